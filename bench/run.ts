@@ -1,0 +1,151 @@
+/**
+ * `npm run bench`: performance budgets, checked against the real build and the real server.
+ *   (a) API load: POST /api/location/check-zipcode against GET /api/health in the same run;
+ *   (b) gzip size of the JavaScript the home route `/` loads.
+ * Prints a table of figures and budgets; exits 1 when a budget is missed or cannot be measured.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measureApiLoad, type LoadFigures } from './api-load';
+import { HOME_PAGE_MODULE, measureHomeBundle, type BundleFigures } from './bundle-size';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const distDir = join(root, 'dist');
+
+// Budgets set with the project lead (ARCHITECTURE §2 bench/). The ratio compares a route that
+// validates a body and looks up a postal code with the cheapest route there is, which keeps the
+// figure meaningful on any machine; p99 is what a user typing a postal code waits at worst.
+const BUDGET = {
+  zipToHealthRatio: 0.5,
+  zipP99Ms: 25,
+  homeJsGzipBytes: 120_000, // 120 kB as Vite reports sizes (1 kB = 1000 B)
+} as const;
+
+const LOAD = {
+  durationSeconds: Number(process.env.BENCH_DURATION ?? 8),
+  connections: 50,
+};
+
+interface Row {
+  name: string;
+  value: string;
+  budget: string;
+  ok: boolean | undefined;
+}
+
+async function main(): Promise<number> {
+  const rows: Row[] = [];
+
+  // (b) first: a `vite build` must not compete with the load test for the CPU.
+  const bundle = buildAndMeasureBundle();
+  if (bundle) {
+    console.log('\nJavaScript für / (gzip):');
+    for (const f of bundle.files) {
+      console.log(`  ${kB(f.gzipBytes).padStart(9)}  (${kB(f.bytes)} roh)  ${f.file}`);
+    }
+    if (!bundle.homeChunkCounted) {
+      console.log(`  Hinweis: kein dist/.vite/manifest.json mit ${HOME_PAGE_MODULE}; nur index.html gezählt.`);
+    }
+    rows.push({
+      name: 'JS für / (gzip)',
+      value: kB(bundle.gzipBytes),
+      budget: `≤ ${kB(BUDGET.homeJsGzipBytes)}`,
+      ok: bundle.gzipBytes <= BUDGET.homeJsGzipBytes,
+    });
+  } else {
+    rows.push({ name: 'JS für / (gzip)', value: 'nicht gemessen', budget: `≤ ${kB(BUDGET.homeJsGzipBytes)}`, ok: false });
+  }
+
+  // (a)
+  console.log(`\nLast: ${LOAD.connections} Verbindungen, je ${LOAD.durationSeconds} s …`);
+  const { checkZipCode, health } = await measureApiLoad({ root, ...LOAD });
+  console.log();
+  printLoad([checkZipCode, health]);
+  const ratio = checkZipCode.requestsPerSecond / health.requestsPerSecond;
+  rows.push(
+    {
+      name: 'check-zipcode / health (req/s)',
+      value: ratio.toFixed(2),
+      budget: `≥ ${BUDGET.zipToHealthRatio}`,
+      ok: ratio >= BUDGET.zipToHealthRatio,
+    },
+    {
+      name: 'check-zipcode p99',
+      value: `${checkZipCode.p99Ms} ms`,
+      budget: `≤ ${BUDGET.zipP99Ms} ms`,
+      ok: checkZipCode.p99Ms <= BUDGET.zipP99Ms,
+    },
+    {
+      name: 'Fehler und Nicht-2xx',
+      value: String(checkZipCode.errors + checkZipCode.non2xx + health.errors + health.non2xx),
+      budget: '0',
+      ok: checkZipCode.errors + checkZipCode.non2xx + health.errors + health.non2xx === 0,
+    },
+  );
+
+  console.log();
+  printTable(
+    ['Messung', 'Wert', 'Budget', ''],
+    rows.map((r) => [r.name, r.value, r.budget, r.ok ? 'ok' : 'VERFEHLT']),
+  );
+  const missed = rows.filter((r) => !r.ok);
+  if (missed.length > 0) {
+    console.log(`\n${missed.length} Budget(s) verfehlt.`);
+    return 1;
+  }
+  console.log('\nAlle Budgets eingehalten.');
+  return 0;
+}
+
+function buildAndMeasureBundle(): BundleFigures | undefined {
+  if (!existsSync(join(distDir, 'index.html'))) {
+    console.log('dist/ fehlt: vite build …');
+    // The binary itself, not npx: no npm wrapper, no registry look-up.
+    const build = spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0 || !existsSync(join(distDir, 'index.html'))) {
+      console.log('vite build fehlgeschlagen: Bundle-Größe nicht gemessen.');
+      return undefined;
+    }
+  }
+  return measureHomeBundle(distDir);
+}
+
+function printLoad(figures: LoadFigures[]): void {
+  printTable(
+    ['Route', 'req/s', 'p50', 'p99', 'Anfragen', 'Nicht-2xx', 'Fehler'],
+    figures.map((f) => [
+      f.route,
+      Math.round(f.requestsPerSecond).toString(),
+      `${f.p50Ms} ms`,
+      `${f.p99Ms} ms`,
+      f.requests.toString(),
+      f.non2xx.toString(),
+      f.errors.toString(),
+    ]),
+  );
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+}
+
+function kB(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} kB`;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const baseURL = `http://127.0.0.1:${PORT}`;
+
+/**
+ * Browser journeys against the real server (built client, PGlite in a fresh folder) in Debian's
+ * Chromium (TOOLCHAIN: Playwright's own browser download does not work here).
+ * `npm run test:e2e` builds the client first.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  outputDir: 'test-results',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    locale: 'de-DE',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // A fresh database each run: the first start (migrations + reference data import) is tested too.
+    command: `rm -rf var/e2e && node --import tsx server/main.ts`,
+    url: `${baseURL}/api/health`,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'var/e2e', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: 'pipe',
+  },
+});

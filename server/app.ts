@@ -1,0 +1,61 @@
+/**
+ * buildApp(deps): the Fastify instance with its plugins and modules. main.ts runs it as a
+ * process; tests build it too and use app.inject.
+ */
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { healthRoutes } from './modules/health/routes';
+import { locationRoutes } from './modules/location/routes';
+import { siteRoutes } from './modules/site/routes';
+import { clientPlugin } from './plugins/client';
+import { databasePlugin } from './plugins/database';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+
+export interface AppDeps {
+  config: Pick<Config, 'nodeEnv' | 'distDir' | 'secret'>;
+  database: Database;
+  /** Close the database when the app closes (main.ts: yes; tests sharing one database: no). */
+  closeDatabase?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp({ config, database, closeDatabase = true, logger = false }: AppDeps) {
+  const app = Fastify({
+    logger,
+    bodyLimit: 256 * 1024,
+    // Behind a load balancer (ARCHITECTURE §5) the client address comes from X-Forwarded-For.
+    trustProxy: config.nodeEnv === 'production',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Plugins
+  await app.register(databasePlugin, { database, closeWithApp: closeDatabase });
+  await app.register(securityPlugin, { production: config.nodeEnv === 'production' });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie, { secret: config.secret });
+  await app.register(rateLimit, { global: false });
+  await app.register(errorsPlugin);
+
+  // Modules (SPEC §7 paths)
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(locationRoutes, { prefix: '/api/location' });
+  await app.register(siteRoutes, { prefix: '/api/site' });
+
+  // The built client and the app shell for page paths, last.
+  await app.register(clientPlugin, { distDir: config.distDir });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,73 @@
+/**
+ * The server process: config, database (migrate + reference data), listen, graceful shutdown.
+ */
+import { performance } from 'node:perf_hooks';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { databaseTarget, openDatabase } from './db/client';
+import { importReferenceData } from './db/seed/reference-data';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(databaseTarget(config));
+  await database.migrate();
+  const imported = await importReferenceData(database.db);
+
+  const app = await buildApp({
+    config,
+    database,
+    logger: { level: config.logLevel },
+  });
+  if (!imported.skipped) {
+    app.log.info(imported, 'reference data imported');
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('graceful shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      database: database.kind,
+      startupMs: Math.round(performance.now() - started),
+      url: `http://localhost:${config.port}`,
+    },
+    'ready',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

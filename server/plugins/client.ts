@@ -1,0 +1,64 @@
+/**
+ * Serves the built client (dist/). Hashed assets are immutable for a year; the shell, the
+ * service worker and the manifest are revalidated on every load so an update is seen at once.
+ * Page paths answer with the app shell: 200 for a known route, 404 for anything else, so the
+ * app shows its 404 page and crawlers see the status (issue 2, SPEC §2 catch-all).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { matchPath } from 'react-router';
+import { appRoutes } from '../../src/lib/paths';
+import type { NotFoundFallback } from './errors';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+export function isKnownPagePath(pathname: string): boolean {
+  return appRoutes.some((r) => matchPath({ path: r.path, end: true }, pathname) !== null);
+}
+
+/** Shown when the client has not been built (e.g. server tests without `vite build`). */
+const FALLBACK_SHELL = `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Ölkompass</title></head>
+<body><p>Die Oberfläche ist noch nicht gebaut. Bitte <code>npm run build</code> ausführen.</p></body></html>`;
+
+export const clientPlugin = fp<{ distDir: string }>(
+  async (app, { distDir }) => {
+    const indexFile = join(distDir, 'index.html');
+    const built = existsSync(indexFile);
+    const shell = built ? readFileSync(indexFile, 'utf8') : FALLBACK_SHELL;
+    if (!built) app.log.warn({ distDir }, 'client build missing: serving a placeholder shell');
+
+    if (built) {
+      await app.register(fastifyStatic, {
+        root: distDir,
+        index: false,
+        wildcard: true,
+        // Missing files fall through to the not-found handler (shell or JSON 404).
+        // @fastify/static 10 hands over the FastifyReply here, not the raw ServerResponse.
+        setHeaders(reply, filePath) {
+          const rel = filePath.slice(distDir.length).replaceAll('\\', '/');
+          if (rel.startsWith('/assets/')) reply.header('cache-control', IMMUTABLE);
+          else if (rel === '/index.html' || rel === '/sw.js' || rel.endsWith('.webmanifest'))
+            reply.header('cache-control', REVALIDATE);
+          else reply.header('cache-control', 'public, max-age=86400');
+        },
+      });
+    }
+
+    const sendShell: NotFoundFallback = (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      return reply
+        .code(isKnownPagePath(pathname) ? 200 : 404)
+        .header('cache-control', REVALIDATE)
+        .type('text/html; charset=utf-8')
+        .send(shell);
+    };
+    app.pageFallback = sendShell;
+    // The static wildcard also catches `/`, and with `index: false` it answers a directory with
+    // 403 instead of falling through, so the home page gets its own route.
+    if (built) app.get('/', sendShell);
+  },
+  { name: 'client', dependencies: ['errors'] },
+);

@@ -1,0 +1,211 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod/mini';
+import {
+  ApiError,
+  ContractError,
+  NetworkError,
+  VERIFICATION_HEADER,
+  apiFetch,
+  setFetchHooks,
+  type FetchHooks,
+} from './client';
+
+const ItemSchema = z.object({ id: z.number(), name: z.string() });
+
+function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+let removeHooks: (() => void) | undefined;
+
+function useHooks(next: FetchHooks): void {
+  removeHooks?.();
+  removeHooks = setFetchHooks(next);
+}
+
+function lastRequest(): { url: string; init: RequestInit; headers: Headers } {
+  const call = fetchMock.mock.calls.at(-1);
+  if (!call) throw new Error('fetch was not called');
+  const [url, init = {}] = call;
+  return { url: String(url), init, headers: new Headers(init.headers) };
+}
+
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>(async () => jsonResponse({ id: 1, name: 'Heizöl' }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  removeHooks?.();
+  removeHooks = undefined;
+  vi.unstubAllGlobals();
+});
+
+describe('apiFetch request', () => {
+  it('sends credentials and asks for JSON, without auth headers when there is no session', async () => {
+    useHooks({ getBearerToken: () => undefined, getVerificationToken: () => undefined });
+    await apiFetch('/api/items/1', { schema: ItemSchema });
+
+    const { url, init, headers } = lastRequest();
+    expect(url).toBe('/api/items/1');
+    expect(init.method).toBe('GET');
+    expect(init.credentials).toBe('include');
+    expect(headers.get('Accept')).toBe('application/json');
+    expect(headers.has('Content-Type')).toBe(false);
+    expect(headers.has('Authorization')).toBe(false);
+    expect(headers.has(VERIFICATION_HEADER)).toBe(false);
+    expect(init.body).toBeUndefined();
+  });
+
+  it('sends a JSON body with its Content-Type', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(true));
+    await apiFetch('/api/location/check-zipcode', {
+      method: 'POST',
+      body: { ZipCode: '10115', CountryId: 1 },
+      schema: z.boolean(),
+    });
+
+    const { init, headers } = lastRequest();
+    expect(init.method).toBe('POST');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(String(init.body))).toEqual({ ZipCode: '10115', CountryId: 1 });
+  });
+
+  it('adds the bearer token and the request-verification header when the hooks supply them', async () => {
+    useHooks({ getBearerToken: () => 'jwt-abc', getVerificationToken: () => 'csrf-xyz' });
+    await apiFetch('/api/items/1', { schema: ItemSchema });
+
+    const { headers } = lastRequest();
+    expect(VERIFICATION_HEADER).toBe('RequestVerificationToken');
+    expect(headers.get('Authorization')).toBe('Bearer jwt-abc');
+    expect(headers.get('RequestVerificationToken')).toBe('csrf-xyz');
+  });
+
+  it('stops sending the tokens once the hooks are removed', async () => {
+    const remove = setFetchHooks({ getBearerToken: () => 'jwt-abc', getVerificationToken: () => 'csrf-xyz' });
+    remove();
+    await apiFetch('/api/items/1', { schema: ItemSchema });
+
+    const { headers } = lastRequest();
+    expect(headers.has('Authorization')).toBe(false);
+    expect(headers.has(VERIFICATION_HEADER)).toBe(false);
+  });
+
+  it('serialises query parameters and skips undefined ones', async () => {
+    await apiFetch('/api/items', {
+      query: { zipCode: '10115', amount: 3000, cn: true, product: undefined },
+      schema: z.unknown(),
+    });
+    const url = new URL(lastRequest().url, 'http://localhost');
+    expect(url.pathname).toBe('/api/items');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ zipCode: '10115', amount: '3000', cn: 'true' });
+  });
+
+  it('leaves the path alone when every query parameter is undefined', async () => {
+    await apiFetch('/api/items', { query: { product: undefined }, schema: z.unknown() });
+    expect(lastRequest().url).toBe('/api/items');
+  });
+});
+
+describe('apiFetch response', () => {
+  it('parses the answer with the schema and returns the data', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ id: 7, name: 'Diesel', extra: 'dropped' }));
+    await expect(apiFetch('/api/items/7', { schema: ItemSchema })).resolves.toEqual({ id: 7, name: 'Diesel' });
+  });
+
+  it('turns a 400 with message and issues into an ApiError carrying them', async () => {
+    const issues = [{ path: 'ZipCode', message: 'ZipCode darf nicht leer sein.' }];
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Die Anfrage ist ungültig.', issues }, 400));
+
+    const error = await apiFetch('/api/items', { method: 'POST', body: {}, schema: ItemSchema }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, message: 'Die Anfrage ist ungültig.', issues });
+  });
+
+  it('gives an ApiError with a German fallback text when the error body is not the contract shape', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>Bad Gateway</html>', { status: 502 }));
+
+    const error = await apiFetch('/api/items', { schema: ItemSchema }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 502, message: 'Fehler 502', issues: [] });
+  });
+
+  it('rejects an answer that does not match the schema with a ContractError', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ id: '7' }));
+
+    const error = await apiFetch('/api/items/7', { schema: ItemSchema }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractError);
+    expect((error as Error).message).toContain('/api/items/7');
+  });
+
+  it('turns a rejected fetch into a NetworkError with a German message', async () => {
+    const cause = new TypeError('fetch failed');
+    fetchMock.mockRejectedValueOnce(cause);
+
+    const error = await apiFetch('/api/items/7', { schema: ItemSchema }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toBe('Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.');
+    expect((error as Error).cause).toBe(cause);
+  });
+});
+
+describe('apiFetch loading hooks', () => {
+  function loadingHooks() {
+    const onRequestStart = vi.fn();
+    const onRequestEnd = vi.fn();
+    useHooks({ onRequestStart, onRequestEnd });
+    return { onRequestStart, onRequestEnd };
+  }
+
+  it('reports start and a successful end once', async () => {
+    const { onRequestStart, onRequestEnd } = loadingHooks();
+    await apiFetch('/api/items/1', { schema: ItemSchema });
+    expect(onRequestStart).toHaveBeenCalledTimes(1);
+    expect(onRequestEnd).toHaveBeenCalledTimes(1);
+    expect(onRequestEnd).toHaveBeenCalledWith(true);
+  });
+
+  it.each([
+    ['a server error', () => fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Interner Fehler' }, 500))],
+    ['a contract mismatch', () => fetchMock.mockResolvedValueOnce(jsonResponse({ nope: true }))],
+    ['a network failure', () => fetchMock.mockRejectedValueOnce(new TypeError('fetch failed'))],
+  ])('reports a failed end once on %s', async (_label, arrange) => {
+    const { onRequestStart, onRequestEnd } = loadingHooks();
+    arrange();
+    await expect(apiFetch('/api/items/1', { schema: ItemSchema })).rejects.toThrow();
+    expect(onRequestStart).toHaveBeenCalledTimes(1);
+    expect(onRequestEnd).toHaveBeenCalledTimes(1);
+    expect(onRequestEnd).toHaveBeenCalledWith(false);
+  });
+
+  it('does not report an aborted request as a failure and passes the abort on', async () => {
+    const { onRequestEnd } = loadingHooks();
+    const controller = new AbortController();
+    fetchMock.mockImplementationOnce((_url, init) => {
+      return new Promise((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    });
+
+    const pending = apiFetch('/api/items/1', { schema: ItemSchema, signal: controller.signal });
+    controller.abort();
+    const error = await pending.catch((e: unknown) => e);
+
+    expect(error).not.toBeInstanceOf(NetworkError);
+    expect((error as Error).name).toBe('AbortError');
+    expect(lastRequest().init.signal).toBe(controller.signal);
+    expect(onRequestEnd).toHaveBeenCalledTimes(1);
+    expect(onRequestEnd).toHaveBeenCalledWith(true);
+  });
+
+  it('leaves the loading hooks alone for silent requests', async () => {
+    const { onRequestStart, onRequestEnd } = loadingHooks();
+    await apiFetch('/api/items/1', { schema: ItemSchema, silent: true });
+    expect(onRequestStart).not.toHaveBeenCalled();
+    expect(onRequestEnd).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * apiFetch: the one way the app talks to /api (SPEC §7 "All requests send credentials, a bearer
+ * token when the expiration cookie is still valid, and a request-verification header from the
+ * CSRF token"). The session feature fills the token hooks; the app shell wires the loading bar.
+ * Responses are parsed with the contract's zod schema, so a wrong shape is an error here and
+ * never reaches a component.
+ */
+import type { z } from 'zod/mini';
+import { ApiErrorSchema } from './contract/common';
+
+export interface FetchHooks {
+  /** A bearer token, or undefined when there is no valid session. */
+  getBearerToken?: () => string | undefined;
+  /** The CSRF token for the request-verification header. */
+  getVerificationToken?: () => string | undefined;
+  onRequestStart?: () => void;
+  onRequestEnd?: (ok: boolean) => void;
+}
+
+export const VERIFICATION_HEADER = 'RequestVerificationToken';
+
+const hooks: FetchHooks = {};
+
+/** Sets or replaces hooks; returns a function that removes exactly these. */
+export function setFetchHooks(next: FetchHooks): () => void {
+  Object.assign(hooks, next);
+  return () => {
+    for (const key of Object.keys(next) as (keyof FetchHooks)[]) {
+      if (hooks[key] === next[key]) delete hooks[key];
+    }
+  };
+}
+
+/** The server answered with a non-2xx status. `message` is the server's German text. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues: { path: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** No answer at all (offline, DNS, aborted connection). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+/** The answer does not match the contract. */
+export class ContractError extends Error {
+  constructor(path: string, cause: unknown) {
+    super(`Unerwartete Antwort von ${path}.`, { cause });
+    this.name = 'ContractError';
+  }
+}
+
+export interface ApiFetchOptions<S extends z.ZodMiniType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  schema: S;
+  signal?: AbortSignal;
+  /** Background requests (polling) do not move the loading bar. */
+  silent?: boolean;
+}
+
+function buildUrl(path: string, query: ApiFetchOptions<z.ZodMiniType>['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export async function apiFetch<S extends z.ZodMiniType>(
+  path: string,
+  options: ApiFetchOptions<S>,
+): Promise<z.infer<S>> {
+  const { method = 'GET', body, query, schema, signal, silent = false } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const bearer = hooks.getBearerToken?.();
+  if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+  const verification = hooks.getVerificationToken?.();
+  if (verification) headers.set(VERIFICATION_HEADER, verification);
+
+  if (!silent) hooks.onRequestStart?.();
+  let ok = false;
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, query), {
+        method,
+        headers,
+        credentials: 'include',
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+    } catch (error) {
+      if (signal?.aborted) {
+        ok = true; // cancelled on purpose: not a failure for the loading bar
+        throw error;
+      }
+      throw new NetworkError(error);
+    }
+    const payload: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) {
+      const parsedError = ApiErrorSchema.safeParse(payload);
+      throw new ApiError(
+        response.status,
+        parsedError.success ? parsedError.data.message : `Fehler ${response.status}`,
+        parsedError.success ? (parsedError.data.issues ?? []) : [],
+      );
+    }
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) throw new ContractError(path, parsed.error);
+    ok = true;
+    return parsed.data;
+  } finally {
+    if (!silent) hooks.onRequestEnd?.(ok);
+  }
+}

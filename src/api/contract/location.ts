@@ -1,0 +1,22 @@
+/** SPEC §7: POST /api/location/check-zipcode. */
+import { z } from 'zod/mini';
+import { CountryIdSchema } from './common';
+
+export const CheckZipCodeRequestSchema = z.object(
+  {
+    ZipCode: z
+      .string({ error: 'ZipCode muss als Text angegeben werden.' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'ZipCode darf nicht leer sein.'),
+        z.maxLength(10, 'ZipCode ist zu lang.'),
+      ),
+    CountryId: CountryIdSchema,
+  },
+  { error: 'Erwartet wird ein JSON-Objekt mit ZipCode und CountryId.' },
+);
+export type CheckZipCodeRequest = z.infer<typeof CheckZipCodeRequestSchema>;
+
+/** true when the code matches the country's pattern and exists (SPEC §5). */
+export const CheckZipCodeResponseSchema = z.boolean();
+export type CheckZipCodeResponse = z.infer<typeof CheckZipCodeResponseSchema>;

@@ -1,0 +1,76 @@
+/** The three layouts of SPEC §2. The route's handle names the one it uses. */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
+import { texts } from '../texts';
+import { Logo, SiteHeader } from './site-header';
+import { SiteFooter } from './site-footer';
+import styles from './layouts.module.css';
+
+export type LayoutName = 'default' | 'focused' | 'message';
+
+function SkipLink() {
+  return (
+    <a className={styles.skipLink} href="#inhalt">
+      {texts.skipLink}
+    </a>
+  );
+}
+
+/** Header with menu, content, footer. */
+export function DefaultLayout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <SkipLink />
+      <SiteHeader />
+      <main id="inhalt" className={styles.main} tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+/** For tasks that need full attention (checkout): logo only, no menu, a slim footer. */
+export function FocusedLayout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <SkipLink />
+      <header className={`${styles.header} ${styles.focusedHeader}`}>
+        <div className={styles.headerInner}>
+          <Logo />
+        </div>
+      </header>
+      <main id="inhalt" className={styles.main} tabIndex={-1}>
+        {children}
+      </main>
+      <footer className={styles.slimFooter}>
+        <Link to={paths.imprint}>Impressum</Link> · <Link to={paths.privacy}>Datenschutz</Link>
+      </footer>
+    </>
+  );
+}
+
+/** A single message in the middle of the page (errors, confirmations). */
+export function MessageLayout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <SkipLink />
+      <header className={`${styles.header} ${styles.focusedHeader}`}>
+        <div className={styles.headerInner}>
+          <Logo />
+        </div>
+      </header>
+      <main id="inhalt" className={`${styles.main} ${styles.messageMain}`} tabIndex={-1}>
+        <div className={styles.messageCard}>{children}</div>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+export const LAYOUTS: Record<LayoutName, (props: { children: ReactNode }) => ReactNode> = {
+  default: DefaultLayout,
+  focused: FocusedLayout,
+  message: MessageLayout,
+};

@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { CountrySwitch } from '../../features/locale';
+import { PRODUCT_NAME } from '../../lib/brand';
+import { paths } from '../../lib/paths';
+import { MainMenu } from '../menus/main-menu';
+import { texts } from '../texts';
+import styles from './layouts.module.css';
+
+export function Logo() {
+  return (
+    <Link to={paths.home} className={styles.logo} aria-label={texts.homeLink}>
+      <svg viewBox="0 0 512 512" width="32" height="32" aria-hidden="true">
+        <rect width="512" height="512" rx="112" fill="#0b3a5b" />
+        <path
+          d="M256 92c-6 0-11 3-14 8-38 62-118 170-118 240 0 73 59 132 132 132s132-59 132-132c0-70-80-178-118-240-3-5-8-8-14-8z"
+          fill="#f59f00"
+        />
+      </svg>
+      <span>{PRODUCT_NAME}</span>
+    </Link>
+  );
+}
+
+/** Header with the main menu inline from 992 px and in a sidebar (320 px, SPEC §9) below. */
+export function SiteHeader() {
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (sidebarOpen && !d.open) d.showModal();
+    if (!sidebarOpen && d.open) d.close();
+  }, [sidebarOpen]);
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.headerInner}>
+        <Logo />
+        <nav className={styles.desktopNav} aria-label={texts.mainNav}>
+          <MainMenu />
+        </nav>
+        <div className={styles.headerTools}>
+          <div className={styles.desktopOnly}>
+            <CountrySwitch />
+          </div>
+          <button
+            type="button"
+            className={styles.menuButton}
+            aria-expanded={sidebarOpen}
+            aria-controls="sidebar"
+            onClick={() => setSidebarOpen(true)}
+          >
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+            <span>{texts.menu}</span>
+          </button>
+        </div>
+      </div>
+      <dialog
+        id="sidebar"
+        ref={dialog}
+        className={styles.sidebar}
+        aria-label={texts.mainNav}
+        onClose={() => setSidebarOpen(false)}
+        onClick={(e) => {
+          // A click on the backdrop (the dialog element itself) closes it.
+          if (e.target === e.currentTarget) setSidebarOpen(false);
+        }}
+      >
+        <div className={styles.sidebarHead}>
+          <Logo />
+          <button type="button" className={styles.closeButton} onClick={() => setSidebarOpen(false)}>
+            <span className="visually-hidden">{texts.closeMenu}</span>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        <nav aria-label={texts.mainNav}>
+          <MainMenu onNavigate={() => setSidebarOpen(false)} />
+        </nav>
+        <div className={styles.sidebarSection}>
+          <CountrySwitch />
+        </div>
+      </dialog>
+    </header>
+  );
+}

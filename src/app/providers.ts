@@ -1,0 +1,16 @@
+/**
+ * App-wide wiring done once before the first render: locale, the fetch hooks that move the
+ * loading bar, and (when the browser is idle) the stored consent.
+ */
+import { setFetchHooks } from '../api/client';
+import { loadConsent } from '../features/consent';
+import { initLocale } from '../features/locale';
+import { whenIdle } from '../lib/idle';
+import { finishLoading, startLoading } from '../ui/loading-bar/store';
+
+export function initApp(): void {
+  initLocale();
+  setFetchHooks({ onRequestStart: startLoading, onRequestEnd: finishLoading });
+  // The consent dialog needs IndexedDB (Dexie, loaded on demand): after the page is usable.
+  whenIdle(() => void loadConsent());
+}

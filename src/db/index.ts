@@ -1,0 +1,7 @@
+/**
+ * The IndexedDB module. Dexie is about 30 KB gzip, so pages load it on demand:
+ * `await import('../../db')` for the tables; `db/errors` is free to import statically.
+ */
+export { db, AppDatabase, DB_NAME } from './db';
+export { readSetting, writeSetting } from './settings';
+export { StorageError } from './errors';

@@ -1,0 +1,24 @@
+/** Typed access to the settings table. Storage failures become a StorageError the UI can show. */
+import type { z } from 'zod/mini';
+import { db } from './db';
+import { toStorageError } from './errors';
+
+/** Reads a setting; a stored value that no longer matches the schema counts as absent. */
+export async function readSetting<S extends z.ZodMiniType>(key: string, schema: S): Promise<z.infer<S> | undefined> {
+  try {
+    const row = await db.settings.get(key);
+    if (!row) return undefined;
+    const parsed = schema.safeParse(row.value);
+    return parsed.success ? parsed.data : undefined;
+  } catch (error) {
+    throw toStorageError(error);
+  }
+}
+
+export async function writeSetting(key: string, value: unknown): Promise<void> {
+  try {
+    await db.settings.put({ key, value, updatedAt: Date.now() });
+  } catch (error) {
+    throw toStorageError(error);
+  }
+}

@@ -1,0 +1,107 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../db';
+import {
+  CONSENT_KEY,
+  allowAll,
+  allowSelection,
+  consentState,
+  hasConsent,
+  loadConsent,
+  openConsentSettings,
+  resetConsent,
+} from './store';
+
+beforeEach(async () => {
+  resetConsent();
+  await db.settings.clear();
+});
+
+describe('consent store', () => {
+  it('is loading until the stored choice has been read', () => {
+    expect(consentState.status).toBe('loading');
+    expect(hasConsent('preferences')).toBe(false);
+    expect(hasConsent('statistics')).toBe(false);
+  });
+
+  it('opens the dialog on the first visit', async () => {
+    await loadConsent();
+    expect(consentState.status).toBe('ready');
+    expect(consentState.choice).toBeNull();
+    expect(consentState.dialogOpen).toBe(true);
+  });
+
+  it('applies a selection at once, closes the dialog and stores the choice', async () => {
+    await loadConsent();
+    await allowSelection({ preferences: true, statistics: false });
+
+    expect(consentState.dialogOpen).toBe(false);
+    expect(hasConsent('preferences')).toBe(true);
+    expect(hasConsent('statistics')).toBe(false);
+    const row = await db.settings.get(CONSENT_KEY);
+    expect(row?.value).toMatchObject({ preferences: true, statistics: false, decidedAt: expect.any(Number) });
+  });
+
+  it('restores the stored choice on the next visit and keeps the dialog closed', async () => {
+    await loadConsent();
+    await allowSelection({ preferences: true, statistics: false });
+
+    resetConsent();
+    expect(hasConsent('preferences')).toBe(false);
+    await loadConsent();
+
+    expect(consentState.status).toBe('ready');
+    expect(consentState.dialogOpen).toBe(false);
+    expect(hasConsent('preferences')).toBe(true);
+    expect(hasConsent('statistics')).toBe(false);
+  });
+
+  it('allowAll grants every category', async () => {
+    await loadConsent();
+    await allowAll();
+    resetConsent();
+    await loadConsent();
+    expect(hasConsent('preferences')).toBe(true);
+    expect(hasConsent('statistics')).toBe(true);
+    expect(consentState.dialogOpen).toBe(false);
+  });
+
+  it('reopens the dialog from the settings link, keeping the current choice', async () => {
+    await loadConsent();
+    await allowSelection({ preferences: false, statistics: true });
+    openConsentSettings();
+    expect(consentState.dialogOpen).toBe(true);
+    expect(hasConsent('statistics')).toBe(true);
+  });
+
+  it('always has consent for necessary cookies', async () => {
+    expect(hasConsent('necessary')).toBe(true);
+    await loadConsent();
+    await allowSelection({ preferences: false, statistics: false });
+    expect(hasConsent('necessary')).toBe(true);
+    expect(hasConsent('preferences')).toBe(false);
+  });
+
+  it('treats a stored value of the wrong shape as no choice', async () => {
+    await db.settings.put({ key: CONSENT_KEY, value: { preferences: 'yes' }, updatedAt: Date.now() });
+    await loadConsent();
+    expect(consentState.status).toBe('ready');
+    expect(consentState.choice).toBeNull();
+    expect(consentState.dialogOpen).toBe(true);
+    expect(hasConsent('preferences')).toBe(false);
+  });
+
+  it('applies the choice even when the browser refuses to store it, and says so', async () => {
+    await loadConsent();
+    const quota = Object.assign(new Error('quota'), { name: 'QuotaExceededError' });
+    const put = vi.spyOn(db.settings, 'put').mockRejectedValueOnce(quota);
+    try {
+      await allowSelection({ preferences: true, statistics: true });
+    } finally {
+      put.mockRestore();
+    }
+
+    expect(consentState.dialogOpen).toBe(false);
+    expect(hasConsent('statistics')).toBe(true);
+    expect(consentState.storageError).toMatch(/Speicher Ihres Browsers ist voll/);
+  });
+});

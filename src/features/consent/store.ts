@@ -1,0 +1,89 @@
+/**
+ * Cookie consent: categories necessary (always), preferences and statistics. The choice is kept
+ * in IndexedDB and can be changed from the footer. Until it is loaded, nothing that needs
+ * consent may run: `consentState.status` is 'loading'.
+ */
+import { proxy } from 'valtio';
+import { z } from 'zod/mini';
+import { StorageError } from '../../db/errors';
+
+/** Dexie is loaded on demand, off the home route's critical path (bench/ JS budget). */
+const loadDb = () => import('../../db');
+
+export const CONSENT_KEY = 'consent';
+
+const ConsentChoiceSchema = z.object({
+  preferences: z.boolean(),
+  statistics: z.boolean(),
+  decidedAt: z.number(),
+});
+export type ConsentChoice = z.infer<typeof ConsentChoiceSchema>;
+export type ConsentCategory = 'necessary' | 'preferences' | 'statistics';
+
+interface ConsentState {
+  status: 'loading' | 'ready';
+  choice: ConsentChoice | null;
+  dialogOpen: boolean;
+  /** Shown in the dialog when the choice could not be stored. */
+  storageError: string | null;
+}
+
+const initial = (): ConsentState => ({
+  status: 'loading',
+  choice: null,
+  dialogOpen: false,
+  storageError: null,
+});
+
+export const consentState = proxy<ConsentState>(initial());
+
+export async function loadConsent(): Promise<void> {
+  try {
+    const { readSetting } = await loadDb();
+    const choice = await readSetting(CONSENT_KEY, ConsentChoiceSchema);
+    consentState.choice = choice ?? null;
+  } catch (error) {
+    consentState.choice = null;
+    consentState.storageError = error instanceof StorageError ? error.message : null;
+  }
+  consentState.dialogOpen = consentState.choice === null;
+  consentState.status = 'ready';
+}
+
+async function decide(preferences: boolean, statistics: boolean): Promise<void> {
+  const choice: ConsentChoice = { preferences, statistics, decidedAt: Date.now() };
+  // The choice applies at once, even when the browser refuses to store it.
+  consentState.choice = choice;
+  consentState.dialogOpen = false;
+  try {
+    const { writeSetting } = await loadDb();
+    await writeSetting(CONSENT_KEY, choice);
+    consentState.storageError = null;
+  } catch (error) {
+    consentState.storageError = error instanceof StorageError ? error.message : String(error);
+  }
+}
+
+export function allowAll(): Promise<void> {
+  return decide(true, true);
+}
+
+export function allowSelection(selection: {
+  preferences: boolean;
+  statistics: boolean;
+}): Promise<void> {
+  return decide(selection.preferences, selection.statistics);
+}
+
+export function openConsentSettings(): void {
+  consentState.dialogOpen = true;
+}
+
+export function hasConsent(category: ConsentCategory): boolean {
+  if (category === 'necessary') return true;
+  return consentState.choice?.[category] ?? false;
+}
+
+export function resetConsent(): void {
+  Object.assign(consentState, initial());
+}

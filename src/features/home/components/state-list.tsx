@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { CountryState } from '../../../api/contract/site';
+import { Button } from '../../../ui/button/button';
+import { fetchCountryStates } from '../api';
+import { texts } from '../texts';
+import styles from './state-list.module.css';
+
+type Result = { key: string } & ({ status: 'error' } | { status: 'ready'; states: readonly CountryState[] });
+type Load = { status: 'loading' } | Result;
+
+export function StateList({ countryId, countryName }: { countryId: number; countryName: string }) {
+  const [result, setResult] = useState<Result | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // A result belongs to one request; a new country or a retry shows loading until it answers.
+  const key = `${countryId}:${attempt}`;
+  const load: Load = result?.key === key ? result : { status: 'loading' };
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchCountryStates(countryId, controller.signal).then(
+      // The default entry (Id 0) names the country; the list shows the states.
+      (list) => setResult({ key, status: 'ready', states: list.filter((s) => s.Id !== 0) }),
+      () => {
+        if (!controller.signal.aborted) setResult({ key, status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [countryId, key]);
+
+  return (
+    <section
+      className={styles.section}
+      aria-labelledby="states-title"
+      aria-busy={load.status === 'loading'}
+    >
+      <h2 id="states-title">{texts.statesTitle(countryName)}</h2>
+      <p className={styles.lead}>{texts.statesLead}</p>
+      {load.status === 'loading' && (
+        <ul className={styles.grid} aria-label={texts.statesLoading}>
+          {Array.from({ length: 9 }, (_, i) => (
+            <li key={i} className={`${styles.item} ${styles.skeleton}`} />
+          ))}
+        </ul>
+      )}
+      {load.status === 'error' && (
+        <div className={styles.error} role="alert">
+          <p>{texts.statesError}</p>
+          <Button variant="secondary" onClick={retry}>
+            {texts.retry}
+          </Button>
+        </div>
+      )}
+      {load.status === 'ready' && (
+        <ul className={styles.grid}>
+          {load.states.map((s) => (
+            <li key={s.Id} className={styles.item}>
+              {s.Name}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { DATA_ATTRIBUTION, PRODUCT_NAME } from '../../lib/brand';
+import { useLocale } from '../locale';
+import styles from './legal.module.css';
+import { texts } from './texts';
+
+export function ImprintPage() {
+  const locale = useLocale();
+  return (
+    <article className={styles.page}>
+      <h1>{texts.imprintTitle}</h1>
+      <h2>Anbieter</h2>
+      <address>
+        {PRODUCT_NAME} GmbH
+        <br />
+        Musterstraße 1<br />
+        10115 Berlin
+        <br />
+        Deutschland
+      </address>
+      <p className={styles.muted}>
+        {PRODUCT_NAME} ist ein Vergleichs- und Vermittlungsportal. Kaufverträge über Heizöl und
+        Diesel kommen direkt zwischen Ihnen und dem jeweiligen Händler zustande.
+      </p>
+      <h2>Kontakt</h2>
+      <p>
+        Kundenservice:{' '}
+        <a href={`tel:${locale.customerPhoneNumber.replace(/\s/g, '')}`}>
+          {locale.customerPhoneNumber}
+        </a>
+        <br />
+        Presse:{' '}
+        <a href={`tel:${locale.pressPhoneNumber.replace(/\s/g, '')}`}>{locale.pressPhoneNumber}</a>
+      </p>
+      <h2>Datenquellen</h2>
+      <p>
+        {DATA_ATTRIBUTION.text} Quelle: <a href={DATA_ATTRIBUTION.geonamesUrl}>geonames.org</a>,
+        Lizenz: <a href={DATA_ATTRIBUTION.licenceUrl}>CC BY 4.0</a>.
+      </p>
+      <p>{DATA_ATTRIBUTION.mapCredit}</p>
+    </article>
+  );
+}

@@ -1,0 +1,2 @@
+export { ImprintPage } from './imprint-page';
+export { PrivacyPage } from './privacy-page';

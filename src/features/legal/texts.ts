@@ -1,0 +1,5 @@
+export const texts = {
+  imprintTitle: 'Impressum',
+  privacyTitle: 'Datenschutz',
+  changeConsent: 'Cookie-Einstellungen ändern',
+} as const;

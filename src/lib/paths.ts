@@ -1,0 +1,35 @@
+/**
+ * Every German path of the app, once (SPEC §2). The router (src/app/router.tsx) builds its
+ * route table from this list; the server answers 200 for these paths and 404 for anything else,
+ * so crawlers see the same status the app shows. Patterns use react-router syntax.
+ */
+
+export interface AppRouteDef {
+  /** Route name; the body class is derived from it (SPEC §2). */
+  name: string;
+  path: string;
+}
+
+export const paths = {
+  home: '/',
+  imprint: '/impressum',
+  privacy: '/datenschutz',
+} as const;
+
+/** The routes that exist so far. A path missing here is an unknown page (HTTP 404). */
+export const appRoutes = [
+  { name: 'index', path: paths.home },
+  { name: 'impressum', path: paths.imprint },
+  { name: 'datenschutz', path: paths.privacy },
+] as const satisfies readonly AppRouteDef[];
+
+export type AppRouteName = (typeof appRoutes)[number]['name'];
+
+/** Separator between a route name and its language suffix, e.g. `index___de`. */
+const LANGUAGE_SUFFIX = /___[a-z]{2}$/;
+
+/** SPEC §2: the body class comes from the route name with the language suffix removed. */
+export function bodyClassFromRouteName(routeName: string): string {
+  const base = routeName.replace(LANGUAGE_SUFFIX, '');
+  return `page-${base.replace(/[^a-zA-Z0-9_-]+/g, '-').toLowerCase()}`;
+}

@@ -1,0 +1,33 @@
+/**
+ * SPEC §9 cache lifetimes as data. The service worker generates one runtime route per row:
+ * StaleWhileRevalidate in a cache named after the row, entries older than maxAgeSeconds refused,
+ * plus a last-known copy used only when the network fails (so an expired entry still helps
+ * offline, with its age shown by the app).
+ */
+
+export interface TtlRoute {
+  /** Cache name; also names the last-known cache (`${name}-last-known`). */
+  name: string;
+  /** Matches the request's pathname (same origin only). */
+  pattern: RegExp;
+  maxAgeSeconds: number;
+  maxEntries: number;
+  /** Where the number comes from. */
+  source: string;
+}
+
+export const TTL_ROUTES: readonly TtlRoute[] = [
+  {
+    name: 'country-states',
+    pattern: /^\/api\/site\/\d+\/country-states$/,
+    maxAgeSeconds: 3600,
+    maxEntries: 3,
+    source: 'SPEC §9 reference data, same lifetime as news and cross-links (3600 s)',
+  },
+];
+
+export function findTtlRoute(pathname: string): TtlRoute | undefined {
+  return TTL_ROUTES.find((r) => r.pattern.test(pathname));
+}
+
+export const LAST_KNOWN_SUFFIX = '-last-known';

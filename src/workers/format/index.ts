@@ -1,0 +1,1 @@
+export { formatWorker, resetFormatWorker } from './client';

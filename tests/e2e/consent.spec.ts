@@ -1,0 +1,35 @@
+import { expect, test } from './fixtures';
+
+test('the consent choice persists and can be changed from the footer', async ({ page }) => {
+  await page.goto('/');
+  const dialog = page.getByRole('dialog', { name: 'Ihre Privatsphäre' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('checkbox', { name: /Notwendig/ })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: /Notwendig/ })).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: /Präferenzen/ }).check();
+  await dialog.getByRole('button', { name: 'Auswahl erlauben' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The stored choice is read from IndexedDB after the page is idle; give it that time.
+  await page.waitForTimeout(2500);
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Cookie-Einstellungen' }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('checkbox', { name: /Präferenzen/ })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: /Statistik/ })).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Alle erlauben' }).click();
+  await page.reload();
+  await page.getByRole('button', { name: 'Cookie-Einstellungen' }).click();
+  await expect(dialog.getByRole('checkbox', { name: /Statistik/ })).toBeChecked();
+});
+
+test('Escape does not dismiss the consent dialog without an answer', async ({ page }) => {
+  await page.goto('/');
+  const dialog = page.getByRole('dialog', { name: 'Ihre Privatsphäre' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+});

@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright';
+import { acceptConsent, expect, test } from './fixtures';
+
+test('home renders the hero, the postal code check and the regions', async ({ page }) => {
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(/Ölkompass/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Heizöl günstig bestellen' })).toBeVisible();
+  await expect(page.getByLabel('PLZ')).toBeVisible();
+  await expect(page.getByLabel('Liter')).toHaveValue('3.000');
+  await acceptConsent(page);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Bayern' })).toBeVisible();
+  // SPEC §2: body class from the route name without the language suffix
+  await expect(page.locator('body')).toHaveClass(/\bpage-index\b/);
+  // GeoNames licence: attribution visible in the footer
+  await expect(page.getByRole('contentinfo')).toContainText('© GeoNames');
+});
+
+test('home has no WCAG 2 A/AA violations', async ({ page }) => {
+  await page.goto('/');
+  await acceptConsent(page);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Bayern' })).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test('the country switch shows the regions of Austria and keeps the choice', async ({ page }) => {
+  await page.goto('/');
+  await acceptConsent(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByLabel('Land', { exact: true }).filter({ visible: true }).selectOption('at');
+  await expect(page.getByRole('heading', { name: 'Liefergebiete in Österreich' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Tirol' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Liefergebiete in Österreich' })).toBeVisible();
+  const cookies = await page.context().cookies();
+  const locale = cookies.find((c) => c.name === 'locale');
+  expect(locale?.value).toBe('at');
+  // SPEC §9: 365 days
+  expect(locale && locale.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
+});
+
+test('the phone menu opens as a sidebar and closes with Escape', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await acceptConsent(page);
+  await page.getByRole('button', { name: 'Menü' }).click();
+  const sidebar = page.locator('dialog#sidebar');
+  await expect(sidebar).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Heizöl bestellen' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sidebar).toBeHidden();
+});

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { acceptConsent, expect, test } from './fixtures';
+
+test('the service worker takes control and the shell loads offline', async ({ page, context }) => {
+  await page.goto('/');
+  await acceptConsent(page);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Bayern' })).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+  expect(context.serviceWorkers().length).toBe(1);
+  const precached = await page.evaluate(async () => {
+    const names = await caches.keys();
+    const precache = names.find((n) => n.startsWith('workbox-precache'));
+    return precache ? (await (await caches.open(precache)).keys()).map((r) => new URL(r.url).pathname) : [];
+  });
+  expect(precached).toContain('/index.html');
+  expect(precached).toContain('/manifest.webmanifest');
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Heizöl günstig bestellen' })).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  // country-states comes from the runtime cache (SPEC §9 TTL route)
+  await expect(page.getByRole('listitem').filter({ hasText: 'Bayern' })).toBeVisible();
+
+  // A page never visited comes from the navigation fallback.
+  await page.goto('/impressum');
+  await expect(page.getByRole('heading', { level: 1, name: 'Impressum' })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toBeHidden();
+});
+
+test('the manifest describes an installable German app', async ({ request }) => {
+  const response = await request.get('/manifest.webmanifest');
+  expect(response.status()).toBe(200);
+  const manifest = (await response.json()) as {
+    lang: string;
+    display: string;
+    start_url: string;
+    icons: { sizes: string; purpose: string }[];
+  };
+  expect(manifest.lang).toBe('de');
+  expect(manifest.display).toBe('standalone');
+  expect(manifest.start_url).toMatch(/^\//);
+  expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(
+    expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+  );
+  for (const size of ['192', '512', 'maskable-512']) {
+    expect((await request.get(`/icons/icon-${size}.png`)).status()).toBe(200);
+  }
+});
+
+test('the built service worker has its precache manifest and TTL route', () => {
+  const sw = readFileSync('dist/sw.js', 'utf8');
+  expect(sw).not.toContain('self.__WB_MANIFEST');
+  expect(sw).toContain('"url":"index.html"');
+  expect(sw).toContain('country-states');
+});
+
+test('static assets are immutable, the shell revalidates, and a CSP is sent', async ({ request }) => {
+  const shell = await request.get('/');
+  expect(shell.headers()['cache-control']).toBe('no-cache');
+  expect(shell.headers()['content-security-policy']).toContain("default-src 'self'");
+  const html = await shell.text();
+  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(asset).toBeDefined();
+  const js = await request.get(asset!);
+  expect(js.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+});

@@ -1,0 +1,135 @@
+/**
+ * Builds the real app (server/app.ts) on a private, seeded database for one test file
+ * (CONVENTIONS, Tests; the shape of fastify/demo test/helper.ts):
+ * - default: in-memory PGlite restored from the dump made by server-global-setup.ts;
+ * - TEST_DB=postgres: a fresh database `t_<random>` on TEST_DATABASE_URL, migrated and seeded,
+ *   dropped again in close().
+ * The app is returned before `ready()`, so a test may still register a route or plugin.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../../server/app';
+import { openDatabase, type Database } from '../../server/db/client';
+import { importReferenceData } from '../../server/db/seed/reference-data';
+
+/** Fixed so that signed cookies and tokens are reproducible between runs; test-only. */
+export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+export interface TestDatabase {
+  database: Database;
+  /** Closes the connection and, on PostgreSQL, drops the database. */
+  close(): Promise<void>;
+}
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /**
+   * The client build to serve. Defaults to a folder that does not exist, so tests do not depend
+   * on whether `vite build` has run (the placeholder shell is served then).
+   */
+  distDir?: string;
+}
+
+export function usesPostgres(): boolean {
+  return process.env.TEST_DB === 'postgres';
+}
+
+/** A seeded database of its own, without an app (repository and seed tests). */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  return usesPostgres() ? openPostgresTestDatabase() : openPgliteTestDatabase();
+}
+
+export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const testDb = await openTestDatabase();
+  try {
+    const app = await buildApp({
+      config: {
+        nodeEnv: 'test',
+        distDir: opts.distDir ?? join(tmpdir(), `heizoel-no-dist-${randomBytes(4).toString('hex')}`),
+        secret: TEST_SECRET,
+      },
+      database: testDb.database,
+      closeDatabase: false,
+    });
+    return {
+      app,
+      database: testDb.database,
+      async close() {
+        try {
+          await app.close();
+        } finally {
+          await testDb.close();
+        }
+      },
+    };
+  } catch (error) {
+    await testDb.close();
+    throw error;
+  }
+}
+
+async function openPgliteTestDatabase(): Promise<TestDatabase> {
+  const snapshotFile = inject('pgliteSnapshot');
+  if (!snapshotFile) {
+    throw new Error('No PGlite snapshot: is tests/support/server-global-setup.ts the globalSetup?');
+  }
+  const snapshot = new Blob([await readFile(snapshotFile)]);
+  const database = await openDatabase({ kind: 'pglite-memory', snapshot });
+  return { database, close: () => database.close() };
+}
+
+async function openPostgresTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  // Random, lower-case, so the name needs no quoting and parallel runs never collide.
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    await database.migrate();
+    await importReferenceData(database.db);
+  } catch (error) {
+    await database?.close();
+    await dropDatabase(adminUrl, name);
+    throw error;
+  }
+  const opened = database;
+  return {
+    database: opened,
+    async close() {
+      try {
+        await opened.close();
+      } finally {
+        await dropDatabase(adminUrl, name);
+      }
+    },
+  };
+}
+
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  // FORCE (PostgreSQL 13+) ends connections a failed test may have left open.
+  await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}

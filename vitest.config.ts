@@ -1,0 +1,47 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects: the browser app (happy-dom + fake-indexeddb), the server on in-memory PGlite,
+ * and the same server tests on PostgreSQL when TEST_DATABASE_URL is set (.ci/run sets it).
+ */
+const serverTest = {
+  environment: 'node' as const,
+  include: ['server/**/*.test.ts', 'src/lib/**/*.test.ts', 'src/api/**/*.test.ts'],
+  globalSetup: ['tests/support/server-global-setup.ts'],
+  setupFiles: ['tests/support/setup-console.ts'],
+  testTimeout: 20_000,
+  hookTimeout: 60_000,
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: 'client',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ['src/lib/**', 'src/api/**', 'src/sw/**'],
+          setupFiles: ['tests/support/setup-client.ts', 'tests/support/setup-console.ts'],
+        },
+      },
+      { test: { name: 'server', ...serverTest } },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                ...serverTest,
+                include: ['server/**/*.test.ts'],
+                env: { TEST_DB: 'postgres' },
+                // One PostgreSQL server: files run one after another, each in its own database.
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
