@@ -28,7 +28,9 @@ export interface LoadOptions {
 const HEALTH_TIMEOUT_MS = 120_000; // first start imports the reference data into var/bench
 const WARMUP_SECONDS = 2;
 
-export async function measureApiLoad(opts: LoadOptions): Promise<{ checkZipCode: LoadFigures; health: LoadFigures }> {
+export async function measureApiLoad(
+  opts: LoadOptions,
+): Promise<{ checkZipCode: LoadFigures; health: LoadFigures }> {
   const bodies = await postalCodeBodies(opts.root);
   const port = await freePort();
   const server = startServer(opts.root, port);
@@ -49,16 +51,34 @@ export async function measureApiLoad(opts: LoadOptions): Promise<{ checkZipCode:
     };
 
     // Warm both routes up first: the first seconds measure the JIT, not the server.
-    await run({ url: base, connections: opts.connections, duration: WARMUP_SECONDS, requests: [zipRequest] });
-    await run({ url: `${base}/api/health`, connections: opts.connections, duration: WARMUP_SECONDS });
+    await run({
+      url: base,
+      connections: opts.connections,
+      duration: WARMUP_SECONDS,
+      requests: [zipRequest],
+    });
+    await run({
+      url: `${base}/api/health`,
+      connections: opts.connections,
+      duration: WARMUP_SECONDS,
+    });
 
     const checkZipCode = figures(
       'POST /api/location/check-zipcode',
-      await run({ url: base, connections: opts.connections, duration: opts.durationSeconds, requests: [zipRequest] }),
+      await run({
+        url: base,
+        connections: opts.connections,
+        duration: opts.durationSeconds,
+        requests: [zipRequest],
+      }),
     );
     const health = figures(
       'GET /api/health',
-      await run({ url: `${base}/api/health`, connections: opts.connections, duration: opts.durationSeconds }),
+      await run({
+        url: `${base}/api/health`,
+        connections: opts.connections,
+        duration: opts.durationSeconds,
+      }),
     );
     return { checkZipCode, health };
   } finally {
@@ -78,7 +98,8 @@ async function postalCodeBodies(root: string): Promise<string[]> {
         .map((line) => line.split('\t')[0] ?? '')
         .filter(Boolean),
     );
-    for (const zip of zips) bodies.push(JSON.stringify({ ZipCode: zip, CountryId: locale.countryId }));
+    for (const zip of zips)
+      bodies.push(JSON.stringify({ ZipCode: zip, CountryId: locale.countryId }));
   }
   // Deterministic shuffle (LCG) so runs are comparable and countries interleave.
   let seed = 42;

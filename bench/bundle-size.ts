@@ -47,7 +47,10 @@ export function measureHomeBundle(distDir: string): BundleFigures {
   let homeChunkCounted = false;
   const manifestFile = join(distDir, '.vite', 'manifest.json');
   if (existsSync(manifestFile)) {
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
     const addWithImports = (key: string, seen = new Set<string>()) => {
       const chunk = manifest[key];
       if (!chunk || seen.has(key)) return;

@@ -46,7 +46,9 @@ async function main(): Promise<number> {
       console.log(`  ${kB(f.gzipBytes).padStart(9)}  (${kB(f.bytes)} roh)  ${f.file}`);
     }
     if (!bundle.homeChunkCounted) {
-      console.log(`  Hinweis: kein dist/.vite/manifest.json mit ${HOME_PAGE_MODULE}; nur index.html gezählt.`);
+      console.log(
+        `  Hinweis: kein dist/.vite/manifest.json mit ${HOME_PAGE_MODULE}; nur index.html gezählt.`,
+      );
     }
     rows.push({
       name: 'JS für / (gzip)',
@@ -55,7 +57,12 @@ async function main(): Promise<number> {
       ok: bundle.gzipBytes <= BUDGET.homeJsGzipBytes,
     });
   } else {
-    rows.push({ name: 'JS für / (gzip)', value: 'nicht gemessen', budget: `≤ ${kB(BUDGET.homeJsGzipBytes)}`, ok: false });
+    rows.push({
+      name: 'JS für / (gzip)',
+      value: 'nicht gemessen',
+      budget: `≤ ${kB(BUDGET.homeJsGzipBytes)}`,
+      ok: false,
+    });
   }
 
   // (a)
@@ -132,7 +139,8 @@ function printLoad(figures: LoadFigures[]): void {
 
 function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of rows) console.log(line(r));

@@ -7,7 +7,8 @@ import { ApiErrorSchema, HealthResponseSchema } from '../src/api/contract/common
 import { buildTestApp, TEST_SECRET, type TestApp } from '../tests/support/test-app';
 import { buildApp } from './app';
 
-const SHELL = '<!doctype html><html lang="de"><head><title>Ölkompass Test-Shell</title></head><body><div id="root"></div></body></html>';
+const SHELL =
+  '<!doctype html><html lang="de"><head><title>Ölkompass Test-Shell</title></head><body><div id="root"></div></body></html>';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SECRET_TEXT = 'geheimes Detail aus der Datenbank: passwort=hunter2';
 
@@ -19,8 +20,14 @@ beforeAll(async () => {
   await mkdir(join(distDir, 'assets'));
   await writeFile(join(distDir, 'index.html'), SHELL);
   // Larger than the compression threshold (1 KiB), repetitive like real bundles.
-  await writeFile(join(distDir, 'assets', 'index-abc123.js'), 'console.log("Heizöl");\n'.repeat(200));
-  await writeFile(join(distDir, 'sw.js'), 'self.addEventListener("install", () => self.skipWaiting());\n');
+  await writeFile(
+    join(distDir, 'assets', 'index-abc123.js'),
+    'console.log("Heizöl");\n'.repeat(200),
+  );
+  await writeFile(
+    join(distDir, 'sw.js'),
+    'self.addEventListener("install", () => self.skipWaiting());\n',
+  );
   await writeFile(join(distDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
 
   t = await buildTestApp({ distDir });
@@ -53,7 +60,9 @@ describe('API basics', () => {
     const response = await t.app.inject({ method, url });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(ApiErrorSchema.parse(response.json())).toEqual({ message: 'Diese Adresse gibt es nicht.' });
+    expect(ApiErrorSchema.parse(response.json())).toEqual({
+      message: 'Diese Adresse gibt es nicht.',
+    });
   });
 
   it('hides the text of an unexpected error behind a German 500', async () => {

@@ -61,7 +61,11 @@ describe('loadConfig', () => {
   });
 
   it('lists every bad variable in one ConfigError', () => {
-    const error = configError({ DATA_DIR: dataDir, PORT: 'achtzig', DATABASE_URL: 'mysql://db/app' });
+    const error = configError({
+      DATA_DIR: dataDir,
+      PORT: 'achtzig',
+      DATABASE_URL: 'mysql://db/app',
+    });
     expect(error.problems).toHaveLength(2);
     expect(error.problems.some((p) => p.startsWith('PORT:'))).toBe(true);
     expect(error.problems.some((p) => p.startsWith('DATABASE_URL:'))).toBe(true);
@@ -76,7 +80,11 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'verbose',
       SECRET: 'zu-kurz',
     });
-    expect(error.problems.map((p) => p.split(':')[0]).sort()).toEqual(['LOG_LEVEL', 'PORT', 'SECRET']);
+    expect(error.problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'LOG_LEVEL',
+      'PORT',
+      'SECRET',
+    ]);
     expect(error.message).toContain('mindestens 32 Zeichen');
   });
 

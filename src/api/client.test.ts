@@ -22,7 +22,7 @@ function jsonResponse(body: unknown, status = 200): Response {
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 let removeHooks: (() => void) | undefined;
 
-function useHooks(next: FetchHooks): void {
+function installHooks(next: FetchHooks): void {
   removeHooks?.();
   removeHooks = setFetchHooks(next);
 }
@@ -30,12 +30,13 @@ function useHooks(next: FetchHooks): void {
 function lastRequest(): { url: string; init: RequestInit; headers: Headers } {
   const call = fetchMock.mock.calls.at(-1);
   if (!call) throw new Error('fetch was not called');
-  const [url, init = {}] = call;
-  return { url: String(url), init, headers: new Headers(init.headers) };
+  const [input, init = {}] = call;
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  return { url, init, headers: new Headers(init.headers) };
 }
 
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>(async () => jsonResponse({ id: 1, name: 'Heizöl' }));
+  fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ id: 1, name: 'Heizöl' })));
   vi.stubGlobal('fetch', fetchMock);
 });
 
@@ -47,7 +48,7 @@ afterEach(() => {
 
 describe('apiFetch request', () => {
   it('sends credentials and asks for JSON, without auth headers when there is no session', async () => {
-    useHooks({ getBearerToken: () => undefined, getVerificationToken: () => undefined });
+    installHooks({ getBearerToken: () => undefined, getVerificationToken: () => undefined });
     await apiFetch('/api/items/1', { schema: ItemSchema });
 
     const { url, init, headers } = lastRequest();
@@ -72,11 +73,11 @@ describe('apiFetch request', () => {
     const { init, headers } = lastRequest();
     expect(init.method).toBe('POST');
     expect(headers.get('Content-Type')).toBe('application/json');
-    expect(JSON.parse(String(init.body))).toEqual({ ZipCode: '10115', CountryId: 1 });
+    expect(JSON.parse(init.body as string)).toEqual({ ZipCode: '10115', CountryId: 1 });
   });
 
   it('adds the bearer token and the request-verification header when the hooks supply them', async () => {
-    useHooks({ getBearerToken: () => 'jwt-abc', getVerificationToken: () => 'csrf-xyz' });
+    installHooks({ getBearerToken: () => 'jwt-abc', getVerificationToken: () => 'csrf-xyz' });
     await apiFetch('/api/items/1', { schema: ItemSchema });
 
     const { headers } = lastRequest();
@@ -86,7 +87,10 @@ describe('apiFetch request', () => {
   });
 
   it('stops sending the tokens once the hooks are removed', async () => {
-    const remove = setFetchHooks({ getBearerToken: () => 'jwt-abc', getVerificationToken: () => 'csrf-xyz' });
+    const remove = setFetchHooks({
+      getBearerToken: () => 'jwt-abc',
+      getVerificationToken: () => 'csrf-xyz',
+    });
     remove();
     await apiFetch('/api/items/1', { schema: ItemSchema });
 
@@ -102,7 +106,11 @@ describe('apiFetch request', () => {
     });
     const url = new URL(lastRequest().url, 'http://localhost');
     expect(url.pathname).toBe('/api/items');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ zipCode: '10115', amount: '3000', cn: 'true' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      zipCode: '10115',
+      amount: '3000',
+      cn: 'true',
+    });
   });
 
   it('leaves the path alone when every query parameter is undefined', async () => {
@@ -114,14 +122,23 @@ describe('apiFetch request', () => {
 describe('apiFetch response', () => {
   it('parses the answer with the schema and returns the data', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ id: 7, name: 'Diesel', extra: 'dropped' }));
-    await expect(apiFetch('/api/items/7', { schema: ItemSchema })).resolves.toEqual({ id: 7, name: 'Diesel' });
+    await expect(apiFetch('/api/items/7', { schema: ItemSchema })).resolves.toEqual({
+      id: 7,
+      name: 'Diesel',
+    });
   });
 
   it('turns a 400 with message and issues into an ApiError carrying them', async () => {
     const issues = [{ path: 'ZipCode', message: 'ZipCode darf nicht leer sein.' }];
-    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Die Anfrage ist ungültig.', issues }, 400));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ message: 'Die Anfrage ist ungültig.', issues }, 400),
+    );
 
-    const error = await apiFetch('/api/items', { method: 'POST', body: {}, schema: ItemSchema }).catch((e: unknown) => e);
+    const error = await apiFetch('/api/items', {
+      method: 'POST',
+      body: {},
+      schema: ItemSchema,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, message: 'Die Anfrage ist ungültig.', issues });
   });
@@ -148,7 +165,9 @@ describe('apiFetch response', () => {
 
     const error = await apiFetch('/api/items/7', { schema: ItemSchema }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
-    expect((error as Error).message).toBe('Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.');
+    expect((error as Error).message).toBe(
+      'Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.',
+    );
     expect((error as Error).cause).toBe(cause);
   });
 });
@@ -157,7 +176,7 @@ describe('apiFetch loading hooks', () => {
   function loadingHooks() {
     const onRequestStart = vi.fn();
     const onRequestEnd = vi.fn();
-    useHooks({ onRequestStart, onRequestEnd });
+    installHooks({ onRequestStart, onRequestEnd });
     return { onRequestStart, onRequestEnd };
   }
 
@@ -170,7 +189,10 @@ describe('apiFetch loading hooks', () => {
   });
 
   it.each([
-    ['a server error', () => fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Interner Fehler' }, 500))],
+    [
+      'a server error',
+      () => fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Interner Fehler' }, 500)),
+    ],
     ['a contract mismatch', () => fetchMock.mockResolvedValueOnce(jsonResponse({ nope: true }))],
     ['a network failure', () => fetchMock.mockRejectedValueOnce(new TypeError('fetch failed'))],
   ])('reports a failed end once on %s', async (_label, arrange) => {
@@ -187,7 +209,7 @@ describe('apiFetch loading hooks', () => {
     const controller = new AbortController();
     fetchMock.mockImplementationOnce((_url, init) => {
       return new Promise((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
       });
     });
 

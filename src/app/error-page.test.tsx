@@ -1,5 +1,10 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router';
+import {
+  MemoryRouter,
+  RouterProvider,
+  createMemoryRouter,
+  isRouteErrorResponse,
+} from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectConsole } from '../../tests/support/setup-console';
 import { ErrorPage, RouteErrorPage, statusOf } from './error-page';
@@ -25,30 +30,28 @@ describe('statusOf (SPEC §8: statusCode, status or response status, default 500
   });
 
   it('takes the status of a route error response', async () => {
-    let caught: unknown;
-    function Capture() {
-      caught = undefined;
-      return <RouteErrorPage />;
-    }
     const router = createMemoryRouter(
       [
         {
           path: '/',
           element: <p>Start</p>,
-          errorElement: <Capture />,
+          errorElement: <RouteErrorPage />,
+          HydrateFallback: () => null,
           loader: () => {
-            caught = new Response('Gone', { status: 410 });
-            throw caught;
+            // React Router's way to end a loader with an HTTP status.
+            // eslint-disable-next-line @typescript-eslint/only-throw-error
+            throw new Response('Gone', { status: 410 });
           },
         },
       ],
       { initialEntries: ['/'] },
     );
     render(<RouterProvider router={router} />);
-    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
-    expect(router.state.errors?.['0']).toBeDefined();
-    const routeError = Object.values(router.state.errors ?? {})[0];
+    await screen.findByText('Da ist leider etwas schiefgelaufen...');
+    const routeError: unknown = Object.values(router.state.errors ?? {})[0];
+    expect(isRouteErrorResponse(routeError)).toBe(true);
     expect(statusOf(routeError)).toBe(410);
+    expect(document.title).toBe('Ölkompass Fehler 410');
   });
 });
 
@@ -63,15 +66,23 @@ function renderPage(status: number) {
 describe('ErrorPage (SPEC §2)', () => {
   it('says the page does not exist for 404, with the navigation hint', () => {
     renderPage(404);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Die angeforderte Seite existiert nicht...');
-    expect(screen.getByText('Bitte nutzen Sie die Navigation, um zu finden, was Sie suchen.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Die angeforderte Seite existiert nicht...',
+    );
+    expect(
+      screen.getByText('Bitte nutzen Sie die Navigation, um zu finden, was Sie suchen.'),
+    ).toBeTruthy();
     expect(screen.queryByText('Da ist leider etwas schiefgelaufen...')).toBeNull();
   });
 
   it.each([500, 503, 401])('shows the generic texts for %i', (status) => {
     renderPage(status);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Da ist leider etwas schiefgelaufen...');
-    expect(screen.getByText('Unsere Techniker sind bereits informiert und arbeiten an einer Lösung.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Da ist leider etwas schiefgelaufen...',
+    );
+    expect(
+      screen.getByText('Unsere Techniker sind bereits informiert und arbeiten an einer Lösung.'),
+    ).toBeTruthy();
     expect(screen.queryByText('Die angeforderte Seite existiert nicht...')).toBeNull();
   });
 
@@ -97,7 +108,15 @@ describe('ErrorPage (SPEC §2)', () => {
 describe('RouteErrorPage', () => {
   function renderAt(path: string, loader?: () => unknown) {
     const router = createMemoryRouter(
-      [{ path: '/', element: <p>Start</p>, errorElement: <RouteErrorPage />, loader, children: [] }],
+      [
+        {
+          path: '/',
+          element: <p>Start</p>,
+          errorElement: <RouteErrorPage />,
+          HydrateFallback: () => null,
+          loader,
+        },
+      ],
       { initialEntries: [path] },
     );
     render(<RouterProvider router={router} />);
@@ -111,7 +130,9 @@ describe('RouteErrorPage', () => {
 
   it('shows the generic page for a thrown error and logs it', async () => {
     const consoleError = expectConsole('error');
-    const boom = Object.assign(new Error('Layout konnte nicht geladen werden'), { statusCode: 503 });
+    const boom = Object.assign(new Error('Layout konnte nicht geladen werden'), {
+      statusCode: 503,
+    });
     renderAt('/', () => {
       throw boom;
     });

@@ -40,7 +40,9 @@ describe('serializeCookie', () => {
   });
 
   it('adds Secure only when asked', () => {
-    expect(serializeCookie('locale', 'ch', 60, true)).toBe('locale=ch; Max-Age=60; Path=/; SameSite=Lax; Secure');
+    expect(serializeCookie('locale', 'ch', 60, true)).toBe(
+      'locale=ch; Max-Age=60; Path=/; SameSite=Lax; Secure',
+    );
     expect(serializeCookie('locale', 'ch', 60, false)).not.toContain('Secure');
   });
 });

@@ -78,7 +78,14 @@ describe('LOCALES (SPEC §3)', () => {
     '%s: country %i, default product %i, %s, sub-currency %s, %i-digit postal codes',
     (code, countryId, defaultProductId, currencyCode, subCurrency, zipLength) => {
       const locale = LOCALES[code];
-      expect(locale).toMatchObject({ code, countryId, defaultProductId, currencyCode, subCurrency, zipLength });
+      expect(locale).toMatchObject({
+        code,
+        countryId,
+        defaultProductId,
+        currencyCode,
+        subCurrency,
+        zipLength,
+      });
       expect(localeByCountryId(countryId)).toBe(locale);
       expect(locale.zipPattern.test('1'.repeat(zipLength))).toBe(true);
       expect(locale.zipPattern.test('1'.repeat(zipLength + 1))).toBe(false);

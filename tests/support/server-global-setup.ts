@@ -28,26 +28,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   const started = performance.now();
-  const database = await openDatabase({ kind: 'pglite-memory' });
-  let dir: string | undefined;
+  const dir = await mkdtemp(join(tmpdir(), 'heizoel-test-'));
+  const cleanUp = () => rm(dir, { recursive: true, force: true });
   try {
-    await database.migrate();
-    await importReferenceData(database.db);
-    if (!database.dump) throw new Error('PGlite database without dump()');
-    const snapshot = await database.dump();
-    dir = await mkdtemp(join(tmpdir(), 'heizoel-test-'));
-    const file = join(dir, 'seeded-pglite.tar');
-    await writeFile(file, Buffer.from(await snapshot.arrayBuffer()));
-    project.provide('pgliteSnapshot', file);
-  } finally {
-    await database.close();
+    const database = await openDatabase({ kind: 'pglite-memory' });
+    try {
+      await database.migrate();
+      await importReferenceData(database.db);
+      if (!database.dump) throw new Error('PGlite database without dump()');
+      const snapshot = await database.dump();
+      const file = join(dir, 'seeded-pglite.tar');
+      await writeFile(file, Buffer.from(await snapshot.arrayBuffer()));
+      project.provide('pgliteSnapshot', file);
+    } finally {
+      // An open PGlite keeps the process alive (TOOLCHAIN.md, gotcha 9).
+      await database.close();
+    }
+  } catch (error) {
+    await cleanUp();
+    throw error;
   }
   if (process.env.TEST_SETUP_TIMING) {
     console.info(`PGlite snapshot ready in ${Math.round(performance.now() - started)} ms`);
   }
-
-  const created = dir;
-  return async () => {
-    if (created) await rm(created, { recursive: true, force: true });
-  };
+  return cleanUp;
 }

@@ -1,9 +1,23 @@
 /**
- * Client test setup (happy-dom): an in-memory IndexedDB for Dexie and a clean DOM after each test.
+ * Client test setup (happy-dom): an in-memory IndexedDB for Dexie (fake-indexeddb) and a clean
+ * DOM around each test.
+ *
+ * What happy-dom lacks and the app copes with by itself, so nothing is polyfilled here:
+ * - `Worker`: the format worker façade (src/workers/format/client.ts) falls back to the main
+ *   thread. Tests that depend on it stub `Worker` and call resetFormatWorker() to be explicit.
+ * - `requestIdleCallback`: src/lib/idle.ts falls back to setTimeout.
+ * <dialog>.showModal(), matchMedia, navigator.onLine and fetch exist in happy-dom.
  */
 import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+
+// Also before each test: when another afterEach hook fails (setup-console.ts fails a test that
+// logged), vitest skips the remaining afterEach hooks, and the leftover DOM would make the next
+// test fail for no reason of its own.
+beforeEach(() => {
+  cleanup();
+});
 
 afterEach(() => {
   cleanup();

@@ -22,7 +22,8 @@ const allowed = new Set<Level>();
  */
 export function expectConsole(level: Level): ConsoleSpy {
   const spy = spies.get(level);
-  if (!spy) throw new Error('expectConsole() only works inside a test (setup-console.ts not loaded?)');
+  if (!spy)
+    throw new Error('expectConsole() only works inside a test (setup-console.ts not loaded?)');
   allowed.add(level);
   spy.mockImplementation(() => undefined);
   return spy;

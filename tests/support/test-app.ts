@@ -54,7 +54,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     const app = await buildApp({
       config: {
         nodeEnv: 'test',
-        distDir: opts.distDir ?? join(tmpdir(), `heizoel-no-dist-${randomBytes(4).toString('hex')}`),
+        distDir:
+          opts.distDir ?? join(tmpdir(), `heizoel-no-dist-${randomBytes(4).toString('hex')}`),
         secret: TEST_SECRET,
       },
       database: testDb.database,

@@ -115,16 +115,18 @@ describe('parsePostalCodes', () => {
 
   it('rejects an unknown state with the line number', () => {
     const tsv = `${header}\n10115\tBerlin\tBerlin\tBerlin, Stadt\t52.5\t13.3\n80331\tMünchen\tBayernland\tMünchen\t48.1\t11.5\n`;
-    expect(() => parsePostalCodes(tsv, 1, states)).toThrow(/Zeile 3: unbekanntes Bundesland "Bayernland"/);
+    expect(() => parsePostalCodes(tsv, 1, states)).toThrow(
+      /Zeile 3: unbekanntes Bundesland "Bayernland"/,
+    );
   });
 
   it('rejects a missing Land outside Jungholz and outside Germany', () => {
     expect(() => parsePostalCodes(`${header}\n10115\tBerlin\t\t\t52.5\t13.3\n`, 1, states)).toThrow(
       /unbekanntes Bundesland/,
     );
-    expect(() => parsePostalCodes(`${header}\n87491\tJungholz\t\t\t47.5\t10.4\n`, 2, states)).toThrow(
-      /unbekanntes Bundesland/,
-    );
+    expect(() =>
+      parsePostalCodes(`${header}\n87491\tJungholz\t\t\t47.5\t10.4\n`, 2, states),
+    ).toThrow(/unbekanntes Bundesland/);
   });
 
   it('rejects a file with a different header', () => {

@@ -124,11 +124,14 @@ describe('POST /api/location/check-zipcode (SPEC §5, §7)', () => {
     });
   });
 
-  it.each([[4], [0], ['x'], ['1'], [1.5], [null]])('answers CountryId %j with 400', async (CountryId) => {
-    const body = await expectBadRequest(await check({ ZipCode: '10115', CountryId }));
-    expect(body.issues?.map((i) => i.path)).toEqual(['body.CountryId']);
-    expect(body.issues?.[0]?.message).toMatch(/^CountryId muss/);
-  });
+  it.each([[4], [0], ['x'], ['1'], [1.5], [null]])(
+    'answers CountryId %j with 400',
+    async (CountryId) => {
+      const body = await expectBadRequest(await check({ ZipCode: '10115', CountryId }));
+      expect(body.issues?.map((i) => i.path)).toEqual(['body.CountryId']);
+      expect(body.issues?.[0]?.message).toMatch(/^CountryId muss/);
+    },
+  );
 
   it('answers missing fields with one issue per field', async () => {
     const body = await expectBadRequest(await check({}));
@@ -145,7 +148,10 @@ describe('POST /api/location/check-zipcode (SPEC §5, §7)', () => {
   });
 
   it('answers GET with a German 404 JSON, since only POST exists', async () => {
-    const response = await t.app.inject({ method: 'GET', url: `${CHECK_URL}?ZipCode=10115&CountryId=1` });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${CHECK_URL}?ZipCode=10115&CountryId=1`,
+    });
     expect(response.statusCode).toBe(404);
     expect(ApiErrorSchema.parse(response.json()).message).toBe('Diese Adresse gibt es nicht.');
   });

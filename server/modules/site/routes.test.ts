@@ -14,7 +14,10 @@ afterAll(async () => {
 });
 
 async function getStates(countryId: number) {
-  const response = await t.app.inject({ method: 'GET', url: `/api/site/${countryId}/country-states` });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/site/${countryId}/country-states`,
+  });
   expect(response.statusCode).toBe(200);
   return { response, states: CountryStatesResponseSchema.parse(response.json()) };
 }
@@ -24,22 +27,25 @@ describe('GET /api/site/{countryId}/country-states (SPEC §3 Country state, §7)
     [1, 'Deutschland', 16],
     [2, 'Österreich', 9],
     [3, 'Schweiz', 26],
-  ])('country %i: a default entry named %s, then %i states', async (countryId, countryName, count) => {
-    const { states } = await getStates(countryId);
-    expect(states[0]).toEqual({ Id: 0, Name: countryName, FriendlyName: '', MapId: 0 });
-    expect(states).toHaveLength(count + 1);
-    for (const state of states) {
-      expect(Object.keys(state).sort()).toEqual(['FriendlyName', 'Id', 'MapId', 'Name']);
-    }
-    const real = states.slice(1);
-    expect(new Set(real.map((s) => s.Id)).size).toBe(count);
-    expect(new Set(real.map((s) => s.MapId)).size).toBe(count);
-    for (const state of real) {
-      expect(state.Id).toBe(countryId * 100 + state.MapId);
-      expect(state.MapId).toBeGreaterThan(0);
-      expect(state.FriendlyName).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-    }
-  });
+  ])(
+    'country %i: a default entry named %s, then %i states',
+    async (countryId, countryName, count) => {
+      const { states } = await getStates(countryId);
+      expect(states[0]).toEqual({ Id: 0, Name: countryName, FriendlyName: '', MapId: 0 });
+      expect(states).toHaveLength(count + 1);
+      for (const state of states) {
+        expect(Object.keys(state).sort()).toEqual(['FriendlyName', 'Id', 'MapId', 'Name']);
+      }
+      const real = states.slice(1);
+      expect(new Set(real.map((s) => s.Id)).size).toBe(count);
+      expect(new Set(real.map((s) => s.MapId)).size).toBe(count);
+      for (const state of real) {
+        expect(state.Id).toBe(countryId * 100 + state.MapId);
+        expect(state.MapId).toBeGreaterThan(0);
+        expect(state.FriendlyName).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      }
+    },
+  );
 
   it('sorts the German Länder by German collation, Baden-Württemberg first', async () => {
     const { states } = await getStates(1);
@@ -47,7 +53,12 @@ describe('GET /api/site/{countryId}/country-states (SPEC §3 Country state, §7)
     expect(names[0]).toBe('Baden-Württemberg');
     expect(names.at(-1)).toBe('Thüringen');
     expect(names).toEqual([...names].sort(new Intl.Collator('de').compare));
-    expect(states[1]).toEqual({ Id: 108, Name: 'Baden-Württemberg', FriendlyName: 'baden-wuerttemberg', MapId: 8 });
+    expect(states[1]).toEqual({
+      Id: 108,
+      Name: 'Baden-Württemberg',
+      FriendlyName: 'baden-wuerttemberg',
+      MapId: 8,
+    });
   });
 
   it('lists the Austrian Bundesländer in German alphabetical order', async () => {
@@ -84,13 +95,19 @@ describe('GET /api/site/{countryId}/country-states (SPEC §3 Country state, §7)
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
   });
 
-  it.each(['4', '0', 'abc', '1.5', '-1'])('answers country id %s with 400 in German', async (countryId) => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/site/${countryId}/country-states` });
-    expect(response.statusCode).toBe(400);
-    const body = ApiErrorSchema.parse(response.json());
-    expect(body.message).toBe('Die Anfrage ist ungültig.');
-    expect(body.issues?.[0]?.path).toBe('params.countryId');
-    expect(body.issues?.[0]?.message).toMatch(/^CountryId muss/);
-    expect(response.headers['cache-control']).not.toBe('public, max-age=3600');
-  });
+  it.each(['4', '0', 'abc', '1.5', '-1'])(
+    'answers country id %s with 400 in German',
+    async (countryId) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/site/${countryId}/country-states`,
+      });
+      expect(response.statusCode).toBe(400);
+      const body = ApiErrorSchema.parse(response.json());
+      expect(body.message).toBe('Die Anfrage ist ungültig.');
+      expect(body.issues?.[0]?.path).toBe('params.countryId');
+      expect(body.issues?.[0]?.message).toMatch(/^CountryId muss/);
+      expect(response.headers['cache-control']).not.toBe('public, max-age=3600');
+    },
+  );
 });

@@ -38,7 +38,11 @@ describe('consent store', () => {
     expect(hasConsent('preferences')).toBe(true);
     expect(hasConsent('statistics')).toBe(false);
     const row = await db.settings.get(CONSENT_KEY);
-    expect(row?.value).toMatchObject({ preferences: true, statistics: false, decidedAt: expect.any(Number) });
+    expect(row?.value).toMatchObject({
+      preferences: true,
+      statistics: false,
+      decidedAt: expect.any(Number) as number,
+    });
   });
 
   it('restores the stored choice on the next visit and keeps the dialog closed', async () => {
@@ -82,7 +86,11 @@ describe('consent store', () => {
   });
 
   it('treats a stored value of the wrong shape as no choice', async () => {
-    await db.settings.put({ key: CONSENT_KEY, value: { preferences: 'yes' }, updatedAt: Date.now() });
+    await db.settings.put({
+      key: CONSENT_KEY,
+      value: { preferences: 'yes' },
+      updatedAt: Date.now(),
+    });
     await loadConsent();
     expect(consentState.status).toBe('ready');
     expect(consentState.choice).toBeNull();

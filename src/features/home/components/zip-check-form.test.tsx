@@ -7,7 +7,10 @@ import { ZipCheckForm } from './zip-check-form';
 const fetchMock = vi.fn<typeof fetch>();
 
 function answer(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 function setup(locale: Locale = LOCALES.de) {
@@ -20,17 +23,17 @@ function setup(locale: Locale = LOCALES.de) {
     form,
     zip: zip as HTMLInputElement,
     amount: amount as HTMLInputElement,
-    type(input: HTMLElement, value: string) {
+    type: (input: HTMLElement, value: string) => {
       fireEvent.change(input, { target: { value } });
     },
-    submit() {
+    submit: () => {
       fireEvent.click(submit);
     },
   };
 }
 
 function checkedBodies(): unknown[] {
-  return fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)));
+  return fetchMock.mock.calls.map(([, init]) => JSON.parse(init?.body as string) as unknown);
 }
 
 beforeEach(() => {
@@ -92,7 +95,10 @@ describe('ZipCheckForm (SPEC §5)', () => {
 
   it.each([
     ['the network fails', () => fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))],
-    ['the server fails', () => fetchMock.mockResolvedValue(answer({ message: 'Interner Fehler' }, 500))],
+    [
+      'the server fails',
+      () => fetchMock.mockResolvedValue(answer({ message: 'Interner Fehler' }, 500)),
+    ],
   ])('counts the postal code as unknown when %s (SPEC §8)', async (_label, arrange) => {
     arrange();
     const { submit, type, zip } = setup();
@@ -139,7 +145,9 @@ describe('ZipCheckForm (SPEC §5)', () => {
     type(zip, '10115');
     type(amount, '');
     submit();
-    expect(await screen.findByText('Bitte geben Sie die gewünschte Menge in Litern ein.')).toBeTruthy();
+    expect(
+      await screen.findByText('Bitte geben Sie die gewünschte Menge in Litern ein.'),
+    ).toBeTruthy();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
   });
 
@@ -174,7 +182,9 @@ describe('ZipCheckForm (SPEC §5)', () => {
       type(zip, '10115');
       submit();
       expect(
-        await screen.findByText('Sie sind offline. Die Prüfung der Postleitzahl braucht eine Verbindung.'),
+        await screen.findByText(
+          'Sie sind offline. Die Prüfung der Postleitzahl braucht eine Verbindung.',
+        ),
       ).toBeTruthy();
       expect(fetchMock).not.toHaveBeenCalled();
     } finally {

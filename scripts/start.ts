@@ -1,0 +1,40 @@
+/**
+ * `npm start`: builds the client when dist/ is missing or older than its sources, then runs the
+ * server (server/main.ts) in this process.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+
+function newestMtime(path: string): number {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+function buildIsStale(): boolean {
+  const built = newestMtime(join(root, 'dist', 'index.html'));
+  if (built === 0) return true;
+  return SOURCES.some((s) => newestMtime(join(root, s)) > built);
+}
+
+if (buildIsStale()) {
+  console.log('Oberfläche wird gebaut (vite build) …');
+  const result = spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+await import('../server/main');
