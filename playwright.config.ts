@@ -39,7 +39,13 @@ export default defineConfig({
     // A fresh database each run: the first start (migrations + reference data import) is tested too.
     command: `rm -rf var/e2e && node --import tsx server/main.ts`,
     url: `${baseURL}/api/health`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'var/e2e', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'var/e2e',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
     stdout: 'pipe',

@@ -29,7 +29,12 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
-export async function buildApp({ config, database, closeDatabase = true, logger = false }: AppDeps) {
+export async function buildApp({
+  config,
+  database,
+  closeDatabase = true,
+  logger = false,
+}: AppDeps) {
   const app = Fastify({
     logger,
     bodyLimit: 256 * 1024,

@@ -62,7 +62,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   };
 }
 
-export function databaseTarget(opts: { databaseUrl: string | undefined; dataDir: string }): DatabaseTarget {
+export function databaseTarget(opts: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): DatabaseTarget {
   return opts.databaseUrl
     ? { kind: 'postgres', url: opts.databaseUrl }
     : { kind: 'pglite', dataDir: join(opts.dataDir, 'db') };

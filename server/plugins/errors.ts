@@ -57,7 +57,8 @@ export const errorsPlugin = fp(
       // with internals; the client gets a German one, the log keeps the original.
       request.log.info({ err: error }, 'client error');
       const message =
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+        error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
           ? 'Der Inhalt der Anfrage ist kein gültiges JSON.'
           : (GERMAN_STATUS[status] ?? 'Die Anfrage ist ungültig.');
       return reply.code(status).send({ message } satisfies ApiError);

@@ -16,8 +16,14 @@ interface PageDef {
 
 const pages: Record<AppRouteName, PageDef> = {
   index: { layout: 'default', load: () => import('../features/home').then((m) => m.HomePage) },
-  impressum: { layout: 'default', load: () => import('../features/legal').then((m) => m.ImprintPage) },
-  datenschutz: { layout: 'default', load: () => import('../features/legal').then((m) => m.PrivacyPage) },
+  impressum: {
+    layout: 'default',
+    load: () => import('../features/legal').then((m) => m.ImprintPage),
+  },
+  datenschutz: {
+    layout: 'default',
+    load: () => import('../features/legal').then((m) => m.PrivacyPage),
+  },
 };
 
 function PageSkeleton() {
@@ -41,13 +47,11 @@ export const routes: RouteObject[] = [
     // First load of a lazy page: the header band, so nothing jumps when the page arrives.
     HydrateFallback: PageSkeleton,
     children: [
-      ...appRoutes.map(
-        (route): RouteObject => ({
-          path: route.path,
-          handle: { name: route.name, layout: pages[route.name].layout } satisfies RouteHandle,
-          lazy: async () => ({ Component: await pages[route.name].load() }),
-        }),
-      ),
+      ...appRoutes.map((route): RouteObject => ({
+        path: route.path,
+        handle: { name: route.name, layout: pages[route.name].layout } satisfies RouteHandle,
+        lazy: async () => ({ Component: await pages[route.name].load() }),
+      })),
       {
         // SPEC §2 catch-all: the server answers these paths with HTTP 404 as well.
         path: '*',

@@ -6,7 +6,8 @@ export const texts = {
   closeMenu: 'Menü schließen',
   mainNav: 'Hauptnavigation',
   homeLink: `${PRODUCT_NAME} – zur Startseite`,
-  offline: 'Sie sind offline. Bereits geladene Seiten bleiben verfügbar; neue Daten laden, sobald die Verbindung zurück ist.',
+  offline:
+    'Sie sind offline. Bereits geladene Seiten bleiben verfügbar; neue Daten laden, sobald die Verbindung zurück ist.',
   updateAvailable: 'Neue Version verfügbar',
   updateReload: 'Jetzt aktualisieren',
   updateLater: 'Später',

@@ -4,7 +4,10 @@ import { db } from './db';
 import { toStorageError } from './errors';
 
 /** Reads a setting; a stored value that no longer matches the schema counts as absent. */
-export async function readSetting<S extends z.ZodMiniType>(key: string, schema: S): Promise<z.infer<S> | undefined> {
+export async function readSetting<S extends z.ZodMiniType>(
+  key: string,
+  schema: S,
+): Promise<z.infer<S> | undefined> {
   try {
     const row = await db.settings.get(key);
     if (!row) return undefined;

@@ -8,6 +8,11 @@ export function readCookie(cookieString: string, name: string): string | undefin
 }
 
 /** A `document.cookie` assignment string for a first-party cookie. */
-export function serializeCookie(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
+export function serializeCookie(
+  name: string,
+  value: string,
+  maxAgeSeconds: number,
+  secure: boolean,
+): string {
   return `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }

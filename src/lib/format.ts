@@ -29,7 +29,9 @@ export function formatQuantity(value: number): string {
 }
 
 export function formatExchange(value: number): string {
-  return formatter('exchange', { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(value);
+  return formatter('exchange', { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(
+    value,
+  );
 }
 
 export function formatOneDigit(value: number): string {

@@ -122,7 +122,10 @@ export function localeFromLanguage(language: string): LocaleCode | undefined {
 }
 
 /** SPEC §4: locale from the cookie, else the browser language, else de. */
-export function resolveLocale(cookieValue: string | undefined, languages: readonly string[]): LocaleCode {
+export function resolveLocale(
+  cookieValue: string | undefined,
+  languages: readonly string[],
+): LocaleCode {
   if (isLocaleCode(cookieValue)) return cookieValue;
   for (const language of languages) {
     const code = localeFromLanguage(language);

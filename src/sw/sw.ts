@@ -16,7 +16,9 @@ import { StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { LAST_KNOWN_SUFFIX, TTL_ROUTES } from './ttl-routes';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -54,7 +56,9 @@ function lastKnownPlugin(cacheName: string): WorkboxPlugin {
 for (const route of TTL_ROUTES) {
   registerRoute(
     ({ url, request }) =>
-      url.origin === self.location.origin && request.method === 'GET' && route.pattern.test(url.pathname),
+      url.origin === self.location.origin &&
+      request.method === 'GET' &&
+      route.pattern.test(url.pathname),
     new StaleWhileRevalidate({
       cacheName: route.name,
       plugins: [

@@ -5,7 +5,9 @@ test('home renders the hero, the postal code check and the regions', async ({ pa
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/Ölkompass/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Heizöl günstig bestellen' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Heizöl günstig bestellen' }),
+  ).toBeVisible();
   await expect(page.getByLabel('PLZ')).toBeVisible();
   await expect(page.getByLabel('Liter')).toHaveValue('3.000');
   await acceptConsent(page);
@@ -21,7 +23,9 @@ test('home has no WCAG 2 A/AA violations', async ({ page }) => {
   await acceptConsent(page);
   await expect(page.getByRole('listitem').filter({ hasText: 'Bayern' })).toBeVisible();
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 });
 
 test('the country switch shows the regions of Austria and keeps the choice', async ({ page }) => {

@@ -1,6 +1,8 @@
 import { acceptConsent, expect, test } from './fixtures';
 
-test('a slow request shows the loading bar after 200 ms and hides it after the answer', async ({ page }) => {
+test('a slow request shows the loading bar after 200 ms and hides it after the answer', async ({
+  page,
+}) => {
   await page.goto('/');
   await acceptConsent(page);
   await page.route('**/api/location/check-zipcode', async (route) => {
@@ -22,7 +24,9 @@ test('a fast request never shows the loading bar', async ({ page }) => {
   await page.evaluate(() => {
     const el = document.querySelector('[role="progressbar"]')!;
     const seen: string[] = [];
-    new MutationObserver(() => seen.push(el.getAttribute('data-phase') ?? '')).observe(el, { attributes: true });
+    new MutationObserver(() => seen.push(el.getAttribute('data-phase') ?? '')).observe(el, {
+      attributes: true,
+    });
     (window as unknown as { __phases: string[] }).__phases = seen;
   });
   await page.getByLabel('PLZ').fill('10115');

@@ -5,19 +5,25 @@ test('the service worker takes control and the shell loads offline', async ({ pa
   await page.goto('/');
   await acceptConsent(page);
   await expect(page.getByRole('listitem').filter({ hasText: 'Bayern' })).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 15_000,
+  });
   expect(context.serviceWorkers().length).toBe(1);
   const precached = await page.evaluate(async () => {
     const names = await caches.keys();
     const precache = names.find((n) => n.startsWith('workbox-precache'));
-    return precache ? (await (await caches.open(precache)).keys()).map((r) => new URL(r.url).pathname) : [];
+    return precache
+      ? (await (await caches.open(precache)).keys()).map((r) => new URL(r.url).pathname)
+      : [];
   });
   expect(precached).toContain('/index.html');
   expect(precached).toContain('/manifest.webmanifest');
 
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Heizöl günstig bestellen' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Heizöl günstig bestellen' }),
+  ).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   // country-states comes from the runtime cache (SPEC §9 TTL route)
   await expect(page.getByRole('listitem').filter({ hasText: 'Bayern' })).toBeVisible();
@@ -57,7 +63,9 @@ test('the built service worker has its precache manifest and TTL route', () => {
   expect(sw).toContain('country-states');
 });
 
-test('static assets are immutable, the shell revalidates, and a CSP is sent', async ({ request }) => {
+test('static assets are immutable, the shell revalidates, and a CSP is sent', async ({
+  request,
+}) => {
   const shell = await request.get('/');
   expect(shell.headers()['cache-control']).toBe('no-cache');
   expect(shell.headers()['content-security-policy']).toContain("default-src 'self'");

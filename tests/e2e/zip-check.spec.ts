@@ -12,7 +12,9 @@ test('a valid German postal code is confirmed', async ({ page }) => {
   await expect(page.getByText(/für 3\.000 Liter/)).toBeVisible();
 });
 
-test('a postal code with the wrong length is rejected without asking the server', async ({ page }) => {
+test('a postal code with the wrong length is rejected without asking the server', async ({
+  page,
+}) => {
   let asked = false;
   await page.route('**/api/location/check-zipcode', (route) => {
     asked = true;
@@ -28,10 +30,14 @@ test('a postal code with the wrong length is rejected without asking the server'
 test('an unknown postal code is reported', async ({ page }) => {
   await page.getByLabel('PLZ').fill('00000');
   await page.getByRole('button', { name: 'Prüfen' }).click();
-  await expect(page.getByText('Diese Postleitzahl kennen wir nicht.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Diese Postleitzahl kennen wir nicht.', { exact: false }),
+  ).toBeVisible();
 });
 
-test('letters are stripped and the amount is formatted with thousands separators', async ({ page }) => {
+test('letters are stripped and the amount is formatted with thousands separators', async ({
+  page,
+}) => {
   await page.getByLabel('PLZ').fill('8o0a331');
   await expect(page.getByLabel('PLZ')).toHaveValue('80331');
   await page.getByLabel('Liter').fill('12500');

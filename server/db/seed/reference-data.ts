@@ -71,7 +71,8 @@ export function parsePostalCodes(
   for (let i = 1; i < lines.length; i++) {
     const line = lines[i];
     if (!line) continue;
-    const [zip = '', place = '', rawState = '', rawCounty = '', lat = '', lon = ''] = line.split('\t');
+    const [zip = '', place = '', rawState = '', rawCounty = '', lat = '', lon = ''] =
+      line.split('\t');
     let state = rawState;
     let county = rawCounty;
     if (state === '' && countryId === 1 && zip === JUNGHOLZ.zip) {
@@ -79,7 +80,8 @@ export function parsePostalCodes(
       county = county || JUNGHOLZ.county;
     }
     const sid = stateIdsByName.get(state);
-    if (sid === undefined) throw new Error(`Zeile ${i + 1}: unbekanntes Bundesland "${state}" (${zip} ${place})`);
+    if (sid === undefined)
+      throw new Error(`Zeile ${i + 1}: unbekanntes Bundesland "${state}" (${zip} ${place})`);
     rows.push({ countryId, zip, place, stateId: sid, county, lat: Number(lat), lon: Number(lon) });
   }
   return rows;
@@ -116,7 +118,12 @@ export async function importReferenceData(db: Db, dataDir = defaultDataDir): Pro
       const map = stateFileSchema.parse(JSON.parse(states));
       await tx
         .insert(countries)
-        .values({ id: locale.countryId, code: locale.code, name: locale.countryName, mapViewBox: map.viewBox })
+        .values({
+          id: locale.countryId,
+          code: locale.code,
+          name: locale.countryName,
+          mapViewBox: map.viewBox,
+        })
         .onConflictDoUpdate({
           target: countries.id,
           set: { code: locale.code, name: locale.countryName, mapViewBox: map.viewBox },
@@ -173,4 +180,3 @@ function excludedSet(columns: readonly string[]) {
 function toCamel(snake: string): string {
   return snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 }
-

@@ -7,7 +7,10 @@ import { findCountry, listCountryStates } from './repo';
  * by the default entry with Id 0 whose text is the country name.
  */
 export async function countryStates(db: Db, countryId: number): Promise<CountryStatesResponse> {
-  const [country, states] = await Promise.all([findCountry(db, countryId), listCountryStates(db, countryId)]);
+  const [country, states] = await Promise.all([
+    findCountry(db, countryId),
+    listCountryStates(db, countryId),
+  ]);
   const collator = new Intl.Collator('de');
   const sorted = [...states].sort((a, b) => collator.compare(a.name, b.name));
   return [

@@ -16,7 +16,9 @@ export function SiteFooter() {
           <p>{texts.footer.tagline}</p>
           <p>
             {texts.footer.service}:{' '}
-            <a href={`tel:${locale.customerPhoneNumber.replace(/\s/g, '')}`}>{locale.customerPhoneNumber}</a>
+            <a href={`tel:${locale.customerPhoneNumber.replace(/\s/g, '')}`}>
+              {locale.customerPhoneNumber}
+            </a>
           </p>
         </div>
         <ul className={styles.footerLinks}>

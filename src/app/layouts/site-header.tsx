@@ -53,7 +53,12 @@ export function SiteHeader() {
             onClick={() => setSidebarOpen(true)}
           >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              <path
+                d="M3 6h18M3 12h18M3 18h18"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
             </svg>
             <span>{texts.menu}</span>
           </button>
@@ -72,10 +77,19 @@ export function SiteHeader() {
       >
         <div className={styles.sidebarHead}>
           <Logo />
-          <button type="button" className={styles.closeButton} onClick={() => setSidebarOpen(false)}>
+          <button
+            type="button"
+            className={styles.closeButton}
+            onClick={() => setSidebarOpen(false)}
+          >
             <span className="visually-hidden">{texts.closeMenu}</span>
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              <path
+                d="M6 6l12 12M18 6L6 18"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
             </svg>
           </button>
         </div>

@@ -23,7 +23,12 @@ export function initLocale(): void {
 
 export function setLocale(code: LocaleCode): void {
   localeState.code = code;
-  document.cookie = serializeCookie(LOCALE_COOKIE, code, LOCALE_COOKIE_MAX_AGE_S, location.protocol === 'https:');
+  document.cookie = serializeCookie(
+    LOCALE_COOKIE,
+    code,
+    LOCALE_COOKIE_MAX_AGE_S,
+    location.protocol === 'https:',
+  );
   document.documentElement.lang = LOCALES[code].iso;
 }
 

@@ -18,7 +18,14 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   children: ReactNode;
 }
 
-export function Button({ variant = 'primary', size = 'md', block = false, className, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  block = false,
+  className,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return <button type={type} className={classes(variant, size, block, className)} {...rest} />;
 }
 
@@ -28,6 +35,12 @@ export interface ButtonLinkProps extends LinkProps {
   block?: boolean;
 }
 
-export function ButtonLink({ variant = 'primary', size = 'md', block = false, className, ...rest }: ButtonLinkProps) {
+export function ButtonLink({
+  variant = 'primary',
+  size = 'md',
+  block = false,
+  className,
+  ...rest
+}: ButtonLinkProps) {
   return <Link className={classes(variant, size, block, className)} {...rest} />;
 }

@@ -16,7 +16,14 @@ export interface ModalProps {
   onClose?: () => void;
 }
 
-export function Modal({ open, title, children, width = 'md', dismissible = true, onClose }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  children,
+  width = 'md',
+  dismissible = true,
+  onClose,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {

@@ -33,7 +33,10 @@ function getRemote(): Remote<FormatApi> | undefined {
   return remote;
 }
 
-async function withFallback<T>(viaWorker: (r: Remote<FormatApi>) => Promise<T>, fallback: () => T): Promise<T> {
+async function withFallback<T>(
+  viaWorker: (r: Remote<FormatApi>) => Promise<T>,
+  fallback: () => T,
+): Promise<T> {
   const r = getRemote();
   if (!r) return fallback();
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -9,7 +9,11 @@ import { texts } from '../texts';
 import styles from './consent-dialog.module.css';
 
 /** The dialog body; loaded on demand by ConsentDialog, so it is not on the home route's critical path. */
-export function ConsentForm({ initial }: { initial: { preferences: boolean; statistics: boolean } }) {
+export function ConsentForm({
+  initial,
+}: {
+  initial: { preferences: boolean; statistics: boolean };
+}) {
   const [preferences, setPreferences] = useState(initial.preferences);
   const [statistics, setStatistics] = useState(initial.statistics);
   const { storageError } = useSnapshot(consentState);

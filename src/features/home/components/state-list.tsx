@@ -5,7 +5,9 @@ import { fetchCountryStates } from '../api';
 import { texts } from '../texts';
 import styles from './state-list.module.css';
 
-type Result = { key: string } & ({ status: 'error' } | { status: 'ready'; states: readonly CountryState[] });
+type Result = { key: string } & (
+  { status: 'error' } | { status: 'ready'; states: readonly CountryState[] }
+);
 type Load = { status: 'loading' } | Result;
 
 export function StateList({ countryId, countryName }: { countryId: number; countryName: string }) {
