@@ -32,7 +32,8 @@ export const texts = {
     { title: 'Bestellen', text: 'Der Vertrag kommt direkt mit dem Händler zustande.' },
   ],
   statesTitle: (country: string) => `Liefergebiete in ${country}`,
-  statesLead: 'Händler aus allen Regionen – wählen Sie Ihr Bundesland oder Ihren Kanton.',
+  statesLead: (count: number, countryId: number) =>
+    `Wir vergleichen Händler in allen ${count} ${countryId === 3 ? 'Kantonen' : 'Bundesländern'}.`,
   statesLoading: 'Regionen werden geladen …',
   statesError: 'Die Regionen konnten nicht geladen werden.',
   retry: 'Erneut versuchen',

@@ -37,7 +37,9 @@ export function StateList({ countryId, countryName }: { countryId: number; count
       aria-busy={load.status === 'loading'}
     >
       <h2 id="states-title">{texts.statesTitle(countryName)}</h2>
-      <p className={styles.lead}>{texts.statesLead}</p>
+      <p className={styles.lead}>
+        {load.status === 'ready' ? texts.statesLead(load.states.length, countryId) : '\u00a0'}
+      </p>
       {load.status === 'loading' && (
         <ul className={styles.grid} aria-label={texts.statesLoading}>
           {Array.from({ length: 9 }, (_, i) => (
