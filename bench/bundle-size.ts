@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** The route table's lazy module for `/` (src/app/router.tsx). */
-export const HOME_PAGE_MODULE = 'src/features/home/home-page.tsx';
+/** The home route's lazy import in src/app/router.tsx (the feature's public index). */
+export const HOME_PAGE_MODULE = 'src/features/home/index.ts';
 
 export interface BundleFile {
   file: string;
