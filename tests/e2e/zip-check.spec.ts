@@ -38,11 +38,16 @@ test('an unknown postal code is reported', async ({ page }) => {
 test('letters are stripped and the amount is formatted with thousands separators', async ({
   page,
 }) => {
+  // The formatting runs in the Comlink format worker (a real Worker, not the fallback).
+  const worker = page.waitForEvent('worker', {
+    predicate: (w) => w.url().includes('format.worker'),
+  });
   await page.getByLabel('PLZ').fill('8o0a331');
   await expect(page.getByLabel('PLZ')).toHaveValue('80331');
   await page.getByLabel('Liter').fill('12500');
   await page.getByLabel('PLZ').focus();
   await expect(page.getByLabel('Liter')).toHaveValue('12.500');
+  expect(await (await worker).evaluate(() => typeof self.postMessage)).toBe('function');
 });
 
 test('the amount limits of SPEC §5 are enforced', async ({ page }) => {

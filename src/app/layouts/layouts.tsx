@@ -17,6 +17,17 @@ function SkipLink() {
   );
 }
 
+/** Logo only: no menu to lead away from the task or the message. */
+function LogoHeader() {
+  return (
+    <header className={`${styles.header} ${styles.focusedHeader}`}>
+      <div className={styles.headerInner}>
+        <Logo />
+      </div>
+    </header>
+  );
+}
+
 /** Header with menu, content, footer. */
 export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
@@ -36,11 +47,7 @@ export function FocusedLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <SkipLink />
-      <header className={`${styles.header} ${styles.focusedHeader}`}>
-        <div className={styles.headerInner}>
-          <Logo />
-        </div>
-      </header>
+      <LogoHeader />
       <main id="inhalt" className={styles.main} tabIndex={-1}>
         {children}
       </main>
@@ -56,11 +63,7 @@ export function MessageLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <SkipLink />
-      <header className={`${styles.header} ${styles.focusedHeader}`}>
-        <div className={styles.headerInner}>
-          <Logo />
-        </div>
-      </header>
+      <LogoHeader />
       <main id="inhalt" className={`${styles.main} ${styles.messageMain}`} tabIndex={-1}>
         <div className={styles.messageCard}>{children}</div>
       </main>

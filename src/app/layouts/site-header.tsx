@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CountrySwitch } from '../../features/locale';
 import { PRODUCT_NAME } from '../../lib/brand';
+import { useModalDialog } from '../../ui/modal/modal';
 import { paths } from '../../lib/paths';
 import { MainMenu } from '../menus/main-menu';
 import { texts } from '../texts';
@@ -27,12 +28,7 @@ export function SiteHeader() {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (sidebarOpen && !d.open) d.showModal();
-    if (!sidebarOpen && d.open) d.close();
-  }, [sidebarOpen]);
+  useModalDialog(dialog, sidebarOpen);
 
   return (
     <header className={styles.header}>

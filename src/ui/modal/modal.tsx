@@ -3,7 +3,7 @@
  * the browser. `dismissible={false}` keeps it open on Escape (e.g. the consent dialog, which
  * needs an answer).
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import styles from './modal.module.css';
 
 export interface ModalProps {
@@ -16,6 +16,16 @@ export interface ModalProps {
   onClose?: () => void;
 }
 
+/** Opens or closes a native <dialog> as a modal to follow `open`. */
+export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: boolean): void {
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [ref, open]);
+}
+
 export function Modal({
   open,
   title,
@@ -25,13 +35,7 @@ export function Modal({
   onClose,
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  useModalDialog(ref, open);
 
   return (
     <dialog
