@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { databaseTarget, openDatabase } from './db/client';
-import { importReferenceData } from './db/seed/reference-data';
+import { seedAll } from './db/seed';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(databaseTarget(config));
   await database.migrate();
-  const imported = await importReferenceData(database.db);
+  const imported = await seedAll(database.db);
 
   const app = await buildApp({
     config,

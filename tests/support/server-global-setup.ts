@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
-import { importReferenceData } from '../../server/db/seed/reference-data';
+import { seedAll } from '../../server/db/seed';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,7 +34,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const database = await openDatabase({ kind: 'pglite-memory' });
     try {
       await database.migrate();
-      await importReferenceData(database.db);
+      await seedAll(database.db);
       if (!database.dump) throw new Error('PGlite database without dump()');
       const snapshot = await database.dump();
       const file = join(dir, 'seeded-pglite.tar');

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
-import { importReferenceData } from '../../server/db/seed/reference-data';
+import { seedAll } from '../../server/db/seed';
 
 /** Fixed so that signed cookies and tokens are reproducible between runs; test-only. */
 export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
@@ -101,7 +101,7 @@ async function openPostgresTestDatabase(): Promise<TestDatabase> {
   try {
     database = await openDatabase({ kind: 'postgres', url: url.toString() });
     await database.migrate();
-    await importReferenceData(database.db);
+    await seedAll(database.db);
   } catch (error) {
     await database?.close();
     await dropDatabase(adminUrl, name);

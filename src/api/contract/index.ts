@@ -1,3 +1,4 @@
 export * from './common';
 export * from './location';
 export * from './site';
+export * from './calculation';

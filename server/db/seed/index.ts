@@ -1,0 +1,17 @@
+/**
+ * Everything a fresh database needs, idempotent, run on every start (main.ts) and for tests:
+ * reference data (postal codes, states), the calculator catalogue, dealers and their prices.
+ */
+import type { Db } from '../client';
+import { seedCatalogue } from './catalogue';
+import { importReferenceData, type ImportResult } from './reference-data';
+
+export interface SeedResult {
+  referenceData: ImportResult;
+}
+
+export async function seedAll(db: Db): Promise<SeedResult> {
+  const referenceData = await importReferenceData(db);
+  await seedCatalogue(db);
+  return { referenceData };
+}

@@ -1,0 +1,309 @@
+/**
+ * The calculator and the offers: SPEC §3 (Calculator configuration, Calculator data, Calculation
+ * result), §7 (/api/kalkulation/*, /api/site/{countryId}/prices/best). PascalCase wire fields.
+ */
+import { z } from 'zod/mini';
+import { CountryIdParamSchema, CountryIdSchema } from './common';
+
+/** SPEC §9 */
+export const CALC = {
+  AMOUNT_MIN: 500,
+  AMOUNT_MAX: 32_000,
+  AMOUNT_DEFAULT: 3000,
+  /** Below this a calculation is refused (SPEC §5: returns false). */
+  AMOUNT_CALCULABLE_MIN: 300,
+  STATIONS_DEFAULT: 1,
+  STATIONS_MAX: 9,
+  /** Default parameter ids of the five groups (SPEC §3). */
+  DEFAULT_PARAMETER_IDS: [5, 24, -2, 11, 9],
+  INSTALLMENT_PARAMETER_ID: 23,
+  INSTALLMENT_MONTHS: 12,
+  /** Upselling keys (SPEC §4/§9): climate neutral, product (super product), station. */
+  UPSELL_CLIMATE_NEUTRAL: 9999,
+  UPSELL_PRODUCT: 10001,
+  UPSELL_STATION: 10002,
+  BEST_RESULTS: 3,
+} as const;
+
+export const ProductGroupIdSchema = z.coerce
+  .number({ error: 'ProductGroupId muss eine Zahl sein.' })
+  .check(
+    z.refine((n) => n === 1 || n === 2, 'ProductGroupId muss 1 (Heizöl) oder 2 (Diesel) sein.'),
+  );
+export type ProductGroupId = 1 | 2;
+
+const int = (field: string) =>
+  z
+    .number({ error: `${field} muss eine Zahl sein.` })
+    .check(z.int(`${field} muss eine ganze Zahl sein.`));
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/kalkulation/init/{countryId}/{productGroupId}
+
+export const CalculatorInitParamsSchema = z.object({
+  countryId: CountryIdParamSchema,
+  productGroupId: ProductGroupIdSchema,
+});
+
+export const CalculatorParameterSchema = z.object({
+  Id: z.number(),
+  Name: z.string(),
+  Description: z.string(),
+  Selected: z.boolean(),
+  /** e.g. 12 for installment (id 23); 0 when the parameter has none. */
+  Modifier: z.number(),
+  HasSubItems: z.boolean(),
+  UseIcon: z.boolean(),
+  Upselling: z.boolean(),
+});
+export type CalculatorParameter = z.infer<typeof CalculatorParameterSchema>;
+
+export const CalculatorGroupSchema = z.object({
+  Key: z.number(),
+  Id: z.number(),
+  Name: z.string(),
+  Parameters: z.array(CalculatorParameterSchema),
+});
+export type CalculatorGroup = z.infer<typeof CalculatorGroupSchema>;
+
+export const CalculatorProductSchema = z.object({
+  Id: z.number(),
+  Name: z.string(),
+  Description: z.string(),
+  IsDefault: z.boolean(),
+  /** The "super product" (upsell key 10001). */
+  IsUpselling: z.boolean(),
+  /** For a super product: the product it upgrades. */
+  BaseProductId: z.nullable(z.number()),
+});
+export type CalculatorProduct = z.infer<typeof CalculatorProductSchema>;
+
+export const ChoiceItemSchema = z.object({
+  Id: z.number(),
+  Name: z.string(),
+  Description: z.string(),
+  Selected: z.boolean(),
+  IsUpselling: z.boolean(),
+});
+export type ChoiceItem = z.infer<typeof ChoiceItemSchema>;
+
+export const CalculatorInitResponseSchema = z.object({
+  Groups: z.array(CalculatorGroupSchema),
+  Products: z.array(CalculatorProductSchema),
+  /** Id 0 normal, Id 1 climate neutral (IsUpselling). */
+  ClimateNeutralList: z.array(ChoiceItemSchema),
+  /** Id 1..9 unloading points. */
+  StationsList: z.array(ChoiceItemSchema),
+  AppointmentPlus: ChoiceItemSchema,
+  /** The default product of the country and group. */
+  ProductId: z.number(),
+});
+export type CalculatorInitResponse = z.infer<typeof CalculatorInitResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The configuration (SPEC §3 Calculator configuration): body of berechnen, berechnen-default,
+// upselling.
+
+export const CalculatorParameterChoiceSchema = z.object({
+  Id: int('Parameters[].Id'),
+  Modifier: z.optional(int('Parameters[].Modifier')),
+});
+export type CalculatorParameterChoice = z.infer<typeof CalculatorParameterChoiceSchema>;
+
+const flag = z.optional(z.union([z.boolean(), z.literal(0), z.literal(1)]));
+
+export const CalculatorConfigSchema = z.object(
+  {
+    /** Empty → the calculation is refused (Success false), not an error (SPEC §5). */
+    ZipCode: z
+      .string({ error: 'ZipCode muss als Text angegeben werden.' })
+      .check(z.trim(), z.maxLength(10, 'ZipCode ist zu lang.')),
+    Amount: int('Amount').check(
+      z.minimum(0, 'Amount darf nicht negativ sein.'),
+      z.maximum(
+        CALC.AMOUNT_MAX,
+        `Die Menge darf höchstens ${CALC.AMOUNT_MAX.toLocaleString('de-DE')} Liter betragen.`,
+      ),
+    ),
+    Stations: z._default(
+      int('Stations').check(
+        z.minimum(1, 'Mindestens eine Abladestelle.'),
+        z.maximum(CALC.STATIONS_MAX, 'Höchstens 9 Abladestellen.'),
+      ),
+      CALC.STATIONS_DEFAULT,
+    ),
+    Product: z.object({ Id: int('Product.Id'), ClimateNeutral: z._default(z.boolean(), false) }),
+    Parameters: z._default(
+      z.array(CalculatorParameterChoiceSchema).check(z.maxLength(20, 'Zu viele Parameter.')),
+      [],
+    ),
+    AppointmentPlus: z._default(z.boolean(), false),
+    UpsellCount: z.optional(z.number()),
+    CountryId: CountryIdSchema,
+    ProductGroupId: z._default(
+      int('ProductGroupId').check(
+        z.refine((n) => n === 1 || n === 2, 'ProductGroupId muss 1 (Heizöl) oder 2 (Diesel) sein.'),
+      ),
+      1,
+    ),
+    /** Query-string mirrors of Product.ClimateNeutral and AppointmentPlus (SPEC §3); informative. */
+    Cn: flag,
+    Ap: flag,
+  },
+  { error: 'Erwartet wird die Rechner-Konfiguration als JSON-Objekt.' },
+);
+export type CalculatorConfig = z.infer<typeof CalculatorConfigSchema>;
+export type CalculatorConfigInput = z.input<typeof CalculatorConfigSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The result (SPEC §3 Calculation result)
+
+export const BreakdownKindSchema = z.enum([
+  'product',
+  'parameter',
+  'stations',
+  'climateNeutral',
+  'appointmentPlus',
+  'deliveryFee',
+  'financing',
+]);
+export type BreakdownKind = z.infer<typeof BreakdownKindSchema>;
+
+/** One line of an offer's price; gross (VAT included). The lines add up to TotalPrice. */
+export const BreakdownLineSchema = z.object({
+  Kind: BreakdownKindSchema,
+  Label: z.string(),
+  Amount: z.number(),
+});
+export type BreakdownLine = z.infer<typeof BreakdownLineSchema>;
+
+export const InstallmentSchema = z.object({
+  Months: z.number(),
+  MonthlyRate: z.number(),
+  /** Sum of the rates (= TotalPrice of the offer). */
+  Total: z.number(),
+  /** Effective annual interest rate in percent. */
+  EffectiveRatePercent: z.number(),
+});
+export type Installment = z.infer<typeof InstallmentSchema>;
+
+export const OfferSchema = z.object({
+  /** The dealer's id: one offer per dealer and calculation. */
+  Id: z.number(),
+  DealerName: z.string(),
+  DealerPlace: z.string(),
+  DealerZip: z.string(),
+  /** 0–5, one decimal; 0 with RatingCount 0 means no ratings yet. */
+  Rating: z.number(),
+  RatingCount: z.number(),
+  DistanceKm: z.number(),
+  IsFavourite: z.boolean(),
+  ProductId: z.number(),
+  ProductName: z.string(),
+  DeliveryTime: z.string(),
+  /** Latest delivery in working days, for sorting. */
+  DeliveryDays: z.number(),
+  PaymentName: z.string(),
+  /** Gross price per 100 L, everything included (TotalPrice / Amount × 100). */
+  UnitPrice: z.number(),
+  /** Gross total, everything included. */
+  TotalPrice: z.number(),
+  /** VAT contained in TotalPrice. */
+  VatAmount: z.number(),
+  VatRatePercent: z.number(),
+  Currency: z.enum(['EUR', 'CHF']),
+  Breakdown: z.array(BreakdownLineSchema),
+  Installment: z.nullable(InstallmentSchema),
+  ClimateNeutral: z.boolean(),
+  AppointmentPlus: z.boolean(),
+});
+export type Offer = z.infer<typeof OfferSchema>;
+
+export const CalculationResultSchema = z.object({
+  /** false: refused (empty postal code, less than 300 L) or nothing calculable. */
+  Success: z.boolean(),
+  /** Sorted by TotalPrice ascending, ties by rating (SPEC §3: the best three come first). */
+  Items: z.array(OfferSchema),
+  Amount: z.number(),
+  ZipCode: z.string(),
+  CountryId: z.number(),
+  Currency: z.enum(['EUR', 'CHF']),
+  CalculatedAt: z.string(),
+});
+export type CalculationResult = z.infer<typeof CalculationResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/kalkulation/upselling?upsellingKey=
+
+export const UpsellingQuerySchema = z.object({
+  upsellingKey: z.coerce
+    .number({ error: 'upsellingKey muss eine Zahl sein.' })
+    .check(
+      z.refine(
+        (n) => n === 9999 || n === 10001 || n === 10002,
+        'upsellingKey muss 9999, 10001 oder 10002 sein.',
+      ),
+    ),
+});
+
+export const UpsellingItemSchema = z.object({
+  /** The offer (dealer) id the difference belongs to. Spelling as in the SPEC §7 contract. */
+  ForgeinId: z.number(),
+  /** Gross extra cost of the upsell for this offer. */
+  PriceDifference: z.number(),
+  UnitPriceDifference: z.number(),
+});
+export const UpsellingResponseSchema = z.array(UpsellingItemSchema);
+export type UpsellingItem = z.infer<typeof UpsellingItemSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Best prices
+
+export const BestPriceQuerySchema = z.object({
+  countryId: CountryIdParamSchema,
+  amount: z._default(
+    z.coerce
+      .number({ error: 'amount muss eine Zahl sein.' })
+      .check(z.int(), z.minimum(CALC.AMOUNT_CALCULABLE_MIN), z.maximum(CALC.AMOUNT_MAX)),
+    CALC.AMOUNT_DEFAULT,
+  ),
+});
+
+/** GET /api/kalkulation/best-price: the country's lowest price today, default options. */
+export const BestPriceResponseSchema = z.object({
+  CountryId: z.number(),
+  Amount: z.number(),
+  ProductId: z.number(),
+  UnitPrice: z.number(),
+  TotalPrice: z.number(),
+  Currency: z.enum(['EUR', 'CHF']),
+  TimeStamp: z.string(),
+});
+export type BestPriceResponse = z.infer<typeof BestPriceResponseSchema>;
+
+export const LocalBestPriceParamsSchema = z.object({ countryId: CountryIdParamSchema });
+export const LocalBestPriceQuerySchema = z.object({
+  amount: BestPriceQuerySchema.shape.amount,
+  productId: z._default(
+    z.coerce.number({ error: 'productId muss eine Zahl sein.' }).check(z.int()),
+    1,
+  ),
+  zipCode: z
+    .string({ error: 'zipCode fehlt.' })
+    .check(z.trim(), z.minLength(1, 'zipCode fehlt.'), z.maxLength(10)),
+});
+
+/** GET /api/site/{countryId}/prices/best: the lowest offer for a postal code; null when none. */
+export const LocalBestPriceResponseSchema = z.nullable(
+  z.object({
+    ZipCode: z.string(),
+    Amount: z.number(),
+    ProductId: z.number(),
+    UnitPrice: z.number(),
+    TotalPrice: z.number(),
+    Currency: z.enum(['EUR', 'CHF']),
+    DealerCount: z.number(),
+    TimeStamp: z.string(),
+  }),
+);
+export type LocalBestPriceResponse = z.infer<typeof LocalBestPriceResponseSchema>;
