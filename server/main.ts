@@ -24,7 +24,7 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(databaseTarget(config));
   await database.migrate();
-  const imported = await seedAll(database.db);
+  const { referenceData: imported } = await seedAll(database.db);
 
   const app = await buildApp({
     config,
