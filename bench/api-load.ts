@@ -1,8 +1,11 @@
 /**
  * API load: the real server in its own process (`node --import tsx server/main.ts`), the load
  * generator (autocannon) here, so the two do not share an event loop (TOOLCHAIN.md, autocannon).
+ * Routes, one after another in the same run: check-zipcode and berechnen (each with varied real
+ * postal codes), then /api/health as the yardstick.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -17,6 +20,11 @@ export interface LoadFigures {
   requests: number;
   non2xx: number;
   errors: number;
+  /**
+   * Server CPU time (user + system) per request in µs, from /proc (Linux; undefined elsewhere).
+   * Unlike req/s it hardly moves when other processes share the machine.
+   */
+  cpuMicrosPerRequest?: number;
 }
 
 export interface LoadOptions {
@@ -28,10 +36,17 @@ export interface LoadOptions {
 const HEALTH_TIMEOUT_MS = 120_000; // first start imports the reference data into var/bench
 const WARMUP_SECONDS = 2;
 
+/** Postal codes the calculation bench rotates through (all three countries, interleaved). */
+const CALCULATION_ZIPS = 3000;
+
 export async function measureApiLoad(
   opts: LoadOptions,
-): Promise<{ checkZipCode: LoadFigures; health: LoadFigures }> {
-  const bodies = await postalCodeBodies(opts.root);
+): Promise<{ checkZipCode: LoadFigures; calculate: LoadFigures; health: LoadFigures }> {
+  const zips = await shuffledPostalCodes(opts.root);
+  const bodies = zips.map(({ zip, countryId }) =>
+    JSON.stringify({ ZipCode: zip, CountryId: countryId }),
+  );
+  const calculationBodies = calculationRequests(zips.slice(0, CALCULATION_ZIPS));
   const port = await freePort();
   const server = startServer(opts.root, port);
   try {
@@ -50,7 +65,18 @@ export async function measureApiLoad(
       },
     };
 
-    // Warm both routes up first: the first seconds measure the JIT, not the server.
+    let nextCalculation = 0;
+    const calculationRequest = {
+      method: 'POST' as const,
+      path: '/api/kalkulation/berechnen',
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (request: autocannon.Request): autocannon.Request => {
+        const body = calculationBodies[nextCalculation++ % calculationBodies.length];
+        return { ...request, body };
+      },
+    };
+
+    // Warm the routes up first: the first seconds measure the JIT, not the server.
     await run({
       url: base,
       connections: opts.connections,
@@ -58,37 +84,53 @@ export async function measureApiLoad(
       requests: [zipRequest],
     });
     await run({
+      url: base,
+      connections: opts.connections,
+      duration: WARMUP_SECONDS,
+      requests: [calculationRequest],
+    });
+    await run({
       url: `${base}/api/health`,
       connections: opts.connections,
       duration: WARMUP_SECONDS,
     });
 
-    const checkZipCode = figures(
-      'POST /api/location/check-zipcode',
-      await run({
-        url: base,
-        connections: opts.connections,
-        duration: opts.durationSeconds,
-        requests: [zipRequest],
-      }),
-    );
-    const health = figures(
-      'GET /api/health',
-      await run({
-        url: `${base}/api/health`,
-        connections: opts.connections,
-        duration: opts.durationSeconds,
-      }),
-    );
-    return { checkZipCode, health };
+    const measure = async (route: string, options: autocannon.Options) => {
+      const cpuBefore = cpuMicros(server.child.pid);
+      const result = await run(options);
+      const cpuAfter = cpuMicros(server.child.pid);
+      const load = figures(route, result);
+      if (cpuBefore !== undefined && cpuAfter !== undefined && load.requests > 0) {
+        load.cpuMicrosPerRequest = (cpuAfter - cpuBefore) / load.requests;
+      }
+      return load;
+    };
+    const checkZipCode = await measure('POST /api/location/check-zipcode', {
+      url: base,
+      connections: opts.connections,
+      duration: opts.durationSeconds,
+      requests: [zipRequest],
+    });
+    const calculate = await measure('POST /api/kalkulation/berechnen', {
+      url: base,
+      connections: opts.connections,
+      duration: opts.durationSeconds,
+      requests: [calculationRequest],
+    });
+    const health = await measure('GET /api/health', {
+      url: `${base}/api/health`,
+      connections: opts.connections,
+      duration: opts.durationSeconds,
+    });
+    return { checkZipCode, calculate, health };
   } finally {
     await server.stop();
   }
 }
 
-/** Every real postal code of data/postal-codes/*.tsv as a request body, in a fixed shuffled order. */
-async function postalCodeBodies(root: string): Promise<string[]> {
-  const bodies: string[] = [];
+/** Every real postal code of data/postal-codes/*.tsv, in a fixed shuffled order. */
+async function shuffledPostalCodes(root: string): Promise<{ zip: string; countryId: number }[]> {
+  const codes: { zip: string; countryId: number }[] = [];
   for (const locale of LOCALE_LIST) {
     const tsv = await readFile(join(root, 'data', 'postal-codes', `${locale.code}.tsv`), 'utf8');
     const zips = new Set(
@@ -98,17 +140,38 @@ async function postalCodeBodies(root: string): Promise<string[]> {
         .map((line) => line.split('\t')[0] ?? '')
         .filter(Boolean),
     );
-    for (const zip of zips)
-      bodies.push(JSON.stringify({ ZipCode: zip, CountryId: locale.countryId }));
+    for (const zip of zips) codes.push({ zip, countryId: locale.countryId });
   }
   // Deterministic shuffle (LCG) so runs are comparable and countries interleave.
   let seed = 42;
-  for (let i = bodies.length - 1; i > 0; i--) {
+  for (let i = codes.length - 1; i > 0; i--) {
     seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
     const j = seed % (i + 1);
-    [bodies[i], bodies[j]] = [bodies[j] as string, bodies[i] as string];
+    [codes[i], codes[j]] = [codes[j]!, codes[i]!];
   }
-  return bodies;
+  return codes;
+}
+
+/**
+ * Calculator configurations for the postal codes: the country's default heating oil, default
+ * options, amounts from 1,000 to 10,000 L in steps of 100 L varying with every request.
+ */
+function calculationRequests(zips: readonly { zip: string; countryId: number }[]): string[] {
+  return zips.map(({ zip, countryId }, i) =>
+    JSON.stringify({
+      ZipCode: zip,
+      Amount: 1000 + ((i * 37) % 91) * 100,
+      Stations: 1,
+      Product: {
+        Id: LOCALE_LIST.find((l) => l.countryId === countryId)?.defaultProductId ?? 1,
+        ClimateNeutral: false,
+      },
+      Parameters: [],
+      AppointmentPlus: false,
+      CountryId: countryId,
+      ProductGroupId: 1,
+    }),
+  );
 }
 
 function run(options: autocannon.Options): Promise<autocannon.Result> {
@@ -126,6 +189,23 @@ function figures(route: string, result: autocannon.Result): LoadFigures {
     errors: result.errors,
   };
 }
+
+/** utime + stime of a process in µs from /proc/<pid>/stat; undefined where there is no /proc. */
+function cpuMicros(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain blanks) start at state (field 3).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]); // fields 14 utime, 15 stime
+    return Number.isFinite(ticks) ? (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** USER_HZ: 100 on every Linux architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

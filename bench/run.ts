@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: performance budgets, checked against the real build and the real server.
- *   (a) API load: POST /api/location/check-zipcode against GET /api/health in the same run;
- *   (b) gzip size of the JavaScript the home route `/` loads.
+ *   (a) API load: POST /api/location/check-zipcode and POST /api/kalkulation/berechnen (varied
+ *       real postal codes and amounts) against GET /api/health in the same run;
+ *   (b) gzip size of the JavaScript the home route `/` loads;
+ *   (c) the offers worker: rank + format 1,000 offers (bench/offers-worker.ts).
  * Prints a table of figures and budgets; exits 1 when a budget is missed or cannot be measured.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureApiLoad, type LoadFigures } from './api-load';
 import { HOME_PAGE_MODULE, measureHomeBundle, type BundleFigures } from './bundle-size';
+import { measureOffersWorker, ms, OFFERS_BUDGET } from './offers-worker';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(root, 'dist');
@@ -20,6 +23,10 @@ const distDir = join(root, 'dist');
 const BUDGET = {
   zipToHealthRatio: 0.5,
   zipP99Ms: 25,
+  // Issue 3 "Speed": a full calculation (candidate dealers from the in-memory index, pricing,
+  // ranking, a response of 5–30 offers) against the same yardstick.
+  calculateToHealthRatio: 0.5,
+  calculateP99Ms: 25,
   homeJsGzipBytes: 120_000, // 120 kB as Vite reports sizes (1 kB = 1000 B)
 } as const;
 
@@ -65,12 +72,27 @@ async function main(): Promise<number> {
     });
   }
 
+  // (c) before the load test, on a quiet CPU, like the worker on a user's device.
+  const offers = measureOffersWorker();
+  console.log(
+    `\nAngebote-Worker: ${offers.count} Angebote, ${offers.runs} Läufe: Median ${ms(offers.medianMs)}, ` +
+      `p95 ${ms(offers.p95Ms)} (Nachrichtenkopie ${ms(offers.cloneMedianMs)}, außerhalb des Budgets)`,
+  );
+  rows.push({
+    name: `Angebote ranken + formatieren (${offers.count}, Median)`,
+    value: ms(offers.medianMs),
+    budget: `≤ ${OFFERS_BUDGET.medianMs} ms`,
+    ok: offers.medianMs <= OFFERS_BUDGET.medianMs,
+  });
+
   // (a)
   console.log(`\nLast: ${LOAD.connections} Verbindungen, je ${LOAD.durationSeconds} s …`);
-  const { checkZipCode, health } = await measureApiLoad({ root, ...LOAD });
+  const { checkZipCode, calculate, health } = await measureApiLoad({ root, ...LOAD });
   console.log();
-  printLoad([checkZipCode, health]);
+  printLoad([checkZipCode, calculate, health]);
   const ratio = checkZipCode.requestsPerSecond / health.requestsPerSecond;
+  const calculateRatio = calculate.requestsPerSecond / health.requestsPerSecond;
+  const failures = [checkZipCode, calculate, health].reduce((n, f) => n + f.errors + f.non2xx, 0);
   rows.push(
     {
       name: 'check-zipcode / health (req/s)',
@@ -85,10 +107,22 @@ async function main(): Promise<number> {
       ok: checkZipCode.p99Ms <= BUDGET.zipP99Ms,
     },
     {
+      name: 'berechnen / health (req/s)',
+      value: calculateRatio.toFixed(2),
+      budget: `≥ ${BUDGET.calculateToHealthRatio}`,
+      ok: calculateRatio >= BUDGET.calculateToHealthRatio,
+    },
+    {
+      name: 'berechnen p99',
+      value: `${calculate.p99Ms} ms`,
+      budget: `≤ ${BUDGET.calculateP99Ms} ms`,
+      ok: calculate.p99Ms <= BUDGET.calculateP99Ms,
+    },
+    {
       name: 'Fehler und Nicht-2xx',
-      value: String(checkZipCode.errors + checkZipCode.non2xx + health.errors + health.non2xx),
+      value: String(failures),
       budget: '0',
-      ok: checkZipCode.errors + checkZipCode.non2xx + health.errors + health.non2xx === 0,
+      ok: failures === 0,
     },
   );
 
@@ -124,12 +158,13 @@ function buildAndMeasureBundle(): BundleFigures | undefined {
 
 function printLoad(figures: LoadFigures[]): void {
   printTable(
-    ['Route', 'req/s', 'p50', 'p99', 'Anfragen', 'Nicht-2xx', 'Fehler'],
+    ['Route', 'req/s', 'p50', 'p99', 'CPU/Anfrage', 'Anfragen', 'Nicht-2xx', 'Fehler'],
     figures.map((f) => [
       f.route,
       Math.round(f.requestsPerSecond).toString(),
       `${f.p50Ms} ms`,
       `${f.p99Ms} ms`,
+      f.cpuMicrosPerRequest === undefined ? '–' : `${Math.round(f.cpuMicrosPerRequest)} µs`,
       f.requests.toString(),
       f.non2xx.toString(),
       f.errors.toString(),

@@ -13,6 +13,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { calculationPlugin } from './modules/calculation/plugin';
+import { calculationRoutes, localBestPriceRoutes } from './modules/calculation/routes';
 import { healthRoutes } from './modules/health/routes';
 import { locationRoutes } from './modules/location/routes';
 import { siteRoutes } from './modules/site/routes';
@@ -57,6 +59,12 @@ export async function buildApp({
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(locationRoutes, { prefix: '/api/location' });
   await app.register(siteRoutes, { prefix: '/api/site' });
+  await app.register(calculationPlugin);
+  await app.register(calculationRoutes, {
+    prefix: '/api/kalkulation',
+    validateResponses: config.nodeEnv !== 'production',
+  });
+  await app.register(localBestPriceRoutes, { prefix: '/api/site' });
 
   // The built client and the app shell for page paths, last.
   await app.register(clientPlugin, { distDir: config.distDir });

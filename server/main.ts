@@ -24,7 +24,7 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(databaseTarget(config));
   await database.migrate();
-  const { referenceData: imported } = await seedAll(database.db);
+  const { referenceData: imported, dealers: seededDealers } = await seedAll(database.db);
 
   const app = await buildApp({
     config,
@@ -33,6 +33,9 @@ async function main(): Promise<void> {
   });
   if (!imported.skipped) {
     app.log.info(imported, 'reference data imported');
+  }
+  if (!seededDealers.skipped) {
+    app.log.info(seededDealers, 'dealers seeded');
   }
 
   let closing = false;

@@ -6,7 +6,7 @@
  * never reaches a component.
  */
 import type { z } from 'zod/mini';
-import { ApiErrorSchema } from './contract/common';
+import type { ApiError as ApiErrorBody } from './contract/common';
 
 export interface FetchHooks {
   /** A bearer token, or undefined when there is no valid session. */
@@ -63,10 +63,34 @@ export interface ApiFetchOptions<S extends z.ZodMiniType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
-  schema: S;
+  /**
+   * The response schema, or a loader for it: a loader runs while the request is on the wire, so
+   * a page can keep the contract's schemas (and zod) off its first download at no latency cost.
+   */
+  schema: S | (() => Promise<S>);
   signal?: AbortSignal;
   /** Background requests (polling) do not move the loading bar. */
   silent?: boolean;
+}
+
+/**
+ * The { message, issues } body of an /api error, checked by hand: this runs on every page, and
+ * a zod schema here would put zod on the first download of every route.
+ */
+function errorBodyOf(payload: unknown): ApiErrorBody | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const { message, issues } = payload as { message?: unknown; issues?: unknown };
+  if (typeof message !== 'string') return undefined;
+  const validIssues = Array.isArray(issues)
+    ? issues.filter(
+        (i): i is { path: string; message: string } =>
+          typeof i === 'object' &&
+          i !== null &&
+          typeof (i as { path?: unknown }).path === 'string' &&
+          typeof (i as { message?: unknown }).message === 'string',
+      )
+    : undefined;
+  return validIssues ? { message, issues: validIssues } : { message };
 }
 
 function buildUrl(path: string, query: ApiFetchOptions<z.ZodMiniType>['query']): string {
@@ -83,7 +107,9 @@ export async function apiFetch<S extends z.ZodMiniType>(
   path: string,
   options: ApiFetchOptions<S>,
 ): Promise<z.infer<S>> {
-  const { method = 'GET', body, query, schema, signal, silent = false } = options;
+  const { method = 'GET', body, query, signal, silent = false } = options;
+  const schemaReady: Promise<S> =
+    typeof options.schema === 'function' ? options.schema() : Promise.resolve(options.schema);
   const headers = new Headers({ Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   const bearer = hooks.getBearerToken?.();
@@ -112,14 +138,14 @@ export async function apiFetch<S extends z.ZodMiniType>(
     }
     const payload: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
-      const parsedError = ApiErrorSchema.safeParse(payload);
+      const body = errorBodyOf(payload);
       throw new ApiError(
         response.status,
-        parsedError.success ? parsedError.data.message : `Fehler ${response.status}`,
-        parsedError.success ? (parsedError.data.issues ?? []) : [],
+        body?.message ?? `Fehler ${response.status}`,
+        body?.issues ?? [],
       );
     }
-    const parsed = schema.safeParse(payload);
+    const parsed = (await schemaReady).safeParse(payload);
     if (!parsed.success) throw new ContractError(path, parsed.error);
     ok = true;
     return parsed.data;

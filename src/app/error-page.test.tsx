@@ -1,16 +1,23 @@
 import { render, screen } from '@testing-library/react';
-import {
-  MemoryRouter,
-  RouterProvider,
-  createMemoryRouter,
-  isRouteErrorResponse,
-} from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectConsole } from '../../tests/support/setup-console';
-import { ErrorPage, RouteErrorPage, statusOf } from './error-page';
+import { resetCalculator } from '../features/calculator';
+import { AppErrorBoundary, ErrorPage, statusOf } from './error-page';
+import { AppRoutes } from './router';
+
+beforeEach(() => {
+  // The page's calculator asks the server for its data: no server here.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.resolve(new Response('{"message":"nicht da"}', { status: 503 }))),
+  );
+});
 
 afterEach(() => {
   document.title = '';
+  resetCalculator();
+  vi.unstubAllGlobals();
 });
 
 describe('statusOf (SPEC §8: statusCode, status or response status, default 500)', () => {
@@ -29,29 +36,8 @@ describe('statusOf (SPEC §8: statusCode, status or response status, default 500
     expect(statusOf(error)).toBe(expected);
   });
 
-  it('takes the status of a route error response', async () => {
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/',
-          element: <p>Start</p>,
-          errorElement: <RouteErrorPage />,
-          HydrateFallback: () => null,
-          loader: () => {
-            // React Router's way to end a loader with an HTTP status.
-            // eslint-disable-next-line @typescript-eslint/only-throw-error
-            throw new Response('Gone', { status: 410 });
-          },
-        },
-      ],
-      { initialEntries: ['/'] },
-    );
-    render(<RouterProvider router={router} />);
-    await screen.findByText('Da ist leider etwas schiefgelaufen...');
-    const routeError: unknown = Object.values(router.state.errors ?? {})[0];
-    expect(isRouteErrorResponse(routeError)).toBe(true);
-    expect(statusOf(routeError)).toBe(410);
-    expect(document.title).toBe('Ölkompass Fehler 410');
+  it('takes the status of a fetch Response', () => {
+    expect(statusOf(new Response('Gone', { status: 410 }))).toBe(410);
   });
 });
 
@@ -103,41 +89,73 @@ describe('ErrorPage (SPEC §2)', () => {
     renderPage(500);
     expect(screen.getByRole('link', { name: 'Startseite' }).getAttribute('href')).toBe('/');
   });
+
+  it('offers the simple calculator in a sticky bar (SPEC §2)', () => {
+    renderPage(404);
+    const bar = screen.getByRole('region', { name: 'Heizölpreise in Ihrer Region vergleichen' });
+    expect(bar.parentElement).toBe(document.body);
+    expect(screen.getByLabelText('PLZ')).toBeTruthy();
+    expect(screen.getByLabelText('Liter')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Vergleichen/ })).toBeTruthy();
+    // The simple calculator has no settings button.
+    expect(screen.queryByRole('button', { name: /Rechner/ })).toBeNull();
+  });
 });
 
-describe('RouteErrorPage', () => {
-  function renderAt(path: string, loader?: () => unknown) {
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/',
-          element: <p>Start</p>,
-          errorElement: <RouteErrorPage />,
-          HydrateFallback: () => null,
-          loader,
-        },
-      ],
-      { initialEntries: [path] },
-    );
-    render(<RouterProvider router={router} />);
-  }
-
+describe('AppRoutes and AppErrorBoundary', () => {
   it('shows 404 for an unknown path', async () => {
-    renderAt('/gibt-es-nicht');
+    render(
+      <MemoryRouter initialEntries={['/gibt-es-nicht']}>
+        <AppRoutes />
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('Die angeforderte Seite existiert nicht...')).toBeTruthy();
     expect(document.title).toBe('Ölkompass Fehler 404');
   });
 
-  it('shows the generic page for a thrown error and logs it', async () => {
+  it('shows the generic page with the status of a thrown error and logs it', async () => {
     const consoleError = expectConsole('error');
     const boom = Object.assign(new Error('Layout konnte nicht geladen werden'), {
       statusCode: 503,
     });
-    renderAt('/', () => {
+    function Broken(): never {
       throw boom;
-    });
+    }
+    render(
+      <MemoryRouter>
+        <AppErrorBoundary resetKey="/">
+          <Broken />
+        </AppErrorBoundary>
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('Da ist leider etwas schiefgelaufen...')).toBeTruthy();
     expect(document.title).toBe('Ölkompass Fehler 503');
-    expect(consoleError).toHaveBeenCalledWith(boom);
+    expect(consoleError).toHaveBeenCalledWith(boom, expect.any(String));
+  });
+
+  it('tries again when the path changes', async () => {
+    expectConsole('error');
+    let fail = true;
+    function Flaky() {
+      if (fail) throw new Error('kaputt');
+      return <p>Wieder da</p>;
+    }
+    const { rerender } = render(
+      <MemoryRouter>
+        <AppErrorBoundary resetKey="/a">
+          <Flaky />
+        </AppErrorBoundary>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Da ist leider etwas schiefgelaufen...')).toBeTruthy();
+    fail = false;
+    rerender(
+      <MemoryRouter>
+        <AppErrorBoundary resetKey="/b">
+          <Flaky />
+        </AppErrorBoundary>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Wieder da')).toBeTruthy();
   });
 });

@@ -1,17 +1,19 @@
 /**
  * The error page of SPEC §2: 404 says the page does not exist, anything else the generic text.
  * Title "<product> Fehler <status>", a "Startseite" button. The status comes from the error's
- * statusCode, status or response status, default 500 (SPEC §8).
+ * statusCode, status or response status, default 500 (SPEC §8). SPEC §2: the simple calculator
+ * sits in a sticky bar at the bottom (after the page in the document, sticky to the viewport).
  */
-import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, useEffect, useId, type ErrorInfo, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { Calculator, calculatorTexts } from '../features/calculator';
 import { ButtonLink } from '../ui/button/button';
 import { paths } from '../lib/paths';
+import { RouteFrame } from './root-layout';
 import { texts } from './texts';
 import styles from './error-page.module.css';
 
 export function statusOf(error: unknown): number {
-  if (isRouteErrorResponse(error)) return error.status;
   if (error && typeof error === 'object') {
     const e = error as { statusCode?: unknown; status?: unknown; response?: { status?: unknown } };
     for (const candidate of [e.statusCode, e.status, e.response?.status]) {
@@ -41,15 +43,61 @@ export function ErrorPage({ status }: { status: number }) {
       <ButtonLink to={paths.home} size="lg">
         {texts.error.home}
       </ButtonLink>
+      <StickyCalculator />
     </div>
   );
 }
 
-/** errorElement of the root route: a thrown error or a route error response. */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  useEffect(() => {
-    if (!isRouteErrorResponse(error)) console.error(error);
-  }, [error]);
-  return <ErrorPage status={statusOf(error)} />;
+/** The simple calculator: PLZ, Liter, start; its own bar after #root, sticky at the bottom. */
+function StickyCalculator() {
+  const id = useId();
+  return createPortal(
+    <section className={styles.sticky} aria-labelledby={`${id}-title`}>
+      <div className={styles.stickyInner}>
+        <h2 id={`${id}-title`} className={styles.stickyTitle}>
+          {calculatorTexts.simple.title}
+        </h2>
+        <Calculator layout="bar" labelledBy={`${id}-title`} />
+      </div>
+    </section>,
+    document.body,
+  );
+}
+
+/**
+ * Catches what a page throws while rendering (including a lazy chunk that failed to load) and
+ * shows the error page in the message layout. Moving to another path (resetKey) tries again.
+ */
+export class AppErrorBoundary extends Component<
+  { resetKey: string; children: ReactNode },
+  { error: unknown; failedAt: string | null }
+> {
+  override state = { error: null as unknown, failedAt: null as string | null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(
+    props: { resetKey: string },
+    state: { error: unknown; failedAt: string | null },
+  ) {
+    if (state.failedAt === null && state.error !== null) return { failedAt: props.resetKey };
+    if (state.failedAt !== null && state.failedAt !== props.resetKey)
+      return { error: null, failedAt: null };
+    return null;
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error === null) return this.props.children;
+    return (
+      <RouteFrame handle={{ name: 'error', layout: 'message' }}>
+        <ErrorPage status={statusOf(this.state.error)} />
+      </RouteFrame>
+    );
+  }
 }

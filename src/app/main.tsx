@@ -1,10 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import '../ui/global.css';
 import { shouldReloadAfterChunkError } from '../lib/chunk-reload';
 import { initApp } from './providers';
-import { createRouter } from './router';
+import { AppRouter } from './router';
 
 const CHUNK_RELOAD_KEY = 'chunk-reload-at';
 
@@ -24,6 +23,6 @@ if (!container) throw new Error('#root fehlt in index.html');
 
 createRoot(container).render(
   <StrictMode>
-    <RouterProvider router={createRouter()} />
+    <AppRouter />
   </StrictMode>,
 );

@@ -1,36 +1,20 @@
 /**
- * The root route: picks the layout named by the matched route's handle, sets the body class
- * from the route name (SPEC §2) and hosts what every page has (loading bar, consent dialog,
- * offline banner, update prompt).
+ * The frame of every page: the layout named by the route's handle, the body class from the
+ * route name (SPEC §2), and what every page has (loading bar, consent dialog, offline banner,
+ * update prompt). The page itself arrives lazily inside it.
  */
-import { useEffect } from 'react';
-import { Outlet, useMatches } from 'react-router';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { ConsentDialog } from '../features/consent';
 import { localeState } from '../features/locale';
 import { bodyClassFromRouteName } from '../lib/paths';
 import { LoadingBar } from '../ui/loading-bar/loading-bar';
-import { LAYOUTS, type LayoutName } from './layouts/layouts';
+import { LAYOUTS } from './layouts/layouts';
 import { OfflineBanner } from './offline-banner';
+import { RouteHandleContext, type RouteHandle } from './route-handle';
 import { UpdatePrompt } from './update-prompt';
 
-export interface RouteHandle {
-  name: string;
-  layout: LayoutName;
-}
-
-function isRouteHandle(value: unknown): value is RouteHandle {
-  return typeof value === 'object' && value !== null && 'name' in value && 'layout' in value;
-}
-
-export function useRouteHandle(): RouteHandle {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle;
-    if (isRouteHandle(handle)) return handle;
-  }
-  return { name: 'index', layout: 'default' };
-}
+export type { RouteHandle };
 
 export function useBodyClass(routeName: string): void {
   const { code } = useSnapshot(localeState);
@@ -42,7 +26,7 @@ export function useBodyClass(routeName: string): void {
   }, [routeName, code]);
 }
 
-export function Chrome({ children }: { children: React.ReactNode }) {
+export function Chrome({ children }: { children: ReactNode }) {
   return (
     <>
       <LoadingBar />
@@ -54,15 +38,25 @@ export function Chrome({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function RootLayout() {
-  const handle = useRouteHandle();
+/** Shown while a lazy page loads: reserves the space, so nothing jumps when it arrives. */
+function PageSkeleton() {
+  return <div className="page-skeleton" aria-busy="true" aria-label="Seite lädt" />;
+}
+
+/**
+ * Every route renders this at the same place in the tree, so moving between pages keeps the
+ * layout (and the header's state) and swaps only the page.
+ */
+export function RouteFrame({ handle, children }: { handle: RouteHandle; children: ReactNode }) {
   useBodyClass(handle.name);
   const Layout = LAYOUTS[handle.layout];
   return (
-    <Chrome>
-      <Layout>
-        <Outlet />
-      </Layout>
-    </Chrome>
+    <RouteHandleContext value={handle}>
+      <Chrome>
+        <Layout>
+          <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+        </Layout>
+      </Chrome>
+    </RouteHandleContext>
   );
 }

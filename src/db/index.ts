@@ -4,4 +4,9 @@
  */
 export { db, AppDatabase, DB_NAME } from './db';
 export { readSetting, writeSetting } from './settings';
+export {
+  readCalculatorConfig,
+  writeCalculatorConfig,
+  clearCalculatorConfigs,
+} from './calculator-config';
 export { StorageError } from './errors';

@@ -63,8 +63,7 @@ export function readOfferQuery(
   const options = params.getAll('options').flatMap((v) => v.split(','));
   if (options.length > 0) {
     const parsed = options.map(parseOption);
-    if (parsed.every((o) => o !== undefined))
-      result.options = parsed as { Id: number; Modifier?: number }[];
+    if (parsed.every((o) => o !== undefined)) result.options = parsed;
   }
   const cn = params.get('cn');
   if (cn === '1' || cn === '0') result.climateNeutral = cn === '1';

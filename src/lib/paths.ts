@@ -14,13 +14,34 @@ export const paths = {
   home: '/',
   imprint: '/impressum',
   privacy: '/datenschutz',
+  /** SPEC §2 /{productGroup}/angebotsliste: one path per product group (1 heizoel, 2 diesel). */
+  offerListHeatingOil: '/heizoel/angebotsliste',
+  offerListDiesel: '/diesel/angebotsliste',
+  /** The chosen offer; the checkout itself is built with accounts and ordering (issue 3). */
+  checkout: '/bestellung',
 } as const;
+
+/** SPEC §2: the offer list of a product group (1 heating oil, 2 diesel). */
+export function offerListPath(productGroupId: number): string {
+  return productGroupId === 2 ? paths.offerListDiesel : paths.offerListHeatingOil;
+}
+
+/** The product group of an offer-list path, or undefined for any other path. */
+export function productGroupOfPath(pathname: string): 1 | 2 | undefined {
+  if (pathname === paths.offerListHeatingOil) return 1;
+  if (pathname === paths.offerListDiesel) return 2;
+  return undefined;
+}
 
 /** The routes that exist so far. A path missing here is an unknown page (HTTP 404). */
 export const appRoutes = [
   { name: 'index', path: paths.home },
   { name: 'impressum', path: paths.imprint },
   { name: 'datenschutz', path: paths.privacy },
+  // SPEC §2 route name "productGroup-offer-list", with the group filled in.
+  { name: 'heizoel-angebotsliste', path: paths.offerListHeatingOil },
+  { name: 'diesel-angebotsliste', path: paths.offerListDiesel },
+  { name: 'bestellung', path: paths.checkout },
 ] as const satisfies readonly AppRouteDef[];
 
 export type AppRouteName = (typeof appRoutes)[number]['name'];

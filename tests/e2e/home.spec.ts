@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { acceptConsent, expect, test } from './fixtures';
 
-test('home renders the hero, the postal code check and the regions', async ({ page }) => {
+test('home renders the hero with the best price, the calculator and the regions', async ({
+  page,
+}) => {
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/Ölkompass/);
@@ -10,12 +12,50 @@ test('home renders the hero, the postal code check and the regions', async ({ pa
   ).toBeVisible();
   await expect(page.getByLabel('PLZ')).toBeVisible();
   await expect(page.getByLabel('Liter')).toHaveValue('3.000');
+  // Today's best price for 3,000 L (GET /api/kalkulation/best-price), e.g. "Heute ab 95,94 €".
+  await expect(page.getByText(/^Heute ab\s+\d{2,3},\d\d\s€\s+\/ 100 Liter/)).toBeVisible();
   await acceptConsent(page);
+  await expect(page.getByRole('heading', { name: 'So einfach geht’s' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Bayern' })).toBeVisible();
   // SPEC §2: body class from the route name without the language suffix
   await expect(page.locator('body')).toHaveClass(/\bpage-index\b/);
   // GeoNames licence: attribution visible in the footer
   await expect(page.getByRole('contentinfo')).toContainText('© GeoNames');
+});
+
+test('on a phone, the calculator is the first usable thing, inside the first screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await acceptConsent(page);
+  const start = page.getByRole('button', { name: /Preise vergleichen/ });
+  for (const target of [page.getByLabel('PLZ'), page.getByLabel('Liter'), start]) {
+    await expect(target).toBeInViewport({ ratio: 1 });
+  }
+  // Nothing to operate comes before the calculator in the main content.
+  const firstControl = page.locator('main').locator('input, button, a, select').first();
+  await expect(firstControl).toHaveAccessibleName('PLZ');
+});
+
+test('the best price shows the currency of the country (CHF in Switzerland)', async ({ page }) => {
+  await page.goto('/');
+  await acceptConsent(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByLabel('Land', { exact: true }).filter({ visible: true }).selectOption('ch');
+  await expect(page.getByText(/^Heute ab\s+\d{2,3},\d\d\sCHF/)).toBeVisible();
+  await expect(page.getByLabel('PLZ')).toHaveAttribute('placeholder', '4 Ziffern');
+});
+
+test('the best price is left out when the server cannot give it', async ({ page }) => {
+  await page.route('**/api/kalkulation/best-price**', (route) =>
+    route.fulfill({ status: 503, json: { message: 'Nicht verfügbar' } }),
+  );
+  await page.goto('/');
+  await acceptConsent(page);
+  await expect(page.getByLabel('PLZ')).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByText(/Heute ab/)).toHaveCount(0);
 });
 
 test('home has no WCAG 2 A/AA violations', async ({ page }) => {

@@ -4,14 +4,18 @@
  */
 import type { Db } from '../client';
 import { seedCatalogue } from './catalogue';
+import { seedDealers, type DealerSeedResult } from './dealers';
 import { importReferenceData, type ImportResult } from './reference-data';
 
 export interface SeedResult {
   referenceData: ImportResult;
+  dealers: DealerSeedResult;
 }
 
 export async function seedAll(db: Db): Promise<SeedResult> {
   const referenceData = await importReferenceData(db);
   await seedCatalogue(db);
-  return { referenceData };
+  // After the catalogue and the postal codes: dealers reference products and sit at postal codes.
+  const dealers = await seedDealers(db);
+  return { referenceData, dealers };
 }

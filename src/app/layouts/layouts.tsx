@@ -1,13 +1,17 @@
 /** The three layouts of SPEC §2. The route's handle names the one it uses. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { SettingsHost } from '../../features/calculator';
 import { paths } from '../../lib/paths';
 import { texts } from '../texts';
 import { Logo, SiteHeader } from './site-header';
 import { SiteFooter } from './site-footer';
+import { CalculatorBar, useCalculatorBarWanted } from './calculator-bar';
 import styles from './layouts.module.css';
 
-export type LayoutName = 'default' | 'focused' | 'message';
+import type { LayoutName } from './layout-name';
+
+export type { LayoutName };
 
 function SkipLink() {
   return (
@@ -28,16 +32,22 @@ function LogoHeader() {
   );
 }
 
-/** Header with menu, content, footer. */
+/**
+ * Header with menu, the calculator bar (not on home), content, footer. The calculator's settings
+ * panel is mounted here once (openSettings() opens it on any default-layout page).
+ */
 export function DefaultLayout({ children }: { children: ReactNode }) {
+  const bar = useCalculatorBarWanted();
   return (
     <>
       <SkipLink />
       <SiteHeader />
+      {bar && <CalculatorBar />}
       <main id="inhalt" className={styles.main} tabIndex={-1}>
         {children}
       </main>
       <SiteFooter />
+      <SettingsHost />
     </>
   );
 }

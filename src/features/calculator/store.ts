@@ -1,19 +1,45 @@
 /**
- * The calculator's state (SPEC §3 Calculator configuration, §4 Calculator): the configuration,
- * the server's calculator data (init), and the flags. Components read it with useSnapshot;
- * everything changes through the actions below.
+ * The calculator's state (SPEC §3 Calculator configuration, §4 Calculator, §5 validation): the
+ * configuration, the server's calculator data (init), the form's validation state and the flags.
+ * Components read it with useSnapshot; everything changes through the actions below.
+ *
+ * Timings (SPEC §9): typing is validated 1500 ms after the last keystroke (or on leaving the
+ * field); submit waits for a running postal code check by re-polling every 100 ms.
+ * Initialisation (SPEC §4): defaults → saved configuration (only with preferences consent, at most
+ * 7 days old) → server data (a product the server does not list falls back to its default).
  */
 import { proxy } from 'valtio';
-import {
-  CALC,
-  type CalculatorConfig,
-  type CalculatorInitResponse,
-} from '../../api/contract/calculation';
+import type { CalculatorConfig, CalculatorInitResponse } from '../../api/contract/calculation';
+import { CALC } from '../../api/contract/calculation-constants';
 import { LOCALES, localeByCountryId } from '../../lib/locale';
-import { fetchCalculatorInit } from './api';
+import { writeOfferQuery, type OfferQuery } from '../../lib/offer-query';
+import { offerListPath } from '../../lib/paths';
+import { askLocalZipCode, askZipCode, fetchCalculatorInit, type LocalPageRef } from './api';
+import { forgetSavedConfigs, loadSavedConfig, saveConfig, watchConsent } from './persistence';
+import { upsellCount } from './upsell';
+import {
+  amountError,
+  zipError,
+  zipFormatError,
+  type AmountError,
+  type ZipCheck,
+  type ZipError,
+} from './validation';
 
 export type CalculatorTarget = 'DEFAULT' | 'CLIMATENEUTRAL' | 'DIESEL' | 'INSTALLMENT_12';
 export type ProductGroupId = 1 | 2;
+/** SPEC §2/§5: the global calculator, or the variant on a local price page. */
+export type CalculatorVariant = 'global' | 'local';
+
+/** SPEC §5/§9: validation waits this long after the last keystroke. */
+export const INPUT_DEBOUNCE_MS = 1500;
+/** SPEC §4/§9: submit re-polls a running postal code check this often. */
+export const SUBMIT_POLL_MS = 100;
+
+export interface LocalPage extends LocalPageRef {
+  /** The page's own address, to tell "another local page" from this one. */
+  path: string;
+}
 
 export interface CalculatorState {
   config: CalculatorConfig;
@@ -24,6 +50,17 @@ export interface CalculatorState {
   initError: string | null;
   /** SPEC §4: set while a calculation runs. */
   calculating: boolean;
+  /** The last postal code check (SPEC §5 "must exist"). */
+  zipCheck: ZipCheck;
+  /** A field shows its error once touched: after the debounce, on leaving it, on submit. */
+  touched: { zip: boolean; amount: boolean };
+  variant: CalculatorVariant;
+  localPage: LocalPage | null;
+  /** SPEC §4: on a local page, the local page the server named for a new postal code. */
+  localRedirect: string | null;
+  settingsOpen: boolean;
+  /** Saving the configuration failed (quota, private mode): shown in the settings panel. */
+  storageError: string | null;
 }
 
 export function defaultParameters(): CalculatorConfig['Parameters'] {
@@ -48,21 +85,127 @@ export function defaultConfig(
   };
 }
 
+const idleCheck = (): ZipCheck => ({ zip: '', countryId: 0, status: 'idle' });
+
 const initial = (): CalculatorState => ({
   config: defaultConfig(1),
   init: null,
   initialising: true,
   initError: null,
   calculating: false,
+  zipCheck: idleCheck(),
+  touched: { zip: false, amount: false },
+  variant: 'global',
+  localPage: null,
+  localRedirect: null,
+  settingsOpen: false,
+  storageError: null,
 });
 
 export const calculatorState = proxy<CalculatorState>(initial());
 
+// ---------------------------------------------------------------------------------------------
+// Module state that is not rendered: timers, the running init, answers already known.
+
+let zipTimer: ReturnType<typeof setTimeout> | undefined;
+let amountTimer: ReturnType<typeof setTimeout> | undefined;
+let initRequest: AbortController | undefined;
+let session: { key: string; done: Promise<void> } | undefined;
+/** Server answers per `${countryId}:${zip}`; failures are not kept (SPEC §8: count as invalid once). */
+const zipAnswers = new Map<string, boolean>();
+let zipCheckSeq = 0;
+let stopWatchingConsent: (() => void) | undefined;
+
 export function resetCalculator(): void {
+  clearTimeout(zipTimer);
+  clearTimeout(amountTimer);
+  zipTimer = amountTimer = undefined;
+  initRequest?.abort();
+  initRequest = undefined;
+  session = undefined;
+  zipAnswers.clear();
+  zipCheckSeq++;
+  stopWatchingConsent?.();
+  stopWatchingConsent = undefined;
   Object.assign(calculatorState, initial());
 }
 
-let initRequest: AbortController | undefined;
+// ---------------------------------------------------------------------------------------------
+// Initialisation
+
+export interface InitOptions {
+  countryId: number;
+  productGroupId?: ProductGroupId;
+  /** Applied after the saved configuration: the page's intent wins over what was saved. */
+  target?: CalculatorTarget;
+}
+
+const configKey = (countryId: number, productGroupId: number) => `${countryId}-${productGroupId}`;
+
+/** What a visitor can tell apart: the offer query plus country and group (not UpsellCount). */
+function visibleKey(config: CalculatorConfig): string {
+  return `${config.CountryId}|${config.ProductGroupId}|${writeOfferQuery(offerQueryOf(config))}`;
+}
+
+/** A plain copy of a configuration (valtio proxies cannot be structuredClone'd). */
+const copy = (config: CalculatorConfig): CalculatorConfig =>
+  JSON.parse(JSON.stringify(config)) as CalculatorConfig;
+
+/**
+ * Makes the store ready for a country and product group: defaults, then the saved configuration,
+ * then the server's calculator data. Idempotent per country and group, so every calculator on a
+ * page may call it. A configuration already set for the same country and group (e.g. by the offer
+ * list from its address) is kept, and the saved one is applied only while the configuration
+ * still is the untouched default (nobody typed, no address, no other target).
+ */
+export function initCalculator({ countryId, productGroupId, target }: InitOptions): Promise<void> {
+  const current = calculatorState.config;
+  const group: ProductGroupId =
+    target === 'DIESEL'
+      ? 2
+      : (productGroupId ??
+        (target || current.CountryId !== countryId
+          ? 1
+          : (current.ProductGroupId as ProductGroupId)));
+  const key = configKey(countryId, group);
+  if (session?.key === key) {
+    if (target) applyTarget(target);
+    return session.done;
+  }
+  if (current.CountryId !== countryId || current.ProductGroupId !== group) {
+    const next = defaultConfig(countryId, group);
+    // Switching the product group keeps where and how much; switching the country keeps how much.
+    if (current.CountryId === countryId) next.ZipCode = current.ZipCode;
+    next.Amount = current.Amount;
+    calculatorState.config = next;
+    calculatorState.init = null;
+  }
+  if (target) applyTarget(target);
+  const pristine = withTarget(defaultConfig(countryId, group), target ?? 'DEFAULT', null);
+  stopWatchingConsent ??= watchConsent(() => void forgetSavedConfigs().catch(() => undefined));
+
+  const done = (async () => {
+    const [saved] = await Promise.all([
+      loadSavedConfig(countryId, group).catch(() => undefined),
+      loadCalculatorInit(),
+    ]);
+    if (session?.key !== key || !saved) return;
+    const init = calculatorState.init;
+    const untouched = init ? reconcileConfig(pristine, init) : pristine;
+    if (visibleKey(calculatorState.config) !== visibleKey(untouched)) return;
+    const config = withTarget(
+      { ...saved, CountryId: pristine.CountryId, ProductGroupId: group },
+      target ?? 'DEFAULT',
+      init,
+    );
+    calculatorState.config = init ? reconcileConfig(config, init) : config;
+    calculatorState.config.UpsellCount = upsellCount(calculatorState.config, init);
+    // The saved code was valid when it was saved; ask again now, so submit need not wait.
+    void checkZip();
+  })();
+  session = { key, done };
+  return done;
+}
 
 /**
  * Loads the calculator data for the configuration's country and product group and reconciles
@@ -81,13 +224,19 @@ export async function loadCalculatorInit(): Promise<void> {
     const init = await fetchCalculatorInit(CountryId, ProductGroupId, controller.signal);
     if (controller.signal.aborted) return;
     calculatorState.init = init;
-    calculatorState.config = reconcileConfig(calculatorState.config, init);
+    reconcile(init);
   } catch (error) {
     if (controller.signal.aborted) return;
     calculatorState.initError = error instanceof Error ? error.message : String(error);
   } finally {
     if (!controller.signal.aborted) calculatorState.initialising = false;
   }
+}
+
+function reconcile(init: CalculatorInitResponse): void {
+  const config = reconcileConfig(calculatorState.config, init);
+  config.UpsellCount = upsellCount(config, init);
+  calculatorState.config = config;
 }
 
 /** Pure: the configuration made consistent with the server's calculator data. */
@@ -105,87 +254,300 @@ export function reconcileConfig(
       ? { Id: selected.Id, ...(selected.Modifier > 0 ? { Modifier: selected.Modifier } : {}) }
       : undefined;
   }).filter((p): p is { Id: number; Modifier?: number } => p !== undefined);
-  return { ...config, Product: { ...config.Product, Id: productId }, Parameters: parameters };
+  const stations = Math.min(CALC.STATIONS_MAX, Math.max(1, config.Stations));
+  return {
+    ...config,
+    Stations: stations,
+    Product: { ...config.Product, Id: productId },
+    Parameters: parameters,
+  };
 }
 
-/** Selects one item of a group: exactly one selected item per group (SPEC §4). */
-export function selectParameter(groupId: number, parameterId: number, modifier?: number): void {
-  const init = calculatorState.init;
-  const group = init?.Groups.find((g) => g.Id === groupId);
-  if (!group || !group.Parameters.some((p) => p.Id === parameterId)) return;
-  const others = calculatorState.config.Parameters.filter(
-    (p) => !group.Parameters.some((gp) => gp.Id === p.Id),
-  );
-  calculatorState.config.Parameters = [
-    ...others,
-    { Id: parameterId, ...(modifier !== undefined && modifier > 0 ? { Modifier: modifier } : {}) },
-  ];
+// ---------------------------------------------------------------------------------------------
+// Options (settings panel, targets, the offer list)
+
+/** After every option change: keep UpsellCount current and store the configuration. */
+export function optionsChanged(): void {
+  calculatorState.config.UpsellCount = upsellCount(calculatorState.config, calculatorState.init);
+  storeIfValid();
 }
 
+/** Sets the postal code as is (e.g. from an address); typing goes through inputZipCode. */
 export function setZipCode(zipCode: string): void {
   calculatorState.config.ZipCode = zipCode;
 }
 
+/** Sets the amount as is (e.g. from an address); typing goes through inputAmount. */
 export function setAmount(amount: number): void {
   calculatorState.config.Amount = amount;
 }
 
-export function setStations(stations: number): void {
-  calculatorState.config.Stations = Math.min(CALC.STATIONS_MAX, Math.max(1, Math.round(stations)));
-}
-
-export function setProduct(productId: number): void {
-  calculatorState.config.Product.Id = productId;
-}
-
-export function setClimateNeutral(on: boolean): void {
-  calculatorState.config.Product.ClimateNeutral = on;
-}
-
-export function setAppointmentPlus(on: boolean): void {
-  calculatorState.config.AppointmentPlus = on;
-}
-
-/** The super product toggles between the normal product and its premium variant (SPEC §4). */
-export function setSuperProduct(on: boolean): void {
-  const products = calculatorState.init?.Products ?? [];
-  const current = products.find((p) => p.Id === calculatorState.config.Product.Id);
-  if (!current) return;
-  if (on && !current.IsUpselling) {
-    const premium = products.find((p) => p.IsUpselling && p.BaseProductId === current.Id);
-    if (premium) calculatorState.config.Product.Id = premium.Id;
-  } else if (!on && current.IsUpselling && current.BaseProductId !== null) {
-    calculatorState.config.Product.Id = current.BaseProductId;
-  }
-}
-
 /** SPEC §4 targets. DIESEL switches the product group and needs new init data. */
 export function applyTarget(target: CalculatorTarget): void {
-  const config = calculatorState.config;
+  calculatorState.config = withTarget(copy(calculatorState.config), target, calculatorState.init);
+}
+
+/**
+ * Pure: a configuration with a target applied. CLIMATENEUTRAL sets Product.ClimateNeutral,
+ * DIESEL the diesel product group, INSTALLMENT_12 one station and parameter 23 with modifier 12
+ * in place of the payment choice (SPEC §4, §9).
+ */
+export function withTarget(
+  config: CalculatorConfig,
+  target: CalculatorTarget,
+  init: CalculatorInitResponse | null,
+): CalculatorConfig {
+  const next = copy(config);
   switch (target) {
     case 'DEFAULT':
       break;
     case 'CLIMATENEUTRAL':
-      config.Product.ClimateNeutral = true;
+      next.Product.ClimateNeutral = true;
       break;
     case 'DIESEL':
-      config.ProductGroupId = 2;
+      next.ProductGroupId = 2;
       break;
-    case 'INSTALLMENT_12':
-      config.Stations = 1;
-      config.Parameters = [
-        ...config.Parameters.filter((p) => !isPaymentParameter(p.Id)),
-        { Id: CALC.INSTALLMENT_PARAMETER_ID, Modifier: CALC.INSTALLMENT_MONTHS },
-      ];
+    case 'INSTALLMENT_12': {
+      next.Stations = 1;
+      const installment = { Id: CALC.INSTALLMENT_PARAMETER_ID, Modifier: CALC.INSTALLMENT_MONTHS };
+      const isPayment = paymentParameterTest(init);
+      const at = next.Parameters.findIndex((p) => isPayment(p.Id));
+      next.Parameters =
+        at === -1
+          ? [...next.Parameters, installment]
+          : next.Parameters.flatMap((p, i) =>
+              i === at ? [installment] : isPayment(p.Id) ? [] : [p],
+            );
       break;
+    }
   }
+  next.UpsellCount = upsellCount(next, init);
+  return next;
 }
 
-function isPaymentParameter(id: number): boolean {
-  const group = calculatorState.init?.Groups.find((g) =>
+function paymentParameterTest(init: CalculatorInitResponse | null): (id: number) => boolean {
+  const group = init?.Groups.find((g) =>
     g.Parameters.some((p) => p.Id === CALC.INSTALLMENT_PARAMETER_ID),
   );
   return group
-    ? group.Parameters.some((p) => p.Id === id)
-    : id === 24 || id === CALC.INSTALLMENT_PARAMETER_ID;
+    ? (id) => group.Parameters.some((p) => p.Id === id)
+    : (id) => id === 24 || id === CALC.INSTALLMENT_PARAMETER_ID;
+}
+
+export function openSettings(): void {
+  calculatorState.settingsOpen = true;
+}
+
+export function closeSettings(): void {
+  calculatorState.settingsOpen = false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The form: typing, leaving a field, the postal code check, submit
+
+export interface FieldErrors {
+  zip: ZipError | null;
+  amount: AmountError | null;
+}
+
+/** What validation reads: the live state or a snapshot of it. */
+export interface FormView {
+  readonly config: {
+    readonly ZipCode: string;
+    readonly Amount: number;
+    readonly CountryId: number;
+  };
+  readonly zipCheck: Readonly<ZipCheck>;
+  readonly touched: { readonly zip: boolean; readonly amount: boolean };
+}
+
+/** The errors of the current values, touched or not. */
+export function fieldErrors(state: FormView = calculatorState): FieldErrors {
+  const { ZipCode, Amount, CountryId } = state.config;
+  return {
+    zip: zipError(ZipCode, CountryId, state.zipCheck),
+    amount: amountError(Amount),
+  };
+}
+
+/** The errors a visitor sees: only of touched fields (an untouched empty form is not "wrong"). */
+export function visibleErrors(state: FormView = calculatorState): FieldErrors {
+  const errors = fieldErrors(state);
+  return {
+    zip: state.touched.zip ? errors.zip : null,
+    amount: state.touched.amount ? errors.amount : null,
+  };
+}
+
+/** SPEC §5: start and settings buttons are disabled while any field has an error. */
+export function hasVisibleError(state: FormView = calculatorState): boolean {
+  const e = visibleErrors(state);
+  return e.zip !== null || e.amount !== null;
+}
+
+/** Typing in the postal code field: the value is kept; validation follows the debounce. */
+export function inputZipCode(zip: string): void {
+  if (zip === calculatorState.config.ZipCode) return;
+  calculatorState.config.ZipCode = zip;
+  clearTimeout(zipTimer);
+  zipTimer = setTimeout(commitZip, INPUT_DEBOUNCE_MS);
+}
+
+/** Typing in the amount field (already parsed: non-digits stripped, empty → 0). */
+export function inputAmount(amount: number): void {
+  if (amount === calculatorState.config.Amount) return;
+  calculatorState.config.Amount = amount;
+  clearTimeout(amountTimer);
+  amountTimer = setTimeout(commitAmount, INPUT_DEBOUNCE_MS);
+}
+
+/** Leaving a field validates at once what was typed (nothing, when nothing was typed). */
+export function leaveZipCode(): void {
+  if (zipTimer !== undefined) commitZip();
+}
+
+export function leaveAmount(): void {
+  if (amountTimer !== undefined) commitAmount();
+}
+
+function commitZip(): void {
+  clearTimeout(zipTimer);
+  zipTimer = undefined;
+  calculatorState.touched.zip = true;
+  void checkZip();
+}
+
+function commitAmount(): void {
+  clearTimeout(amountTimer);
+  amountTimer = undefined;
+  calculatorState.touched.amount = true;
+  // SPEC §4: an amount change with a valid form stores the configuration.
+  storeIfValid();
+}
+
+/**
+ * Asks the server whether the postal code exists, unless its format is wrong or the answer is
+ * known. A failed call counts as "does not exist" (SPEC §5/§8). On a local page the local check
+ * answers, and a local page it names becomes `localRedirect` (SPEC §4).
+ */
+export async function checkZip(): Promise<void> {
+  const { ZipCode: zip, CountryId: countryId } = calculatorState.config;
+  const check = calculatorState.zipCheck;
+  if (zipFormatError(zip, countryId) !== null) return;
+  const asked = check.zip === zip && check.countryId === countryId && check.status !== 'idle';
+  if (asked && !check.failed) return;
+  const seq = ++zipCheckSeq;
+  const local = calculatorState.variant === 'local' ? calculatorState.localPage : null;
+  const known = local ? undefined : zipAnswers.get(`${countryId}:${zip}`);
+  calculatorState.zipCheck = {
+    zip,
+    countryId,
+    status: known === undefined ? 'pending' : known ? 'valid' : 'invalid',
+  };
+  let valid: boolean;
+  let failed = false;
+  let redirect: string | null = null;
+  if (known !== undefined) {
+    valid = known;
+  } else if (local) {
+    const answer = await askLocalZipCode(local, zip, countryId);
+    failed = answer === null;
+    valid = answer?.valid ?? false;
+    if (valid && answer?.url && answer.url !== local.path) redirect = answer.url;
+  } else {
+    const answer = await askZipCode(zip, countryId);
+    if (answer !== null) zipAnswers.set(`${countryId}:${zip}`, answer);
+    failed = answer === null;
+    valid = answer ?? false;
+  }
+  if (seq !== zipCheckSeq) return; // a newer check (or a reset) took over
+  calculatorState.zipCheck = {
+    zip,
+    countryId,
+    status: valid ? 'valid' : 'invalid',
+    ...(failed ? { failed } : {}),
+  };
+  if (!valid) return;
+  // SPEC §4: a postal code change, once checked and valid, stores the configuration …
+  storeIfValid();
+  // … and on a local page moves to another local page when the server supplied one.
+  if (redirect) calculatorState.localRedirect = redirect;
+}
+
+export function clearLocalRedirect(): void {
+  calculatorState.localRedirect = null;
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export type SubmitResult = { ok: true; href: string } | { ok: false; errors: FieldErrors };
+
+/**
+ * SPEC §4 submit: touch the fields, wait until the postal code check is done (re-polling every
+ * 100 ms), and give the offer list's address only when neither field has an error.
+ */
+export async function submitCalculator(): Promise<SubmitResult> {
+  clearTimeout(zipTimer);
+  clearTimeout(amountTimer);
+  zipTimer = amountTimer = undefined;
+  calculatorState.touched = { zip: true, amount: true };
+  void checkZip();
+  while (calculatorState.zipCheck.status === 'pending') await delay(SUBMIT_POLL_MS);
+  const errors = fieldErrors();
+  if (errors.zip || errors.amount) return { ok: false, errors };
+  storeIfValid();
+  return { ok: true, href: offerListHref(calculatorState.config) };
+}
+
+/** Forgets a pending postal code validation and any check in flight (a new page took over). */
+export function resetZipValidation(check: ZipCheck = idleCheck()): void {
+  clearTimeout(zipTimer);
+  zipTimer = undefined;
+  zipCheckSeq++;
+  calculatorState.zipCheck = check;
+  calculatorState.touched = { zip: false, amount: false };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Addresses and storage
+
+/** SPEC §3 offer-list query of a configuration. */
+export function offerQueryOf(config: CalculatorConfig): OfferQuery {
+  return {
+    zipCode: config.ZipCode,
+    amount: config.Amount,
+    stations: config.Stations,
+    productId: config.Product.Id,
+    options: config.Parameters.map((p) => (p.Modifier === undefined ? { Id: p.Id } : { ...p })),
+    climateNeutral: config.Product.ClimateNeutral,
+    appointmentPlus: config.AppointmentPlus,
+  };
+}
+
+/** The offer list's address for a configuration: /heizoel|diesel/angebotsliste?… */
+export function offerListHref(config: CalculatorConfig): string {
+  return `${offerListPath(config.ProductGroupId)}?${writeOfferQuery(offerQueryOf(config))}`;
+}
+
+/**
+ * Stores the configuration when the form is valid: the amount within limits and the postal code
+ * either confirmed by the server or still empty (options chosen before entering a code are kept).
+ * Storing needs preferences consent (persistence.ts).
+ */
+function storeIfValid(): void {
+  const { config, zipCheck } = calculatorState;
+  if (amountError(config.Amount) !== null) return;
+  const zipConfirmed =
+    zipCheck.zip === config.ZipCode &&
+    zipCheck.countryId === config.CountryId &&
+    zipCheck.status === 'valid';
+  if (config.ZipCode !== '' && !zipConfirmed) return;
+  saveConfig(copy(config)).then(
+    () => {
+      calculatorState.storageError = null;
+    },
+    (error: unknown) => {
+      calculatorState.storageError = error instanceof Error ? error.message : String(error);
+    },
+  );
 }

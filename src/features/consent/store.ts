@@ -4,7 +4,6 @@
  * consent may run: `consentState.status` is 'loading'.
  */
 import { proxy } from 'valtio';
-import { z } from 'zod/mini';
 import { StorageError } from '../../db/errors';
 
 /** Dexie is loaded on demand, off the home route's critical path (bench/ JS budget). */
@@ -12,12 +11,12 @@ const loadDb = () => import('../../db');
 
 export const CONSENT_KEY = 'consent';
 
-const ConsentChoiceSchema = z.object({
-  preferences: z.boolean(),
-  statistics: z.boolean(),
-  decidedAt: z.number(),
-});
-export type ConsentChoice = z.infer<typeof ConsentChoiceSchema>;
+export interface ConsentChoice {
+  preferences: boolean;
+  statistics: boolean;
+  decidedAt: number;
+}
+
 export type ConsentCategory = 'necessary' | 'preferences' | 'statistics';
 
 interface ConsentState {
@@ -39,7 +38,10 @@ export const consentState = proxy<ConsentState>(initial());
 
 export async function loadConsent(): Promise<void> {
   try {
-    const { readSetting } = await loadDb();
+    const [{ readSetting }, { ConsentChoiceSchema }] = await Promise.all([
+      loadDb(),
+      import('./choice-schema'),
+    ]);
     const choice = await readSetting(CONSENT_KEY, ConsentChoiceSchema);
     consentState.choice = choice ?? null;
   } catch (error) {

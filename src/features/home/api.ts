@@ -1,26 +1,23 @@
 import { apiFetch } from '../../api/client';
-import { CheckZipCodeResponseSchema } from '../../api/contract/location';
-import { CountryStatesResponseSchema, type CountryStatesResponse } from '../../api/contract/site';
-
-/** SPEC §7/§8: a failed check counts as "does not exist". */
-export async function checkZipCode(zipCode: string, countryId: number): Promise<boolean> {
-  try {
-    return await apiFetch('/api/location/check-zipcode', {
-      method: 'POST',
-      body: { ZipCode: zipCode, CountryId: countryId },
-      schema: CheckZipCodeResponseSchema,
-    });
-  } catch {
-    return false;
-  }
-}
+import type { BestPriceResponse } from '../../api/contract/calculation';
+import type { CountryStatesResponse } from '../../api/contract/site';
 
 export function fetchCountryStates(
   countryId: number,
   signal?: AbortSignal,
 ): Promise<CountryStatesResponse> {
   return apiFetch(`/api/site/${countryId}/country-states`, {
-    schema: CountryStatesResponseSchema,
+    schema: () => import('../../api/contract/site').then((c) => c.CountryStatesResponseSchema),
     signal,
   });
+}
+
+/** SPEC §7 GET /api/kalkulation/best-price: today's lowest price of the country for 3,000 L. */
+export async function fetchBestPrice(
+  countryId: number,
+  amount: number,
+  signal?: AbortSignal,
+): Promise<BestPriceResponse> {
+  const { fetchBestPrice: fetchNow } = await import('./best-price-api');
+  return fetchNow(countryId, amount, signal);
 }

@@ -1,5 +1,10 @@
+/**
+ * Home (SPEC §2 "/"): leads with the calculator. On a phone the order is title, today's best
+ * price, the calculator card, then the rest; from 992 px the text sits beside the card.
+ */
+import { Calculator } from '../calculator';
 import { useLocale } from '../locale';
-import { ZipCheckForm } from './components/zip-check-form';
+import { BestPrice } from './components/best-price';
 import { StateList } from './components/state-list';
 import { texts } from './texts';
 import styles from './home-page.module.css';
@@ -8,15 +13,32 @@ export function HomePage() {
   const locale = useLocale();
   return (
     <>
-      <section className={styles.hero}>
+      <section className={styles.hero} aria-labelledby="home-title">
         <div className={styles.heroInner}>
-          <div className={styles.heroText}>
-            <h1>{texts.heroTitle}</h1>
-            <p>{texts.heroLead}</p>
+          <h1 id="home-title" className={styles.title}>
+            {texts.heroTitle}
+          </h1>
+          <div className={styles.price}>
+            <BestPrice countryId={locale.countryId} />
           </div>
           <div className={styles.card}>
-            <h2 className={styles.cardTitle}>{texts.formTitle}</h2>
-            <ZipCheckForm key={locale.code} locale={locale} />
+            <h2 id="calculator-title" className={styles.cardTitle}>
+              {texts.calculatorTitle}
+            </h2>
+            <Calculator target="DEFAULT" labelledBy="calculator-title" />
+          </div>
+          <div className={styles.lead}>
+            <p>{texts.heroLead}</p>
+            <ul className={styles.trust}>
+              {texts.trust.map((item) => (
+                <li key={item}>
+                  <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+                    <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2.4" />
+                  </svg>
+                  {item}
+                </li>
+              ))}
+            </ul>
           </div>
         </div>
       </section>

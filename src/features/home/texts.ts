@@ -2,23 +2,13 @@ export const texts = {
   heroTitle: 'Heizöl günstig bestellen',
   heroLead:
     'Vergleichen Sie die Preise regionaler Händler in Deutschland, Österreich und der Schweiz – transparent, mit allen Kosten inklusive Mehrwertsteuer.',
-  formTitle: 'Liefergebiet prüfen',
-  zipLabel: 'PLZ',
-  amountLabel: 'Liter',
-  amountUnit: 'Liter',
-  submit: 'Prüfen',
-  checking: 'Wird geprüft …',
-  resultOk: (zip: string, country: string, amount: string) =>
-    `Die Postleitzahl ${zip} ist in ${country} bekannt. Der Preisvergleich für ${amount} Liter wird gerade freigeschaltet.`,
-  offline: 'Sie sind offline. Die Prüfung der Postleitzahl braucht eine Verbindung.',
-  errors: {
-    ZIPCODE_REQ: 'Bitte geben Sie Ihre Postleitzahl ein.',
-    ZIPCODE_INV: (digits: number) => `Die Postleitzahl muss aus ${digits} Ziffern bestehen.`,
-    ZIPCODE_NXT: 'Diese Postleitzahl kennen wir nicht. Bitte prüfen Sie die Eingabe.',
-    AMOUNT_REQ: 'Bitte geben Sie die gewünschte Menge in Litern ein.',
-    AMOUNT_MIN: 'Die Mindestmenge beträgt 500 Liter.',
-    AMOUNT_MAX: 'Die Höchstmenge beträgt 32.000 Liter.',
-  },
+  calculatorTitle: 'Heizölpreise vergleichen',
+  /** "Heute ab 98,45 € / 100 Liter" */
+  bestPricePrefix: 'Heute ab',
+  bestPriceUnit: '/ 100 Liter',
+  bestPriceNote: (amount: string) => `günstigster Preis bei ${amount} Litern, inkl. MwSt.`,
+  bestPriceLoading: 'Tagesbestpreis wird geladen …',
+  trust: ['Alle Kosten inklusive', 'Regionale Händler', 'Kostenlos vergleichen'],
   stepsTitle: 'So einfach geht’s',
   steps: [
     {

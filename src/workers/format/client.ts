@@ -1,66 +1,25 @@
 /**
  * Façade for the format worker: calls go to the worker; when it cannot start or a call fails,
- * the same pure module runs on the main thread (excalidraw's subset worker pattern).
+ * the same pure module runs on the main thread (src/workers/shared/worker-client.ts).
  */
-import { wrap, type Remote } from 'comlink';
 import type { FormatRequest } from '../../lib/format';
+import { createWorkerClient } from '../shared/worker-client';
 import { formatApi, type FormatApi } from './format';
 
-/** A call the worker has not answered by then is done on the main thread. */
-const WORKER_TIMEOUT_MS = 3000;
-
-let remote: Remote<FormatApi> | undefined;
-let workerBroken = false;
-
-function getRemote(): Remote<FormatApi> | undefined {
-  if (workerBroken || typeof Worker === 'undefined') return undefined;
-  if (!remote) {
-    try {
-      const worker = new Worker(new URL('./format.worker.ts', import.meta.url), {
-        type: 'module',
-        name: 'format',
-      });
-      worker.addEventListener('error', () => {
-        workerBroken = true;
-        remote = undefined;
-      });
-      remote = wrap<FormatApi>(worker);
-    } catch {
-      workerBroken = true;
-      return undefined;
-    }
-  }
-  return remote;
-}
-
-async function withFallback<T>(
-  viaWorker: (r: Remote<FormatApi>) => Promise<T>,
-  fallback: () => T,
-): Promise<T> {
-  const r = getRemote();
-  if (!r) return fallback();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('format worker timeout')), WORKER_TIMEOUT_MS);
-    });
-    return await Promise.race([viaWorker(r), timeout]);
-  } catch {
-    workerBroken = true;
-    return fallback();
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const client = createWorkerClient<FormatApi>(
+  'format',
+  () =>
+    new Worker(new URL('./format.worker.ts', import.meta.url), { type: 'module', name: 'format' }),
+);
 
 export const formatWorker = {
   formatMany: (requests: readonly FormatRequest[]): Promise<string[]> =>
-    withFallback(
+    client.call(
       (r) => r.formatMany(requests),
       () => formatApi.formatMany(requests),
     ),
   formatAmountInput: (text: string): Promise<string> =>
-    withFallback(
+    client.call(
       (r) => r.formatAmountInput(text),
       () => formatApi.formatAmountInput(text),
     ),
@@ -68,6 +27,5 @@ export const formatWorker = {
 
 /** Tests: forget the worker so the next call decides again. */
 export function resetFormatWorker(): void {
-  remote = undefined;
-  workerBroken = false;
+  client.reset();
 }

@@ -1,0 +1,431 @@
+/**
+ * The in-memory price index (issue 3 "Speed", ARCHITECTURE §5): catalogue, postal code points,
+ * dealers with their terms and price tiers, and a spatial grid, built from the database at start.
+ * A calculation reads one immutable snapshot and never queries the database or scans all dealers:
+ * the grid cell of the postal code names the few radius dealers whose circle can reach it, the
+ * postal code itself names the dealers that list it.
+ *
+ * Several server processes share one database, so each process re-checks a cheap change
+ * signature (max(updated_at) of dealer_terms and dealer_price, plus row counts) at most every
+ * 30 s, triggered by a request and never blocking it, and rebuilds the snapshot when it changed.
+ * `invalidate()` rebuilds at once after a change made by this process.
+ */
+import type { PriceTier } from '../../db/schema';
+import {
+  deliveryDistanceKm,
+  haversineKm,
+  type DealerTerms,
+  type DeliveringDealer,
+  type EngineDealer,
+  type EngineParameter,
+  type EngineProduct,
+  type GeoPoint,
+} from './engine';
+import type { PriceData, PriceSource } from './repo';
+
+/** Grid cell edge in degrees: about 28 km north–south, 16–19 km east–west in DACH. */
+export const GRID_CELL_DEG = 0.25;
+/** Re-check the change signature at most this often (per process). */
+export const CHANGE_CHECK_INTERVAL_MS = 30_000;
+
+const KM_PER_DEG_LAT = (Math.PI * 6371.0088) / 180;
+/** Slack for the cell test (a lat/lon box is not a great-circle polygon); exact check follows. */
+const CELL_MARGIN_KM = 1;
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue
+
+export interface CatalogueProduct extends EngineProduct {
+  description: string;
+  sort: number;
+}
+
+export interface CatalogueParameter extends EngineParameter {
+  description: string;
+  hasSubItems: boolean;
+  useIcon: boolean;
+  upselling: boolean;
+  sort: number;
+}
+
+export interface CatalogueGroup {
+  id: number;
+  key: number;
+  name: string;
+  sort: number;
+  /** Sorted; exactly one of them is the default. */
+  parameters: readonly CatalogueParameter[];
+}
+
+export class Catalogue {
+  readonly products: ReadonlyMap<number, CatalogueProduct>;
+  readonly parameters: ReadonlyMap<number, CatalogueParameter>;
+  readonly groups: readonly CatalogueGroup[];
+  /** The default parameter of every group, in group order. */
+  readonly defaultParameters: readonly CatalogueParameter[];
+
+  constructor(data: Pick<PriceData, 'products' | 'groups' | 'parameters'>) {
+    this.products = new Map(
+      [...data.products]
+        .sort((a, b) => a.sort - b.sort || a.id - b.id)
+        .map((p) => [
+          p.id,
+          {
+            id: p.id,
+            countryId: p.countryId,
+            productGroupId: p.productGroupId,
+            name: p.name,
+            description: p.description,
+            isDefault: p.isDefault,
+            isPremium: p.isPremium,
+            baseProductId: p.baseProductId,
+            sort: p.sort,
+          },
+        ]),
+    );
+    const parameters = [...data.parameters]
+      .sort((a, b) => a.sort - b.sort || a.id - b.id)
+      .map((p): CatalogueParameter => ({
+        id: p.id,
+        groupId: p.groupId,
+        name: p.name,
+        description: p.description,
+        isDefault: p.isDefault,
+        modifier: p.modifier,
+        hasSubItems: p.hasSubItems,
+        useIcon: p.useIcon,
+        upselling: p.upselling,
+        deliveryDays: p.deliveryDays,
+        sort: p.sort,
+      }));
+    this.parameters = new Map(parameters.map((p) => [p.id, p]));
+    this.groups = [...data.groups]
+      .sort((a, b) => a.sort - b.sort || a.id - b.id)
+      .map((g) => ({
+        id: g.id,
+        key: g.key,
+        name: g.name,
+        sort: g.sort,
+        parameters: parameters.filter((p) => p.groupId === g.id),
+      }));
+    this.defaultParameters = this.groups.flatMap((g) => {
+      const d = g.parameters.find((p) => p.isDefault) ?? g.parameters[0];
+      return d ? [d] : [];
+    });
+  }
+
+  /** Products of a country and product group, sorted. */
+  productsOf(countryId: number, productGroupId: number): CatalogueProduct[] {
+    return [...this.products.values()].filter(
+      (p) => p.countryId === countryId && p.productGroupId === productGroupId,
+    );
+  }
+
+  defaultProduct(countryId: number, productGroupId: number): CatalogueProduct | undefined {
+    const list = this.productsOf(countryId, productGroupId);
+    return list.find((p) => p.isDefault) ?? list[0];
+  }
+
+  /** The "super product" (upsell 10001) of a product; the product itself when it is premium. */
+  premiumOf(product: EngineProduct): CatalogueProduct | undefined {
+    if (product.isPremium) return this.products.get(product.id);
+    for (const p of this.products.values()) {
+      if (p.isPremium && p.baseProductId === product.id) return p;
+    }
+    return undefined;
+  }
+
+  groupOf(parameter: EngineParameter): CatalogueGroup | undefined {
+    return this.groups.find((g) => g.id === parameter.groupId);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Snapshot
+
+interface CountryIndex {
+  points: Map<string, GeoPoint>;
+  dealers: EngineDealer[];
+  /** Grid cell → radius dealers whose coverage (seat or branch circle) touches the cell. */
+  cells: Map<number, EngineDealer[]>;
+  /** Postal code → dealers delivering by postal code list. */
+  byZip: Map<string, EngineDealer[]>;
+  /** Postal code → exact delivering dealers, filled on first use. */
+  delivering: Map<string, readonly DeliveringDealer[]>;
+}
+
+export function cellKey(lat: number, lon: number): number {
+  return cellKeyOf(Math.floor(lat / GRID_CELL_DEG), Math.floor(lon / GRID_CELL_DEG));
+}
+
+function cellKeyOf(latIndex: number, lonIndex: number): number {
+  // Indices are within ±360 (lat) and ±720 (lon) for 0.25° cells: no collisions.
+  return (latIndex + 1000) * 4000 + (lonIndex + 2000);
+}
+
+/** Cells whose box comes within `radiusKm` of `center`. */
+function cellsTouchingCircle(center: GeoPoint, radiusKm: number): number[] {
+  const reach = radiusKm + CELL_MARGIN_KM;
+  const dLat = reach / KM_PER_DEG_LAT;
+  const poleward = Math.min(89, Math.abs(center.lat) + dLat);
+  const dLon = reach / (KM_PER_DEG_LAT * Math.cos((poleward * Math.PI) / 180));
+  const keys: number[] = [];
+  const latFrom = Math.floor((center.lat - dLat) / GRID_CELL_DEG);
+  const latTo = Math.floor((center.lat + dLat) / GRID_CELL_DEG);
+  const lonFrom = Math.floor((center.lon - dLon) / GRID_CELL_DEG);
+  const lonTo = Math.floor((center.lon + dLon) / GRID_CELL_DEG);
+  for (let i = latFrom; i <= latTo; i++) {
+    for (let j = lonFrom; j <= lonTo; j++) {
+      // Nearest point of the cell box to the centre (clamped), then the real distance.
+      const nearest = {
+        lat: clamp(center.lat, i * GRID_CELL_DEG, (i + 1) * GRID_CELL_DEG),
+        lon: clamp(center.lon, j * GRID_CELL_DEG, (j + 1) * GRID_CELL_DEG),
+      };
+      if (haversineKm(center, nearest) <= reach) keys.push(cellKeyOf(i, j));
+    }
+  }
+  return keys;
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return value < min ? min : value > max ? max : value;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+export class PriceSnapshot {
+  readonly catalogue: Catalogue;
+  readonly signature: string;
+  readonly version: number;
+  readonly builtAt: Date;
+  private readonly countries = new Map<number, CountryIndex>();
+
+  constructor(data: PriceData, version: number, builtAt = new Date()) {
+    this.signature = data.signature;
+    this.version = version;
+    this.builtAt = builtAt;
+    this.catalogue = new Catalogue(data);
+
+    for (const row of data.zipPoints) {
+      this.country(row.countryId).points.set(row.zip, { lat: row.lat, lon: row.lon });
+    }
+
+    const branches = new Map<number, GeoPoint[]>();
+    for (const b of data.branches) push(branches, b.dealerId, { lat: b.lat, lon: b.lon });
+    const zips = new Map<number, Set<string>>();
+    for (const z of data.deliveryZips) {
+      let set = zips.get(z.dealerId);
+      if (!set) zips.set(z.dealerId, (set = new Set()));
+      set.add(z.zip);
+    }
+    const terms = new Map(data.terms.map((t) => [t.dealerId, t]));
+    const prices = new Map<number, Map<number, readonly PriceTier[]>>();
+    for (const p of data.prices) {
+      let byProduct = prices.get(p.dealerId);
+      if (!byProduct) {
+        byProduct = new Map<number, readonly PriceTier[]>();
+        prices.set(p.dealerId, byProduct);
+      }
+      byProduct.set(
+        p.productId,
+        [...p.tiers].sort((a, b) => a.fromLitres - b.fromLitres),
+      );
+    }
+
+    for (const row of data.dealers) {
+      const t = terms.get(row.id);
+      const byProduct = prices.get(row.id);
+      if (!t || !byProduct) continue; // without terms or prices a dealer cannot make an offer
+      const dealerTerms: DealerTerms = {
+        parameterSurcharges: t.parameterSurcharges,
+        extraStationFee: t.extraStationFee,
+        maxStations: t.maxStations,
+        climateNeutral100: t.climateNeutral100,
+        appointmentPlusFee: t.appointmentPlusFee,
+        deliveryFee: t.deliveryFee,
+        deliveryFeeBelowLitres: t.deliveryFeeBelowLitres,
+      };
+      const dealer: EngineDealer = {
+        id: row.id,
+        countryId: row.countryId,
+        name: row.name,
+        zip: row.zip,
+        place: row.place,
+        seat: { lat: row.lat, lon: row.lon },
+        branches: branches.get(row.id) ?? [],
+        radiusKm: row.deliveryRadiusKm,
+        deliveryZips: row.deliveryRadiusKm === null ? (zips.get(row.id) ?? new Set()) : null,
+        rating: row.ratingCount > 0 ? Math.round((row.ratingSum / row.ratingCount) * 10) / 10 : 0,
+        ratingCount: row.ratingCount,
+        terms: dealerTerms,
+        prices: byProduct,
+      };
+      const country = this.country(row.countryId);
+      country.dealers.push(dealer);
+      if (dealer.radiusKm === null) {
+        for (const zip of dealer.deliveryZips ?? []) push(country.byZip, zip, dealer);
+      } else {
+        const keys = new Set<number>();
+        for (const center of [dealer.seat, ...dealer.branches]) {
+          for (const key of cellsTouchingCircle(center, dealer.radiusKm)) keys.add(key);
+        }
+        for (const key of keys) push(country.cells, key, dealer);
+      }
+    }
+  }
+
+  private country(countryId: number): CountryIndex {
+    let index = this.countries.get(countryId);
+    if (!index) {
+      index = {
+        points: new Map(),
+        dealers: [],
+        cells: new Map(),
+        byZip: new Map(),
+        delivering: new Map(),
+      };
+      this.countries.set(countryId, index);
+    }
+    return index;
+  }
+
+  /** The postal code's point (average over its places), undefined when it does not exist. */
+  zipPoint(countryId: number, zip: string): GeoPoint | undefined {
+    return this.countries.get(countryId)?.points.get(zip);
+  }
+
+  hasZip(countryId: number, zip: string): boolean {
+    return this.zipPoint(countryId, zip) !== undefined;
+  }
+
+  /** Every dealer of a country (best price across the country). */
+  dealers(countryId: number): readonly EngineDealer[] {
+    return this.countries.get(countryId)?.dealers ?? [];
+  }
+
+  /** Dealers that may deliver to the postal code: a small superset, from grid and zip lists. */
+  candidates(countryId: number, zip: string): EngineDealer[] {
+    const country = this.countries.get(countryId);
+    const point = country?.points.get(zip);
+    if (!country || !point) return [];
+    const fromGrid = country.cells.get(cellKey(point.lat, point.lon)) ?? [];
+    const fromList = country.byZip.get(zip) ?? [];
+    return fromList.length === 0 ? fromGrid : [...fromGrid, ...fromList];
+  }
+
+  /** The dealers that deliver to the postal code, with their distance; memoised per code. */
+  delivering(countryId: number, zip: string): readonly DeliveringDealer[] {
+    const country = this.countries.get(countryId);
+    const point = country?.points.get(zip);
+    if (!country || !point) return [];
+    let result = country.delivering.get(zip);
+    if (!result) {
+      const list: DeliveringDealer[] = [];
+      for (const dealer of this.candidates(countryId, zip)) {
+        const distanceKm = deliveryDistanceKm(dealer, countryId, zip, point);
+        if (distanceKm !== undefined) list.push({ dealer, distanceKm });
+      }
+      result = list;
+      country.delivering.set(zip, result);
+    }
+    return result;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The index: the current snapshot, reloads and the change check
+
+export interface PriceIndexOptions {
+  checkIntervalMs?: number;
+  /** Clock for the change check (tests). */
+  now?: () => number;
+  /** A failed background check or reload; the old snapshot stays in use. */
+  onError?: (error: unknown) => void;
+}
+
+export class PriceIndex {
+  private snapshot: PriceSnapshot;
+  private lastCheckAt: number;
+  private checking: Promise<unknown> | undefined;
+  private reloading: Promise<PriceSnapshot> | undefined;
+  private queuedReload: Promise<PriceSnapshot> | undefined;
+  private readonly checkIntervalMs: number;
+  private readonly now: () => number;
+  private readonly onError: (error: unknown) => void;
+
+  private constructor(
+    private readonly source: PriceSource,
+    first: PriceSnapshot,
+    opts: PriceIndexOptions,
+  ) {
+    this.snapshot = first;
+    this.checkIntervalMs = opts.checkIntervalMs ?? CHANGE_CHECK_INTERVAL_MS;
+    this.now = opts.now ?? Date.now;
+    this.onError = opts.onError ?? (() => {});
+    this.lastCheckAt = this.now();
+  }
+
+  static async open(source: PriceSource, opts: PriceIndexOptions = {}): Promise<PriceIndex> {
+    return new PriceIndex(source, new PriceSnapshot(await source.load(), 1), opts);
+  }
+
+  /**
+   * The snapshot to calculate with. Starts a change check in the background when the last one
+   * is older than the interval; the caller never waits for it.
+   */
+  current(): PriceSnapshot {
+    if (!this.checking && this.now() - this.lastCheckAt >= this.checkIntervalMs) {
+      this.lastCheckAt = this.now();
+      this.checking = this.checkForChanges()
+        .catch(this.onError)
+        .finally(() => {
+          this.checking = undefined;
+        });
+    }
+    return this.snapshot;
+  }
+
+  /** Compares the database's signature with the snapshot's and rebuilds when they differ. */
+  async checkForChanges(): Promise<boolean> {
+    const signature = await this.source.signature();
+    if (signature === this.snapshot.signature) return false;
+    await this.reload();
+    return true;
+  }
+
+  /**
+   * Rebuilds the snapshot from the source. A reload asked for while one runs is queued once, so
+   * a caller always gets data read after its call.
+   */
+  reload(): Promise<PriceSnapshot> {
+    if (!this.reloading) {
+      this.reloading = this.rebuild().finally(() => {
+        this.reloading = undefined;
+      });
+      return this.reloading;
+    }
+    this.queuedReload ??= this.reloading
+      .catch(() => undefined)
+      .then(() => {
+        this.queuedReload = undefined;
+        return this.reload();
+      });
+    return this.queuedReload;
+  }
+
+  /** After a change of prices, terms or dealers made by this process: rebuild now. */
+  invalidate(): Promise<PriceSnapshot> {
+    return this.reload();
+  }
+
+  private async rebuild(): Promise<PriceSnapshot> {
+    const data = await this.source.load();
+    this.snapshot = new PriceSnapshot(data, this.snapshot.version + 1);
+    this.lastCheckAt = this.now();
+    return this.snapshot;
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * The queries behind the price index: everything a calculation needs, read once at start and
+ * again when the data changes (price-index.ts), plus the cheap change signature.
+ */
+import { count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  calcParameterGroups,
+  calcParameters,
+  dealerBranches,
+  dealerDeliveryZips,
+  dealerPrices,
+  dealers,
+  dealerTerms,
+  postalCodes,
+  products,
+} from '../../db/schema';
+
+export type ProductRow = typeof products.$inferSelect;
+export type ParameterGroupRow = typeof calcParameterGroups.$inferSelect;
+export type ParameterRow = typeof calcParameters.$inferSelect;
+export type DealerRow = typeof dealers.$inferSelect;
+export type BranchRow = typeof dealerBranches.$inferSelect;
+export type DeliveryZipRow = typeof dealerDeliveryZips.$inferSelect;
+export type TermsRow = typeof dealerTerms.$inferSelect;
+export type PriceRow = Pick<typeof dealerPrices.$inferSelect, 'dealerId' | 'productId' | 'tiers'>;
+
+/** One point per postal code: the average over the places sharing it. */
+export interface ZipPointRow {
+  countryId: number;
+  zip: string;
+  lat: number;
+  lon: number;
+}
+
+export interface PriceData {
+  /** Change signature read BEFORE the rows, so a change during the load is seen next time. */
+  signature: string;
+  products: ProductRow[];
+  groups: ParameterGroupRow[];
+  parameters: ParameterRow[];
+  zipPoints: ZipPointRow[];
+  dealers: DealerRow[];
+  branches: BranchRow[];
+  deliveryZips: DeliveryZipRow[];
+  terms: TermsRow[];
+  prices: PriceRow[];
+}
+
+/** Where the index gets its data; the database in the app, fixtures in tests. */
+export interface PriceSource {
+  load(): Promise<PriceData>;
+  signature(): Promise<string>;
+}
+
+export function dbPriceSource(db: Db): PriceSource {
+  return {
+    signature: () => loadSignature(db),
+    load: () => loadPriceData(db),
+  };
+}
+
+/**
+ * max(updated_at) of dealer_terms and dealer_price (a price change sets it), plus row counts of
+ * the dealer tables, which catch inserts and deletes that leave the timestamps alone.
+ */
+export async function loadSignature(db: Db): Promise<string> {
+  const [terms, prices, activeDealers, branches, zips] = await Promise.all([
+    db
+      .select({ max: sql<string | null>`max(${dealerTerms.updatedAt})::text`, n: count() })
+      .from(dealerTerms),
+    db
+      .select({ max: sql<string | null>`max(${dealerPrices.updatedAt})::text`, n: count() })
+      .from(dealerPrices),
+    db.select({ n: count() }).from(dealers).where(eq(dealers.active, true)),
+    db.select({ n: count() }).from(dealerBranches),
+    db.select({ n: count() }).from(dealerDeliveryZips),
+  ]);
+  return JSON.stringify([terms[0], prices[0], activeDealers[0], branches[0], zips[0]]);
+}
+
+export async function loadPriceData(db: Db): Promise<PriceData> {
+  const signature = await loadSignature(db);
+  const [
+    productRows,
+    groupRows,
+    parameterRows,
+    zipPoints,
+    dealerRows,
+    branchRows,
+    zipRows,
+    termsRows,
+    priceRows,
+  ] = await Promise.all([
+    db.select().from(products),
+    db.select().from(calcParameterGroups),
+    db.select().from(calcParameters),
+    db
+      .select({
+        countryId: postalCodes.countryId,
+        zip: postalCodes.zip,
+        lat: sql<number>`avg(${postalCodes.lat})`.mapWith(Number),
+        lon: sql<number>`avg(${postalCodes.lon})`.mapWith(Number),
+      })
+      .from(postalCodes)
+      .groupBy(postalCodes.countryId, postalCodes.zip),
+    db.select().from(dealers).where(eq(dealers.active, true)),
+    db.select().from(dealerBranches),
+    db.select().from(dealerDeliveryZips),
+    db.select().from(dealerTerms),
+    db
+      .select({
+        dealerId: dealerPrices.dealerId,
+        productId: dealerPrices.productId,
+        tiers: dealerPrices.tiers,
+      })
+      .from(dealerPrices),
+  ]);
+  return {
+    signature,
+    products: productRows,
+    groups: groupRows,
+    parameters: parameterRows,
+    zipPoints,
+    dealers: dealerRows,
+    branches: branchRows,
+    deliveryZips: zipRows,
+    terms: termsRows,
+    prices: priceRows,
+  };
+}

@@ -1,0 +1,445 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db, readCalculatorConfig, writeCalculatorConfig } from '../../db';
+import { consentState, resetConsent } from '../consent';
+import { bodyOf, callsTo, stubServer, urlOf } from './calculator.fixtures';
+import { enterLocalPage } from './local-page';
+import { selectParameter, setClimateNeutral } from './options';
+import { CONFIG_MAX_AGE_S } from './persistence';
+import {
+  INPUT_DEBOUNCE_MS,
+  SUBMIT_POLL_MS,
+  calculatorState,
+  defaultConfig,
+  fieldErrors,
+  initCalculator,
+  inputAmount,
+  inputZipCode,
+  leaveAmount,
+  leaveZipCode,
+  offerListHref,
+  resetCalculator,
+  submitCalculator,
+  visibleErrors,
+  withTarget,
+  type SubmitResult,
+} from './store';
+
+function consent(preferences: boolean): void {
+  consentState.status = 'ready';
+  consentState.choice = { preferences, statistics: false, decidedAt: 0 };
+}
+
+const DEFAULT_QUERY =
+  'zipCode=10115&amount=3000&stations=1&product=1&options=5,24,-2,11,9&cn=0&ap=0';
+
+beforeEach(async () => {
+  resetCalculator();
+  resetConsent();
+  consent(true);
+  await db.calculatorConfig.clear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  resetCalculator();
+  resetConsent();
+});
+
+describe('typing: validation after the 1500 ms debounce (SPEC §5, §9)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  it('shows a wrong postal code only 1500 ms after the last keystroke', async () => {
+    const { fetchMock } = stubServer();
+    inputZipCode('1');
+    await vi.advanceTimersByTimeAsync(1000);
+    inputZipCode('1011');
+    await vi.advanceTimersByTimeAsync(INPUT_DEBOUNCE_MS - 1);
+    expect(calculatorState.touched.zip).toBe(false);
+    expect(visibleErrors().zip).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calculatorState.touched.zip).toBe(true);
+    expect(visibleErrors().zip).toBe('ZIPCODE_INV');
+    // The format is wrong: the server is not asked.
+    expect(callsTo(fetchMock, '/api/location')).toHaveLength(0);
+  });
+
+  it('asks the server once, after the debounce, for a well-formed code', async () => {
+    const { fetchMock } = stubServer();
+    for (const partial of ['1', '10', '101', '1011', '10115']) {
+      inputZipCode(partial);
+      await vi.advanceTimersByTimeAsync(300);
+    }
+    expect(callsTo(fetchMock, '/api/location/check-zipcode')).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(INPUT_DEBOUNCE_MS - 300);
+    const calls = callsTo(fetchMock, '/api/location/check-zipcode');
+    expect(calls).toHaveLength(1);
+    expect(bodyOf(calls[0]?.[1])).toEqual({ ZipCode: '10115', CountryId: 1 });
+    expect(calculatorState.zipCheck).toMatchObject({ zip: '10115', status: 'valid' });
+    // Known answers are not asked again.
+    inputZipCode('1011');
+    inputZipCode('10115');
+    await vi.advanceTimersByTimeAsync(INPUT_DEBOUNCE_MS);
+    expect(callsTo(fetchMock, '/api/location/check-zipcode')).toHaveLength(1);
+  });
+
+  it('validates at once when the field is left', async () => {
+    stubServer();
+    inputAmount(400);
+    leaveAmount();
+    expect(visibleErrors().amount).toBe('AMOUNT_MIN');
+    inputZipCode('00000');
+    leaveZipCode();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(visibleErrors().zip).toBe('ZIPCODE_NXT');
+  });
+
+  it('leaving a field without typing touches nothing', () => {
+    leaveZipCode();
+    leaveAmount();
+    expect(calculatorState.touched).toEqual({ zip: false, amount: false });
+  });
+});
+
+describe('the postal code check (SPEC §5, §8)', () => {
+  it('counts a failed call as "does not exist", and asks again on submit', async () => {
+    const { fetchMock, server } = stubServer({ zipCheckFails: true });
+    inputZipCode('10115');
+    leaveZipCode();
+    await vi.waitFor(() => expect(calculatorState.zipCheck.status).toBe('invalid'));
+    expect(fieldErrors().zip).toBe('ZIPCODE_NXT');
+    server.zipCheckFails = false;
+    const result = await submitCalculator();
+    expect(result.ok).toBe(true);
+    expect(callsTo(fetchMock, '/api/location/check-zipcode')).toHaveLength(2);
+  });
+
+  it('counts a network failure as "does not exist"', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    inputZipCode('10115');
+    const result = await submitCalculator();
+    expect(result).toEqual({ ok: false, errors: { zip: 'ZIPCODE_NXT', amount: null } });
+  });
+});
+
+describe('submit (SPEC §4)', () => {
+  it('waits for a running check, re-polling every 100 ms, then gives the offer list address', async () => {
+    vi.useFakeTimers();
+    const { server } = stubServer({ holdZipChecks: true });
+    inputZipCode('10115');
+    let result: SubmitResult | undefined;
+    void submitCalculator().then((r) => (result = r));
+    await vi.advanceTimersByTimeAsync(250);
+    expect(calculatorState.touched).toEqual({ zip: true, amount: true });
+    expect(calculatorState.zipCheck.status).toBe('pending');
+    expect(result).toBeUndefined();
+    for (const release of server.released) release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calculatorState.zipCheck.status).toBe('valid');
+    // The answer is there, but submit looks again only at its next poll (t = 300 ms).
+    await vi.advanceTimersByTimeAsync(300 - 250 - 1);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(SUBMIT_POLL_MS).toBe(100);
+    expect(result).toEqual({ ok: true, href: `/heizoel/angebotsliste?${DEFAULT_QUERY}` });
+  });
+
+  it('touches both fields and returns their errors instead of an address', async () => {
+    const { fetchMock } = stubServer();
+    inputAmount(40_000);
+    const result = await submitCalculator();
+    expect(result).toEqual({ ok: false, errors: { zip: 'ZIPCODE_REQ', amount: 'AMOUNT_MAX' } });
+    expect(calculatorState.touched).toEqual({ zip: true, amount: true });
+    expect(callsTo(fetchMock, '/api/location')).toHaveLength(0);
+  });
+
+  it('refuses an unknown postal code and an empty amount', async () => {
+    stubServer();
+    inputZipCode('00000');
+    inputAmount(0);
+    expect(await submitCalculator()).toEqual({
+      ok: false,
+      errors: { zip: 'ZIPCODE_NXT', amount: 'AMOUNT_REQ' },
+    });
+  });
+
+  it('writes options with id$modifier and the flags (SPEC §3)', () => {
+    const config = withTarget(
+      withTarget({ ...defaultConfig(1), ZipCode: '80331', Amount: 5000 }, 'INSTALLMENT_12', null),
+      'CLIMATENEUTRAL',
+      null,
+    );
+    config.AppointmentPlus = true;
+    expect(offerListHref(config)).toBe(
+      '/heizoel/angebotsliste?zipCode=80331&amount=5000&stations=1&product=1&options=5,23$12,-2,11,9&cn=1&ap=1',
+    );
+    expect(offerListHref(withTarget(config, 'DIESEL', null))).toMatch(/^\/diesel\/angebotsliste\?/);
+  });
+});
+
+describe('targets (SPEC §4)', () => {
+  it('INSTALLMENT_12: one station and parameter 23 with modifier 12 in place of the payment', () => {
+    const config = { ...defaultConfig(1), Stations: 4 };
+    const next = withTarget(config, 'INSTALLMENT_12', null);
+    expect(next.Stations).toBe(1);
+    expect(next.Parameters).toEqual([
+      { Id: 5 },
+      { Id: 23, Modifier: 12 },
+      { Id: -2 },
+      { Id: 11 },
+      { Id: 9 },
+    ]);
+  });
+
+  it('CLIMATENEUTRAL sets Product.ClimateNeutral; DIESEL loads the diesel calculator data', async () => {
+    const { fetchMock } = stubServer();
+    await initCalculator({ countryId: 1, target: 'DIESEL' });
+    expect(calculatorState.config.ProductGroupId).toBe(2);
+    expect(callsTo(fetchMock, '/api/kalkulation/init/1/2')).toHaveLength(1);
+    await initCalculator({ countryId: 1, target: 'CLIMATENEUTRAL' });
+    expect(calculatorState.config.ProductGroupId).toBe(1);
+    expect(calculatorState.config.Product.ClimateNeutral).toBe(true);
+  });
+});
+
+describe('options (SPEC §4)', () => {
+  it('keeps exactly one selected item per group, in the groups order', async () => {
+    stubServer();
+    await initCalculator({ countryId: 1, target: 'DEFAULT' });
+    selectParameter(1, 6);
+    selectParameter(2, 23);
+    selectParameter(2, 25);
+    selectParameter(3, 999); // not in the group: ignored
+    expect(calculatorState.config.Parameters).toEqual([
+      { Id: 6 },
+      { Id: 25 },
+      { Id: -2 },
+      { Id: 11 },
+      { Id: 9 },
+    ]);
+    selectParameter(2, 23);
+    expect(calculatorState.config.Parameters[1]).toEqual({ Id: 23, Modifier: 12 });
+    // Express and installment chosen: 3 upgrades left (climate neutral, premium, appointment).
+    expect(calculatorState.config.UpsellCount).toBe(3);
+  });
+});
+
+describe('initialisation: defaults → saved → server data (SPEC §4)', () => {
+  const saved = () => ({
+    ...defaultConfig(1),
+    ZipCode: '80331',
+    Amount: 5000,
+    Product: { Id: 99, ClimateNeutral: true }, // a product the server no longer lists
+    Parameters: [{ Id: 9 }, { Id: 6 }],
+  });
+
+  it('starts from the defaults', async () => {
+    stubServer();
+    const done = initCalculator({ countryId: 1, target: 'DEFAULT' });
+    expect(calculatorState.config).toMatchObject({ Amount: 3000, Stations: 1, ZipCode: '' });
+    await done;
+    expect(calculatorState.initialising).toBe(false);
+    expect(calculatorState.config.Parameters).toEqual([
+      { Id: 5 },
+      { Id: 24 },
+      { Id: -2 },
+      { Id: 11 },
+      { Id: 9 },
+    ]);
+    expect(calculatorState.config.UpsellCount).toBe(5);
+  });
+
+  it('applies a saved configuration, reconciled with the server: unknown product → server default', async () => {
+    const { fetchMock } = stubServer();
+    await writeCalculatorConfig(saved(), Date.now());
+    await initCalculator({ countryId: 1, target: 'DEFAULT' });
+    expect(calculatorState.config).toMatchObject({
+      ZipCode: '80331',
+      Amount: 5000,
+      Product: { Id: 1, ClimateNeutral: true },
+      Parameters: [{ Id: 6 }, { Id: 24 }, { Id: -2 }, { Id: 11 }, { Id: 9 }],
+    });
+    // The saved code is checked again right away, so submit need not wait.
+    await vi.waitFor(() => expect(calculatorState.zipCheck.status).toBe('valid'));
+    expect(callsTo(fetchMock, '/api/location/check-zipcode')).toHaveLength(1);
+  });
+
+  it('keeps the saved configuration for 604,800 s and ignores it after', async () => {
+    stubServer();
+    expect(CONFIG_MAX_AGE_S).toBe(604_800);
+    await writeCalculatorConfig(saved(), Date.now() - (CONFIG_MAX_AGE_S - 60) * 1000);
+    await initCalculator({ countryId: 1, target: 'DEFAULT' });
+    expect(calculatorState.config.Amount).toBe(5000);
+
+    resetCalculator();
+    await writeCalculatorConfig(saved(), Date.now() - (CONFIG_MAX_AGE_S + 1) * 1000);
+    await initCalculator({ countryId: 1, target: 'DEFAULT' });
+    expect(calculatorState.config.Amount).toBe(3000);
+    // The expired row is gone.
+    expect(await db.calculatorConfig.count()).toBe(0);
+  });
+
+  it('does not read a saved configuration without preferences consent', async () => {
+    stubServer();
+    await writeCalculatorConfig(saved(), Date.now());
+    consent(false);
+    await initCalculator({ countryId: 1, target: 'DEFAULT' });
+    expect(calculatorState.config.Amount).toBe(3000);
+  });
+
+  it('waits for the consent choice, and keeps what the visitor typed meanwhile', async () => {
+    stubServer();
+    await writeCalculatorConfig(saved(), Date.now());
+    resetConsent(); // status "loading": the choice loads when the browser is idle
+    const done = initCalculator({ countryId: 1, target: 'DEFAULT' });
+    inputAmount(7000);
+    consent(true);
+    await done;
+    expect(calculatorState.config.Amount).toBe(7000);
+    expect(calculatorState.config.ZipCode).toBe('');
+  });
+
+  it('keeps a configuration someone set for the same country and group (an offer-list address)', async () => {
+    stubServer();
+    await writeCalculatorConfig(saved(), Date.now());
+    calculatorState.config = { ...defaultConfig(1), ZipCode: '10115', Amount: 1200 };
+    await initCalculator({ countryId: 1 });
+    expect(calculatorState.config).toMatchObject({ ZipCode: '10115', Amount: 1200 });
+  });
+
+  it('still works when the calculator data cannot be loaded', async () => {
+    stubServer({ init: 'fail' });
+    await initCalculator({ countryId: 1, target: 'DEFAULT' });
+    expect(calculatorState.init).toBeNull();
+    expect(calculatorState.initError).toBeTruthy();
+    inputZipCode('10115');
+    expect((await submitCalculator()).ok).toBe(true);
+  });
+});
+
+describe('persistence (SPEC §4: only with preferences consent)', () => {
+  it('stores a valid amount change, and a postal code once checked and valid', async () => {
+    stubServer();
+    await initCalculator({ countryId: 1, target: 'DEFAULT' });
+    inputAmount(4500);
+    leaveAmount();
+    await vi.waitFor(async () => expect((await readCalculatorConfig(1, 1, 0))?.Amount).toBe(4500));
+    inputZipCode('10115');
+    leaveZipCode();
+    await vi.waitFor(async () =>
+      expect((await readCalculatorConfig(1, 1, 0))?.ZipCode).toBe('10115'),
+    );
+  });
+
+  it('does not store an invalid amount or an unconfirmed postal code', async () => {
+    stubServer();
+    await initCalculator({ countryId: 1, target: 'DEFAULT' });
+    inputAmount(100);
+    leaveAmount();
+    inputZipCode('00000');
+    leaveZipCode();
+    await vi.waitFor(() => expect(calculatorState.zipCheck.status).toBe('invalid'));
+    expect(await db.calculatorConfig.count()).toBe(0);
+  });
+
+  it('stores option changes', async () => {
+    stubServer();
+    await initCalculator({ countryId: 1, target: 'DEFAULT' });
+    setClimateNeutral(true);
+    await vi.waitFor(async () =>
+      expect((await readCalculatorConfig(1, 1, 0))?.Product.ClimateNeutral).toBe(true),
+    );
+  });
+
+  it('stores nothing without consent', async () => {
+    stubServer();
+    consent(false);
+    await initCalculator({ countryId: 1, target: 'DEFAULT' });
+    setClimateNeutral(true);
+    inputZipCode('10115');
+    expect((await submitCalculator()).ok).toBe(true);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await db.calculatorConfig.count()).toBe(0);
+  });
+
+  it('forgets the saved configuration when the consent is withdrawn', async () => {
+    stubServer();
+    await initCalculator({ countryId: 1, target: 'DEFAULT' });
+    setClimateNeutral(true);
+    await vi.waitFor(async () => expect(await db.calculatorConfig.count()).toBe(1));
+    consent(false);
+    await vi.waitFor(async () => expect(await db.calculatorConfig.count()).toBe(0));
+  });
+});
+
+describe('local-page variant (SPEC §4, §5)', () => {
+  const page = {
+    countryId: 1,
+    stateName: 'berlin',
+    countyOrCityZipCode: '10115',
+    path: '/heizoelpreise/berlin/10115',
+  };
+
+  it('resets to defaults with the page postal code and product, keeping the amount; skips the first check', async () => {
+    const { fetchMock } = stubServer();
+    inputAmount(6000);
+    setClimateNeutral(true);
+    enterLocalPage({ ...page, zipCode: '10115', productId: 2 });
+    expect(calculatorState.config).toMatchObject({
+      ZipCode: '10115',
+      Amount: 6000,
+      Product: { Id: 2, ClimateNeutral: false },
+      CountryId: 1,
+    });
+    expect(calculatorState.zipCheck).toMatchObject({ zip: '10115', status: 'valid' });
+    expect((await submitCalculator()).ok).toBe(true);
+    expect(callsTo(fetchMock, '/api/location')).toHaveLength(0);
+    expect(callsTo(fetchMock, '/api/site')).toHaveLength(0);
+  });
+
+  it('asks the local check for a later code and moves to the local page the server names', async () => {
+    const { fetchMock } = stubServer({
+      localCheck: (url) => {
+        const zip = url.searchParams.get('zipCode');
+        if (zip === '10117') return { Valid: true, ValidLocationUrl: page.path };
+        if (zip === '80331')
+          return { Valid: true, ValidLocationUrl: '/heizoelpreise/bayern/80331' };
+        return { Valid: false, ValidLocationUrl: null };
+      },
+    });
+    enterLocalPage({ ...page, zipCode: '10115' });
+
+    inputZipCode('10117');
+    leaveZipCode();
+    await vi.waitFor(() => expect(calculatorState.zipCheck).toMatchObject({ status: 'valid' }));
+    expect(calculatorState.localRedirect).toBeNull(); // the same page
+
+    inputZipCode('80331');
+    leaveZipCode();
+    await vi.waitFor(() =>
+      expect(calculatorState.localRedirect).toBe('/heizoelpreise/bayern/80331'),
+    );
+    const [input = ''] =
+      callsTo(fetchMock, '/api/site/1/pages/check-zipcode/berlin/10115')[1] ?? [];
+    expect(urlOf(input).searchParams.get('zipCode')).toBe('80331');
+
+    inputZipCode('99999');
+    leaveZipCode();
+    await vi.waitFor(() => expect(fieldErrors().zip).toBe('ZIPCODE_NXT'));
+    expect(callsTo(fetchMock, '/api/location')).toHaveLength(0);
+  });
+
+  it('checks the first code when the page gave none', async () => {
+    const { fetchMock } = stubServer({ localCheck: () => ({ Valid: true }) });
+    enterLocalPage(page);
+    expect(calculatorState.zipCheck.status).toBe('idle');
+    inputZipCode('10115');
+    expect((await submitCalculator()).ok).toBe(true);
+    expect(callsTo(fetchMock, '/api/site/1/pages/check-zipcode/')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * Today's best price for 3,000 L in the hero (SPEC §7 best-price, cached 120 s): "Heute ab
+ * 98,45 € / 100 Liter" in the locale's currency. A skeleton while loading; nothing on failure.
+ */
+import { useEffect, useState } from 'react';
+import type { BestPriceResponse } from '../../../api/contract/calculation';
+import { CALC } from '../../../api/contract/calculation-constants';
+import { formatPrice, formatQuantity } from '../../../lib/format';
+import { fetchBestPrice } from '../api';
+import { texts } from '../texts';
+import styles from './best-price.module.css';
+
+type Load = { countryId: number } & (
+  { status: 'error' } | { status: 'ready'; price: BestPriceResponse }
+);
+
+export function BestPrice({ countryId }: { countryId: number }) {
+  const [load, setLoad] = useState<Load | null>(null);
+  const current = load?.countryId === countryId ? load : null;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchBestPrice(countryId, CALC.AMOUNT_DEFAULT, controller.signal).then(
+      (price) => setLoad({ countryId, status: 'ready', price }),
+      () => {
+        if (!controller.signal.aborted) setLoad({ countryId, status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [countryId]);
+
+  if (current?.status === 'error') return null;
+  if (!current) {
+    return (
+      <p className={`${styles.price} ${styles.skeleton}`} aria-busy="true">
+        <span className="visually-hidden">{texts.bestPriceLoading}</span>
+      </p>
+    );
+  }
+  const { price } = current;
+  return (
+    <p className={styles.price}>
+      <span className={styles.prefix}>{texts.bestPricePrefix}</span>{' '}
+      <strong className={styles.value}>{formatPrice(price.UnitPrice, price.Currency)}</strong>{' '}
+      <span className={styles.unit}>{texts.bestPriceUnit}</span>
+      <span className={styles.note}>{texts.bestPriceNote(formatQuantity(price.Amount))}</span>
+    </p>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * The address of the checkout for one offer: `/bestellung?dealer=<id>&productGroup=<1|2>&` plus
+ * the offer-list query (SPEC §3), so the checkout can recalculate and show exactly that offer.
+ */
+import { paths } from '../../lib/paths';
+import { offerSearch, type ConfigSnapshot } from './query';
+
+export function checkoutHref(config: ConfigSnapshot, dealerId: number): string {
+  return `${paths.checkout}?dealer=${dealerId}&productGroup=${config.ProductGroupId}&${offerSearch(config)}`;
+}
+
+export interface CheckoutSelection {
+  dealerId: number;
+  productGroupId: 1 | 2;
+}
+
+/** The dealer and product group of a checkout address; null when the dealer is missing. */
+export function readCheckoutSelection(search: string): CheckoutSelection | null {
+  const params = new URLSearchParams(search);
+  const dealer = params.get('dealer');
+  if (dealer === null || !/^\d+$/.test(dealer)) return null;
+  return {
+    dealerId: Number(dealer),
+    productGroupId: params.get('productGroup') === '2' ? 2 : 1,
+  };
+}

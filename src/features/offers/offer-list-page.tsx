@@ -1,0 +1,107 @@
+/**
+ * The offer list (SPEC §2 /{productGroup}/angebotsliste): the address is the configuration
+ * (SPEC §3 query), every change recalculates, and the offers arrive ranked and formatted from
+ * the offers worker. States: calculating (skeletons, or the previous list dimmed), ready, empty
+ * (no dealer delivers), refused (e.g. no postal code), error (with retry).
+ */
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { productGroupOfPath } from '../../lib/paths';
+import { OfferCard, OfferCardSkeleton } from './components/offer-card';
+import { OfferListMessage } from './components/offer-list-message';
+import { OfferSummary } from './components/offer-summary';
+import { SortControl } from './components/sort-control';
+import { checkoutHref } from './checkout-link';
+import { offerListState, setOfferSort } from './store';
+import { texts } from './texts';
+import { useOfferListSync } from './use-offer-list-sync';
+import styles from './offer-list-page.module.css';
+
+const SKELETONS = 3;
+
+export function OfferListPage() {
+  const { pathname } = useLocation();
+  const productGroupId = productGroupOfPath(pathname) ?? 1;
+  useOfferListSync(productGroupId);
+
+  const list = useSnapshot(offerListState);
+  const firstCalculation = list.status === 'calculating' && list.offers.length === 0;
+  const recalculating = list.status === 'calculating' && list.offers.length > 0;
+  // Nothing to sort in the empty, refused and error states.
+  const showToolbar =
+    list.offers.length > 0 || list.status === 'calculating' || list.status === 'idle';
+
+  // The title names the list on screen, not a postal code being typed.
+  const shownZip = list.shown?.config.ZipCode ?? '';
+  useEffect(() => {
+    const previous = document.title;
+    document.title = texts.documentTitle(productGroupId, shownZip);
+    return () => {
+      document.title = previous;
+    };
+  }, [productGroupId, shownZip]);
+
+  return (
+    <div className={styles.page}>
+      <OfferSummary productGroupId={productGroupId} />
+
+      <section className={styles.results} aria-labelledby="offer-results-title">
+        <h2 id="offer-results-title" className="visually-hidden">
+          {texts.resultsTitle}
+        </h2>
+        <div className={styles.toolbar} hidden={!showToolbar}>
+          <SortControl
+            value={list.sort}
+            onChange={(sort) => void setOfferSort(sort)}
+            disabled={list.offers.length < 2}
+          />
+          <p className={styles.note} aria-hidden="true">
+            {list.status === 'calculating'
+              ? recalculating
+                ? texts.states.recalculating
+                : texts.states.calculating
+              : texts.allInclusive}
+          </p>
+          {list.status === 'calculating' && (
+            <span className={styles.progressBar} aria-hidden="true" />
+          )}
+        </div>
+        <p className="visually-hidden" role="status">
+          {list.status === 'calculating'
+            ? recalculating
+              ? texts.states.recalculating
+              : texts.states.calculating
+            : ''}
+        </p>
+
+        {firstCalculation || (list.status === 'idle' && list.offers.length === 0) ? (
+          <ol className={styles.list} aria-busy="true" aria-label={texts.states.calculating}>
+            {Array.from({ length: SKELETONS }, (_, i) => (
+              <li key={i}>
+                <OfferCardSkeleton />
+              </li>
+            ))}
+          </ol>
+        ) : list.offers.length > 0 ? (
+          <ol
+            className={`${styles.list} ${recalculating ? styles.stale : ''}`}
+            aria-busy={recalculating}
+            aria-label={texts.listLabel(list.sort)}
+          >
+            {list.offers.map((offer) => (
+              <li key={offer.id}>
+                <OfferCard
+                  offer={offer}
+                  orderHref={list.shown ? checkoutHref(list.shown.config, offer.id) : undefined}
+                />
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <OfferListMessage />
+        )}
+      </section>
+    </div>
+  );
+}

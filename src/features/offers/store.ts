@@ -1,0 +1,181 @@
+/**
+ * The offer list's state: what is shown (ranked, formatted offers from the offers worker) and
+ * in which state the list is (SPEC §2/§4: calculating, empty, refused, error). Calculations are
+ * started by sync.ts whenever the calculator configuration changes; a newer calculation aborts
+ * the one in flight, and a ranking that finishes after a newer one started is dropped.
+ */
+import { proxy, ref } from 'valtio';
+import { ApiError, NetworkError } from '../../api/client';
+import { CALC, type Offer } from '../../api/contract/calculation';
+import { zipPatternFor } from '../../lib/locale';
+import { offersWorker, type OfferSort, type OfferView } from '../../workers/offers';
+import { calculatorState } from '../calculator';
+import { fetchOffers } from './api';
+import type { ConfigSnapshot } from './query';
+
+export type OfferListStatus = 'idle' | 'calculating' | 'ready' | 'empty' | 'refused' | 'error';
+
+/** Why no calculation was made (SPEC §5 "skipped", or the server's 400). */
+export type Refusal =
+  | { reason: 'zipMissing' }
+  | { reason: 'zipInvalid' }
+  | { reason: 'amountTooLow' }
+  | { reason: 'amountTooHigh' }
+  | { reason: 'server'; message: string };
+
+/** The configuration the shown offers belong to, and what the summary says about them. */
+export interface ShownResult {
+  config: ConfigSnapshot;
+  count: number;
+  productName: string | null;
+  calculatedAt: string | null;
+}
+
+export interface OfferListState {
+  status: OfferListStatus;
+  sort: OfferSort;
+  /** Ranked and formatted; a plain (ref) array, replaced as a whole. */
+  offers: readonly OfferView[];
+  shown: ShownResult | null;
+  refusal: Refusal | null;
+  error: { message: string; offline: boolean } | null;
+}
+
+const initial = (): OfferListState => ({
+  status: 'idle',
+  sort: 'price',
+  offers: ref([]),
+  shown: null,
+  refusal: null,
+  error: null,
+});
+
+export const offerListState = proxy<OfferListState>(initial());
+
+/** The offers of the shown result, kept raw for re-sorting in the worker. */
+let current: Offer[] = [];
+let calculationId = 0;
+let inFlight: AbortController | undefined;
+
+export function resetOfferList(): void {
+  inFlight?.abort();
+  inFlight = undefined;
+  current = [];
+  calculationId++;
+  Object.assign(offerListState, initial());
+}
+
+/** SPEC §5: a calculation is skipped for an empty postal code or less than 300 L; the rest is ours. */
+export function refusalOf(config: ConfigSnapshot): Refusal | null {
+  const zip = config.ZipCode.trim();
+  if (zip === '') return { reason: 'zipMissing' };
+  if (!zipPatternFor(config.CountryId).test(zip)) return { reason: 'zipInvalid' };
+  if (config.Amount < CALC.AMOUNT_CALCULABLE_MIN) return { reason: 'amountTooLow' };
+  if (config.Amount > CALC.AMOUNT_MAX) return { reason: 'amountTooHigh' };
+  return null;
+}
+
+function productNameOf(config: ConfigSnapshot, items: readonly Offer[]): string | null {
+  const fromOffer = items[0]?.ProductName;
+  if (fromOffer) return fromOffer;
+  return calculatorState.init?.Products.find((p) => p.Id === config.Product.Id)?.Name ?? null;
+}
+
+function settle(status: OfferListStatus, patch: Partial<OfferListState> = {}): void {
+  Object.assign(offerListState, { status, refusal: null, error: null, ...patch });
+}
+
+/** Stops the calculation in flight (leaving the page, a newer configuration). */
+export function cancelOfferCalculation(): void {
+  inFlight?.abort();
+  inFlight = undefined;
+  calculationId++;
+  if (offerListState.status === 'calculating') {
+    offerListState.status = offerListState.shown ? 'ready' : 'idle';
+  }
+  calculatorState.calculating = false;
+}
+
+/**
+ * Calculates the offers for a configuration (POST /api/kalkulation/berechnen), ranks and
+ * formats them in the offers worker and shows them. SPEC §7/§8: a failure gives empty results;
+ * the list says which failure it was.
+ */
+export async function calculateOffers(config: ConfigSnapshot): Promise<void> {
+  inFlight?.abort();
+  inFlight = undefined;
+  const id = ++calculationId;
+  const stale = () => id !== calculationId;
+
+  const refusal = refusalOf(config);
+  if (refusal) {
+    current = [];
+    calculatorState.calculating = false;
+    settle('refused', {
+      refusal,
+      offers: ref([]),
+      shown: { config, count: 0, productName: null, calculatedAt: null },
+    });
+    return;
+  }
+
+  const controller = new AbortController();
+  inFlight = controller;
+  offerListState.status = 'calculating';
+  calculatorState.calculating = true;
+  try {
+    const result = await fetchOffers(config, controller.signal);
+    if (stale()) return;
+    // The visitor may change the order while the worker ranks: rank again with the new one.
+    let sort: OfferSort;
+    let views: OfferView[];
+    do {
+      sort = offerListState.sort;
+      views = await offersWorker.rankOffers(result.Items, sort);
+      if (stale()) return;
+    } while (sort !== offerListState.sort);
+    current = result.Items;
+    settle(views.length > 0 ? 'ready' : 'empty', {
+      offers: ref(views),
+      shown: {
+        config,
+        count: views.length,
+        productName: productNameOf(config, result.Items),
+        calculatedAt: result.CalculatedAt,
+      },
+    });
+  } catch (error) {
+    if (stale()) return;
+    current = [];
+    const shown: ShownResult = { config, count: 0, productName: null, calculatedAt: null };
+    if (error instanceof ApiError && error.status === 400) {
+      settle('refused', {
+        offers: ref([]),
+        shown,
+        refusal: { reason: 'server', message: error.message },
+      });
+    } else {
+      const offline = error instanceof NetworkError && !navigator.onLine;
+      const message = error instanceof Error ? error.message : String(error);
+      settle('error', { offers: ref([]), shown, error: { message, offline } });
+    }
+  } finally {
+    if (!stale()) {
+      inFlight = undefined;
+      calculatorState.calculating = false;
+    }
+  }
+}
+
+/** Re-sorts the shown offers in the worker; the best-three marks stay (they follow the price). */
+export async function setOfferSort(sort: OfferSort): Promise<void> {
+  if (offerListState.sort === sort) return;
+  offerListState.sort = sort;
+  // A calculation in flight picks the new order up by itself.
+  if (offerListState.status !== 'ready') return;
+  const id = calculationId;
+  const items = current;
+  const views = await offersWorker.rankOffers(items, sort);
+  if (id !== calculationId || items !== current || sort !== offerListState.sort) return;
+  offerListState.offers = ref(views);
+}

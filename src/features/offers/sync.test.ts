@@ -1,0 +1,187 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetOffersWorker } from '../../workers/offers';
+import {
+  calculatorState,
+  resetCalculator,
+  selectParameter,
+  setAmount,
+  setZipCode,
+} from '../calculator';
+import { consentState, resetConsent } from '../consent';
+import { json, resultFixture, stubServer } from './offers.fixtures';
+import { offerListState, resetOfferList } from './store';
+import {
+  RECALCULATE_DEBOUNCE_MS,
+  applyOfferAddress,
+  connectOfferList,
+  resetOfferSync,
+  retryOfferList,
+  switchOfferCountry,
+} from './sync';
+
+const QUERY = 'zipCode=10115&amount=3000&stations=1&product=1&options=5,24,-2,11,9&cn=0&ap=0';
+
+let addresses: string[];
+let disconnect: (() => void) | undefined;
+
+/** Applies an address and connects, as the page does on a first visit. */
+function visit(search: string, countryId = 1, productGroupId: 1 | 2 = 1) {
+  const result = applyOfferAddress(search, countryId, productGroupId);
+  disconnect = connectOfferList({ replaceAddress: (href) => addresses.push(href) });
+  return result;
+}
+
+const lastAddress = () => addresses.at(-1);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  resetCalculator();
+  resetOfferList();
+  resetOfferSync();
+  resetOffersWorker();
+  resetConsent();
+  // Saved configurations need consent; the visitor has decided (no preferences).
+  consentState.status = 'ready';
+  consentState.choice = { preferences: false, statistics: false, decidedAt: 0 };
+  addresses = [];
+});
+
+afterEach(() => {
+  disconnect?.();
+  disconnect = undefined;
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  resetCalculator();
+  resetOfferList();
+  resetConsent();
+});
+
+describe('the offer list follows its address', () => {
+  it('applies the SPEC §3 query, loads the calculator data, calculates once', async () => {
+    const { bodies, fetchMock } = stubServer();
+    visit(`?${QUERY}`);
+    await vi.waitFor(() => expect(offerListState.status).toBe('ready'));
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({
+      ZipCode: '10115',
+      Amount: 3000,
+      Stations: 1,
+      Product: { Id: 1, ClimateNeutral: false },
+      Parameters: [{ Id: 5 }, { Id: 24 }, { Id: -2 }, { Id: 11 }, { Id: 9 }],
+      AppointmentPlus: false,
+      CountryId: 1,
+      ProductGroupId: 1,
+    });
+    expect(fetchMock.mock.calls.map((c) => c[0].toString())).toContain('/api/kalkulation/init/1/1');
+    expect(lastAddress()).toBe(`/heizoel/angebotsliste?${QUERY}`);
+  });
+
+  it('reads installment options (id$modifier) and the diesel group from the path', async () => {
+    const { bodies } = stubServer();
+    visit(
+      '?zipCode=10115&amount=3000&stations=1&product=3&options=5,23$12,-2,11,9&cn=0&ap=0',
+      1,
+      2,
+    );
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]?.ProductGroupId).toBe(2);
+    expect(bodies[0]?.Parameters).toContainEqual({ Id: 23, Modifier: 12 });
+    expect(lastAddress()).toBe(
+      '/diesel/angebotsliste?zipCode=10115&amount=3000&stations=1&product=3&options=5,23$12,-2,11,9&cn=0&ap=0',
+    );
+  });
+
+  it('reports openSettings=1 and does not write it back', async () => {
+    stubServer();
+    expect(visit(`?${QUERY}&openSettings=1`).openSettings).toBe(true);
+    await vi.waitFor(() => expect(offerListState.status).toBe('ready'));
+    expect(lastAddress()).not.toContain('openSettings');
+  });
+
+  it('shows the refused state for an address without a postal code, without asking', async () => {
+    const { bodies } = stubServer();
+    visit('?zipCode=&amount=3000');
+    await vi.waitFor(() => expect(offerListState.status).toBe('refused'));
+    expect(offerListState.refusal).toEqual({ reason: 'zipMissing' });
+    expect(bodies).toHaveLength(0);
+  });
+});
+
+describe('every change rewrites the address and recalculates', () => {
+  it('an option change: new address at once, one calculation after the debounce', async () => {
+    const { bodies } = stubServer();
+    visit(`?${QUERY}`);
+    await vi.waitFor(() => expect(offerListState.status).toBe('ready'));
+
+    selectParameter(1, 6);
+    selectParameter(2, 23);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lastAddress()).toBe(
+      '/heizoel/angebotsliste?zipCode=10115&amount=3000&stations=1&product=1&options=6,23$12,-2,11,9&cn=0&ap=0',
+    );
+    expect(bodies).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(RECALCULATE_DEBOUNCE_MS);
+    await vi.waitFor(() => expect(offerListState.status).toBe('ready'));
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]?.Parameters.slice(0, 2)).toEqual([{ Id: 6 }, { Id: 23, Modifier: 12 }]);
+  });
+
+  it('a half-typed postal code or amount changes neither list nor address', async () => {
+    const { bodies } = stubServer();
+    visit(`?${QUERY}`);
+    await vi.waitFor(() => expect(offerListState.status).toBe('ready'));
+    const before = addresses.length;
+
+    setZipCode('101');
+    await vi.advanceTimersByTimeAsync(RECALCULATE_DEBOUNCE_MS * 2);
+    setZipCode('10115');
+    setAmount(30);
+    await vi.advanceTimersByTimeAsync(RECALCULATE_DEBOUNCE_MS * 2);
+    expect(addresses).toHaveLength(before);
+    expect(bodies).toHaveLength(1);
+    expect(offerListState.status).toBe('ready');
+
+    setAmount(3000);
+    setZipCode('10117');
+    await vi.advanceTimersByTimeAsync(RECALCULATE_DEBOUNCE_MS);
+    await vi.waitFor(() => expect(bodies).toHaveLength(2));
+    expect(lastAddress()).toContain('zipCode=10117');
+  });
+
+  it('a change and its undo within the debounce do not calculate', async () => {
+    const { bodies } = stubServer();
+    visit(`?${QUERY}`);
+    await vi.waitFor(() => expect(offerListState.status).toBe('ready'));
+    selectParameter(1, 6);
+    await vi.advanceTimersByTimeAsync(RECALCULATE_DEBOUNCE_MS / 2);
+    selectParameter(1, 5);
+    await vi.advanceTimersByTimeAsync(RECALCULATE_DEBOUNCE_MS * 2);
+    expect(bodies).toHaveLength(1);
+  });
+
+  it('another country: the postal code goes when it does not fit, the list says why', async () => {
+    stubServer();
+    visit(`?${QUERY}`);
+    await vi.waitFor(() => expect(offerListState.status).toBe('ready'));
+    switchOfferCountry(2);
+    await vi.waitFor(() => expect(offerListState.status).toBe('refused'));
+    expect(calculatorState.config).toMatchObject({ CountryId: 2, ZipCode: '', Product: { Id: 6 } });
+    expect(lastAddress()).toContain('zipCode=&');
+  });
+});
+
+describe('retry', () => {
+  it('"Erneut versuchen" calculates the same configuration again', async () => {
+    let fail = true;
+    const { bodies } = stubServer((c) =>
+      fail ? json({ message: 'Fehler' }, 503) : json(resultFixture(c, [])),
+    );
+    visit(`?${QUERY}`);
+    await vi.waitFor(() => expect(offerListState.status).toBe('error'));
+    fail = false;
+    retryOfferList();
+    await vi.waitFor(() => expect(offerListState.status).toBe('empty'));
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toEqual(bodies[0]);
+  });
+});

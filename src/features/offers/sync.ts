@@ -1,0 +1,191 @@
+/**
+ * Keeps the offer list in step with the calculator configuration (SPEC §2: "The browser address
+ * on the offer list is rewritten with the current calculator configuration as query text"):
+ * every change of calculatorState.config rewrites the address (history replace, through the
+ * page's callback) and, after a short debounce, recalculates. The calculator data (init) of the
+ * country and product group is loaded first, so the configuration is reconciled with the
+ * server's catalogue before the first calculation.
+ *
+ * Typing: the calculator form writes postal code and amount to the configuration as they are
+ * typed. A half-typed value ("1011", 300 L on the way to 3.000) is not a configuration to show
+ * offers for: while the calculator reports a field error, the list and the address stay as
+ * they are. The first configuration of a visit and one that comes from an address are always
+ * calculated, errors and all, so a link without a postal code shows the refused state instead
+ * of nothing.
+ */
+import { snapshot, subscribe } from 'valtio';
+import { zipPatternFor } from '../../lib/locale';
+import {
+  calculatorState,
+  defaultConfig,
+  fieldErrors,
+  initCalculator,
+  loadCalculatorInit,
+} from '../calculator';
+import {
+  calculationKey,
+  configFromQuery,
+  offerListHref,
+  readOfferQuery,
+  type ConfigSnapshot,
+} from './query';
+import { calculateOffers, cancelOfferCalculation } from './store';
+
+/** Rapid changes (a few clicks in the settings panel) become one calculation. */
+export const RECALCULATE_DEBOUNCE_MS = 250;
+
+export interface OfferListSyncOptions {
+  /** Replaces the browser address (no new history entry) when it differs. */
+  replaceAddress: (href: string) => void;
+  debounceMs?: number;
+}
+
+interface Connection {
+  retry: () => void;
+}
+
+let active: Connection | undefined;
+/** The configuration was set from an address (or a country switch) and not calculated yet. */
+let fromAddress = false;
+
+/** Starts the sync; returns the function that stops it (and the calculation in flight). */
+export function connectOfferList({
+  replaceAddress,
+  debounceMs = RECALCULATE_DEBOUNCE_MS,
+}: OfferListSyncOptions): () => void {
+  let initKey: string | undefined;
+  let calculatedKey: string | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  const current = (): ConfigSnapshot => snapshot(calculatorState).config;
+
+  function calculateNow(): void {
+    clearTimeout(timer);
+    timer = undefined;
+    if (stopped || calculatorState.initialising) return;
+    const config = current();
+    calculatedKey = calculationKey(config);
+    fromAddress = false;
+    void calculateOffers(config);
+  }
+
+  function check(): void {
+    if (stopped) return;
+    const config = current();
+
+    const wantedInit = `${config.CountryId}|${config.ProductGroupId}`;
+    if (wantedInit !== initKey) {
+      initKey = wantedInit;
+      // Idempotent per country and group; merges a saved configuration only into defaults.
+      void initCalculator({
+        countryId: config.CountryId,
+        productGroupId: config.ProductGroupId === 2 ? 2 : 1,
+      }).then(check);
+    }
+
+    const errors = fieldErrors();
+    const editing = errors.zip !== null || errors.amount !== null;
+    // The first calculation of a visit is always made: an address without a postal code shows
+    // the refused state rather than nothing.
+    if (editing && !fromAddress && calculatedKey !== undefined) {
+      // Being typed: keep list and address until the form is valid again.
+      clearTimeout(timer);
+      timer = undefined;
+      return;
+    }
+    replaceAddress(offerListHref(config));
+    if (calculatorState.initialising) return;
+
+    const key = calculationKey(config);
+    clearTimeout(timer);
+    timer = undefined;
+    // Changed and changed back before the debounce ran out: nothing to do.
+    if (key === calculatedKey) return;
+    // The first calculation of a visit does not wait.
+    timer = setTimeout(calculateNow, calculatedKey === undefined ? 0 : debounceMs);
+  }
+
+  const unsubscribe = subscribe(calculatorState, check);
+  const connection: Connection = {
+    retry() {
+      if (calculatorState.initError) {
+        calculatedKey = undefined;
+        void loadCalculatorInit().then(check);
+        return;
+      }
+      calculateNow();
+    },
+  };
+  active = connection;
+  check();
+
+  return () => {
+    stopped = true;
+    unsubscribe();
+    clearTimeout(timer);
+    cancelOfferCalculation();
+    if (active === connection) active = undefined;
+  };
+}
+
+/** "Erneut versuchen": the same configuration once more (and the calculator data if that failed). */
+export function retryOfferList(): void {
+  active?.retry();
+}
+
+/** Tests. */
+export function resetOfferSync(): void {
+  active = undefined;
+  fromAddress = false;
+}
+
+/**
+ * Applies an offer-list address to the calculator (SPEC §3 query; country from the locale,
+ * product group from the path). What the query leaves out is kept from the current configuration
+ * when it is for the same country and group; otherwise the defaults apply, keeping postal code
+ * (same country) and amount. Returns whether the address asks for the settings panel.
+ */
+export function applyOfferAddress(
+  search: string,
+  countryId: number,
+  productGroupId: 1 | 2,
+): { openSettings: boolean } {
+  const query = readOfferQuery(search);
+  const config = snapshot(calculatorState).config;
+  const sameCountry = config.CountryId === countryId;
+  const base =
+    sameCountry && config.ProductGroupId === productGroupId
+      ? config
+      : {
+          ...defaultConfig(countryId, productGroupId),
+          ZipCode: sameCountry ? config.ZipCode : '',
+          Amount: config.Amount,
+        };
+  const next = configFromQuery(query, base, countryId, productGroupId);
+  if (calculationKey(next) !== calculationKey(config)) {
+    fromAddress = true;
+    calculatorState.config = next;
+  }
+  return { openSettings: query.openSettings };
+}
+
+/**
+ * The visitor chose another country on the offer list: same options and amount, the country's
+ * default product (reconciled with the server's list once its data is loaded), and the postal
+ * code only if it fits the new country's pattern.
+ */
+export function switchOfferCountry(countryId: number): void {
+  // The calculator may have switched already (its own form follows the locale); either way
+  // the next configuration is shown, even when it has no postal code yet.
+  fromAddress = true;
+  const config = calculatorState.config;
+  if (config.CountryId === countryId) return;
+  const defaults = defaultConfig(countryId, config.ProductGroupId === 2 ? 2 : 1);
+  calculatorState.config = {
+    ...config,
+    CountryId: defaults.CountryId,
+    ZipCode: zipPatternFor(countryId).test(config.ZipCode) ? config.ZipCode : '',
+    Product: { ...config.Product, Id: defaults.Product.Id },
+  };
+}

@@ -1,0 +1,132 @@
+/** German UI text of the offer list and the checkout preview (SPEC §2 Offer list and calculator). */
+import { PRODUCT_NAME } from '../../lib/brand';
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+export const texts = {
+  pageTitle: (productGroupId: number) =>
+    productGroupId === 2 ? 'Dieselpreise vergleichen' : 'Heizölpreise vergleichen',
+  documentTitle: (productGroupId: number, zip: string) =>
+    `${productGroupId === 2 ? 'Diesel' : 'Heizöl'}-Angebote${zip ? ` für PLZ ${zip}` : ''} – ${PRODUCT_NAME}`,
+  /** "12 Angebote für 3.000 Liter Heizöl EL schwefelarm nach PLZ 10115" */
+  summary: (count: number, amount: string, product: string, zip: string) =>
+    `${count} ${plural(count, 'Angebot', 'Angebote')} für ${amount} Liter ${product} nach PLZ ${zip}`,
+  summaryCalculating: (amount: string, product: string, zip: string) =>
+    `Angebote für ${amount} Liter ${product} nach PLZ ${zip} werden berechnet …`,
+  summaryNoProduct: 'Heizöl',
+  summaryNoProductDiesel: 'Diesel',
+  eyebrow: (productGroupId: number) =>
+    productGroupId === 2 ? 'Diesel-Preisvergleich' : 'Heizöl-Preisvergleich',
+  selection: {
+    title: 'Ihre Auswahl',
+    zip: 'Lieferung nach',
+    noZip: 'noch keine PLZ',
+    amount: 'Menge',
+    liters: (amount: string) => `${amount} Liter`,
+    product: 'Produkt',
+  },
+  optionStations: 'Abladestellen',
+  yes: 'ja',
+  stations: (n: number) => `${n} ${plural(n, 'Abladestelle', 'Abladestellen')}`,
+  climateNeutral: 'Klimaneutral',
+  appointmentPlus: 'Wunschtermin plus',
+  resultsTitle: 'Angebote',
+  listLabel: (sort: 'price' | 'rating' | 'delivery') =>
+    `Angebote, sortiert nach ${sort === 'price' ? 'Gesamtpreis' : sort === 'rating' ? 'Bewertung' : 'Lieferzeit'}`,
+  allInclusive: 'Alle Preise inklusive Mehrwertsteuer und aller gewählten Zuschläge.',
+  calculatedAt: (time: string) => `Stand: ${time} Uhr`,
+
+  edit: {
+    changeZip: 'Andere PLZ eingeben',
+    changeAmount: 'Menge ändern',
+    options: 'Optionen ändern',
+  },
+
+  sort: {
+    label: 'Sortieren nach',
+    price: 'Preis',
+    rating: 'Bewertung',
+    delivery: 'Lieferzeit',
+  },
+
+  states: {
+    calculating: 'Angebote werden berechnet …',
+    recalculating: 'Angebote werden neu berechnet …',
+    emptyTitle: 'Keine Angebote für diese Postleitzahl',
+    empty: (zip: string) =>
+      `Für PLZ ${zip} liefert derzeit kein Händler. Prüfen Sie die Postleitzahl oder versuchen Sie es mit einer Nachbar-PLZ.`,
+    errorTitle: 'Die Angebote konnten nicht berechnet werden',
+    error: 'Bitte versuchen Sie es in einem Moment noch einmal.',
+    offline: 'Sie sind offline. Für aktuelle Preise braucht es eine Verbindung.',
+    retry: 'Erneut versuchen',
+    refusedTitle: 'Noch keine Angebote',
+    zipMissing:
+      'Bitte geben Sie Ihre Postleitzahl ein, damit wir die Händler in Ihrer Nähe finden.',
+    zipInvalid: (digits: number) =>
+      `Die Postleitzahl muss aus ${digits} Ziffern bestehen. Bitte geben Sie sie neu ein.`,
+    amountTooLow: (min: string) =>
+      `Die Menge ist zu klein: Angebote gibt es ab ${min} Litern. Bitte geben Sie eine größere Menge ein.`,
+    amountTooHigh: (max: string) =>
+      `Die Höchstmenge beträgt ${max} Liter je Bestellung. Bitte geben Sie eine kleinere Menge ein.`,
+    refusedByServer: (message: string) => message,
+    notCalculable:
+      'Mit dieser Auswahl lassen sich keine Angebote berechnen. Bitte prüfen Sie Postleitzahl und Menge.',
+  },
+
+  card: {
+    places: { 1: 'Bestpreis', 2: '2. Platz', 3: '3. Platz' } as Record<1 | 2 | 3, string>,
+    rating: (rating: string, count: string, n: number) =>
+      `${rating} von 5 Sternen, ${count} ${plural(n, 'Bewertung', 'Bewertungen')}`,
+    ratingCount: (count: string, n: number) =>
+      `(${count} ${plural(n, 'Bewertung', 'Bewertungen')})`,
+    noRatings: 'Noch keine Bewertungen',
+    distance: (km: string) => `${km} km entfernt`,
+    deliveryTime: 'Lieferzeit',
+    payment: 'Zahlung',
+    unitPrice: 'pro 100 Liter',
+    total: 'Gesamtpreis',
+    installment: (months: number, rate: string) => `${months} × ${rate} monatlich`,
+    installmentRate: (months: number, rate: string) => `${months} × ${rate}`,
+    monthly: 'monatlich',
+    installmentTotal: (total: string, rate: string) =>
+      `Summe der Raten ${total}, effektiver Jahreszins ${rate} %`,
+    breakdownShow: 'Preisdetails anzeigen',
+    breakdownHide: 'Preisdetails ausblenden',
+    breakdownTitle: (dealer: string) => `Preisdetails ${dealer}`,
+    breakdownTotal: 'Gesamtpreis',
+    vat: (rate: string, amount: string) => `darin enthalten ${rate} % MwSt.: ${amount}`,
+    order: 'Bestellen',
+    orderLabel: (dealer: string) => `Bei ${dealer} bestellen`,
+    favourite: 'Ihr Favorit',
+  },
+
+  checkout: {
+    title: 'Ihre Auswahl',
+    documentTitle: `Ihre Auswahl – ${PRODUCT_NAME}`,
+    loading: 'Ihr Angebot wird geladen …',
+    dealer: 'Händler',
+    product: 'Produkt',
+    amount: 'Menge',
+    amountValue: (amount: string) => `${amount} Liter`,
+    zip: 'Lieferung nach',
+    zipValue: (zip: string) => `PLZ ${zip}`,
+    deliveryTime: 'Lieferzeit',
+    payment: 'Zahlung',
+    options: 'Optionen',
+    total: 'Gesamtpreis',
+    unitPrice: (price: string) => `${price} pro 100 Liter`,
+    priceNote:
+      'Der Preis wurde eben neu berechnet und enthält Mehrwertsteuer und alle gewählten Zuschläge.',
+    comingTitle: 'Online bestellen können Sie hier in Kürze',
+    coming:
+      'Die Online-Bestellung bauen wir gerade. Bis dahin nehmen wir Ihre Bestellung gern am Telefon auf – nennen Sie einfach Händler, Postleitzahl und Menge:',
+    call: 'Jetzt anrufen:',
+    back: 'Zurück zu den Angeboten',
+    missingTitle: 'Kein Angebot ausgewählt',
+    missing: 'Bitte wählen Sie zuerst ein Angebot aus der Angebotsliste.',
+    goneTitle: 'Dieses Angebot ist nicht mehr verfügbar',
+    gone: 'Der Händler liefert mit dieser Auswahl gerade nicht. Bitte wählen Sie ein anderes Angebot.',
+    error: 'Das Angebot konnte nicht geladen werden.',
+    retry: 'Erneut versuchen',
+  },
+} as const;
