@@ -205,7 +205,10 @@ export function resolveRequest(
     }
     chosen.set(parameter.groupId, { parameter, index });
   }
-  const parameters = catalogue.defaultParameters.map((d) => chosen.get(d.groupId)?.parameter ?? d);
+  const parameters =
+    chosen.size === 0
+      ? catalogue.defaultParameters
+      : catalogue.defaultParameters.map((d) => chosen.get(d.groupId)?.parameter ?? d);
 
   return ok({
     countryId: config.CountryId as CountryId,
