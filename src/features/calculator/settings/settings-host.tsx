@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { consentState } from '../../consent';
 import { calculatorState, closeSettings } from '../store';
 
 const loadPanel = () => import('./settings-panel');
@@ -15,7 +16,11 @@ export function preloadSettingsPanel(): void {
 }
 
 export function SettingsHost() {
-  const { settingsOpen } = useSnapshot(calculatorState);
+  const { settingsOpen: wanted } = useSnapshot(calculatorState);
+  const consent = useSnapshot(consentState);
+  // The consent dialog needs an answer first: opened later on top of the panel, it would sit
+  // under it (native modal dialogs stack), so the panel waits until consent is settled.
+  const settingsOpen = wanted && consent.status === 'ready' && !consent.dialogOpen;
   // Once opened, it stays mounted so closing can hand focus back (native <dialog>).
   const [used, setUsed] = useState(false);
   if (settingsOpen && !used) setUsed(true);
