@@ -15,6 +15,7 @@ import { Button } from '../../../ui/button/button';
 import { useModalDialog } from '../../../ui/modal/modal';
 import { hasConsent, openConsentSettings } from '../../consent';
 import { useLocale } from '../../locale';
+import { zipPatternFor } from '../../../lib/locale';
 import { fetchUpselling } from '../calc-api';
 import {
   selectParameter,
@@ -55,10 +56,14 @@ export function SettingsPanel({ open, onClose }: SettingsPanelProps) {
   const premiumOn = current?.IsUpselling ?? false;
   const climateItem = init?.ClimateNeutralList.find((c) => c.IsUpselling);
 
-  const zipConfirmed =
-    state.zipCheck.status === 'valid' &&
+  // A well-formed code that is not known to be wrong: on the offer list the code comes from the
+  // address and was never checked on its own; an unknown one makes the server answer 400, and
+  // a failed call only hides the hint (SPEC §8).
+  const knownWrong =
+    state.zipCheck.status === 'invalid' &&
     state.zipCheck.zip === config.ZipCode &&
     state.zipCheck.countryId === config.CountryId;
+  const zipConfirmed = zipPatternFor(config.CountryId).test(config.ZipCode) && !knownWrong;
   const wanted: UpsellKey[] = [];
   if (climateItem && !config.Product.ClimateNeutral) wanted.push(CALC.UPSELL_CLIMATE_NEUTRAL);
   if (premium && !premiumOn) wanted.push(CALC.UPSELL_PRODUCT);
