@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CountrySwitch } from '../../features/locale';
 import { PRODUCT_NAME } from '../../lib/brand';
-import { useModalDialog } from '../../ui/modal/modal';
+import { CloseButton, dismissProps, useModalDialog } from '../../ui/modal/modal';
 import { paths } from '../../lib/paths';
 import { MainMenu } from '../menus/main-menu';
 import { texts } from '../texts';
@@ -66,28 +66,15 @@ export function SiteHeader() {
         className={styles.sidebar}
         aria-label={texts.mainNav}
         onClose={() => setSidebarOpen(false)}
-        onClick={(e) => {
-          // A click on the backdrop (the dialog element itself) closes it.
-          if (e.target === e.currentTarget) setSidebarOpen(false);
-        }}
+        onClick={dismissProps(() => setSidebarOpen(false)).onClick}
       >
         <div className={styles.sidebarHead}>
           <Logo />
-          <button
-            type="button"
-            className={styles.closeButton}
+          <CloseButton
+            label={texts.closeMenu}
             onClick={() => setSidebarOpen(false)}
-          >
-            <span className="visually-hidden">{texts.closeMenu}</span>
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-              <path
-                d="M6 6l12 12M18 6L6 18"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
-          </button>
+            className={styles.closeButton}
+          />
         </div>
         <nav aria-label={texts.mainNav}>
           <MainMenu onNavigate={() => setSidebarOpen(false)} />

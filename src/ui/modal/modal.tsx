@@ -3,7 +3,14 @@
  * the browser. `dismissible={false}` keeps it open on Escape (e.g. the consent dialog, which
  * needs an answer).
  */
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import {
+  useEffect,
+  useRef,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+  type SyntheticEvent,
+} from 'react';
 import styles from './modal.module.css';
 
 export interface ModalProps {
@@ -14,6 +21,49 @@ export interface ModalProps {
   width?: 'sm' | 'md' | 'lg' | 'xl';
   dismissible?: boolean;
   onClose?: () => void;
+}
+
+/** An icon button with an ✕ and a visually hidden label, for the corner of a dialog. */
+export function CloseButton({
+  label,
+  onClick,
+  className,
+  size = 24,
+}: {
+  label: string;
+  onClick: () => void;
+  className?: string;
+  size?: number;
+}) {
+  return (
+    <button type="button" className={className} onClick={onClick}>
+      <span className="visually-hidden">{label}</span>
+      <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true">
+        <path
+          d="M6 6l12 12M18 6L6 18"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        />
+      </svg>
+    </button>
+  );
+}
+
+/**
+ * Props for a native <dialog> that closes through `onClose` only: Escape (cancel) and a click
+ * on the backdrop (the dialog element itself, outside its box) ask for it instead of closing.
+ */
+export function dismissProps(onClose: () => void) {
+  return {
+    onCancel: (event: SyntheticEvent<HTMLDialogElement>) => {
+      event.preventDefault();
+      onClose();
+    },
+    onClick: (event: MouseEvent<HTMLDialogElement>) => {
+      if (event.target === event.currentTarget) onClose();
+    },
+  };
 }
 
 /** Opens or closes a native <dialog> as a modal to follow `open`. */

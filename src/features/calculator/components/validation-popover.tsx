@@ -5,7 +5,7 @@
  */
 import { useId, useRef } from 'react';
 import type { Locale } from '../../../lib/locale';
-import { useModalDialog } from '../../../ui/modal/modal';
+import { CloseButton, dismissProps, useModalDialog } from '../../../ui/modal/modal';
 import type { FieldErrors } from '../store';
 import { amountErrorText, texts, zipErrorText } from '../texts';
 import styles from './validation-popover.module.css';
@@ -45,14 +45,7 @@ export function ValidationPopover({ errors, locale, onFix, onClose }: Validation
       className={styles.popover}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-list`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        // A click on the overlay (the dialog element itself, outside its box) closes it.
-        if (event.target === event.currentTarget) onClose();
-      }}
+      {...dismissProps(onClose)}
     >
       <div className={styles.box}>
         <div className={styles.head}>
@@ -61,17 +54,12 @@ export function ValidationPopover({ errors, locale, onFix, onClose }: Validation
             <path d="M12 7v6M12 16.5v.5" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
           </svg>
           <h2 id={`${id}-title`}>{texts.validation.header}</h2>
-          <button type="button" className={styles.closeIcon} onClick={onClose}>
-            <span className="visually-hidden">{texts.validation.close}</span>
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <path
-                d="M6 6l12 12M18 6L6 18"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
-          </button>
+          <CloseButton
+            label={texts.validation.close}
+            onClick={onClose}
+            className={styles.closeIcon}
+            size={22}
+          />
         </div>
         <ul id={`${id}-list`} className={styles.list}>
           {entries.map((entry) => (

@@ -12,7 +12,7 @@ import type { CalculatorConfig } from '../../../api/contract/calculation';
 import { CALC } from '../../../api/contract/calculation-constants';
 import { formatPrice } from '../../../lib/format';
 import { Button } from '../../../ui/button/button';
-import { useModalDialog } from '../../../ui/modal/modal';
+import { CloseButton, dismissProps, useModalDialog } from '../../../ui/modal/modal';
 import { hasConsent, openConsentSettings } from '../../consent';
 import { useLocale } from '../../locale';
 import { zipPatternFor } from '../../../lib/locale';
@@ -84,27 +84,11 @@ export function SettingsPanel({ open, onClose }: SettingsPanelProps) {
       ref={ref}
       className={styles.panel}
       aria-labelledby={`${id}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+      {...dismissProps(onClose)}
     >
       <div className={styles.head}>
         <h2 id={`${id}-title`}>{texts.title(name)}</h2>
-        <button type="button" className={styles.closeIcon} onClick={onClose}>
-          <span className="visually-hidden">{texts.closeIcon}</span>
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path
-              d="M6 6l12 12M18 6L6 18"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
-        </button>
+        <CloseButton label={texts.closeIcon} onClick={onClose} className={styles.closeIcon} />
       </div>
       <div className={styles.body}>
         {!init ? (
