@@ -37,12 +37,22 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    let closing = false;
+    // An idle connection that fails (server restart, network, admin shutdown) is reported on the
+    // pool; without a listener that 'error' event would end the process (node-postgres docs).
+    // The pool replaces the connection on the next query.
+    pool.on('error', (error) => {
+      if (!closing) console.error('PostgreSQL: idle connection failed', error);
+    });
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
-      close: () => pool.end(),
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
     };
   }
   let client: PGlite;
