@@ -3,8 +3,8 @@
  * DOM around each test.
  *
  * What happy-dom lacks and the app copes with by itself, so nothing is polyfilled here:
- * - `Worker`: the format worker façade (src/workers/format/client.ts) falls back to the main
- *   thread. Tests that depend on it stub `Worker` and call resetFormatWorker() to be explicit.
+ * - `Worker`: the worker façades (src/workers/<name>/client.ts) fall back to the main
+ *   thread. Tests that depend on it stub `Worker` to be explicit.
  * - `requestIdleCallback`: src/lib/idle.ts falls back to setTimeout.
  * <dialog>.showModal(), matchMedia, navigator.onLine and fetch exist in happy-dom.
  */

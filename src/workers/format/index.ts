@@ -1,1 +1,0 @@
-export { formatWorker, resetFormatWorker } from './client';
