@@ -4,7 +4,7 @@
  * dealer's seat; `REAL_COMPANY_NAMES` lists brands and well-known firms of the heating-oil trade
  * that a generated name must never contain (checked by dealers.test.ts).
  */
-import { haversineKm } from './geo';
+import { haversineKm } from '../../../src/lib/geo';
 import type { Rng } from './prng';
 import { chance, pick } from './prng';
 
@@ -593,7 +593,8 @@ export interface NameInput {
 export function regionWord(rng: Rng, input: NameInput): string {
   const fromCounty = countyWord(input.county);
   const near = (REGIONS[input.stateId] ?? []).filter(
-    ([, lat, lon]) => haversineKm(input.lat, input.lon, lat, lon) <= REGION_REACH_KM,
+    ([, lat, lon]) =>
+      haversineKm({ lat: input.lat, lon: input.lon }, { lat: lat, lon: lon }) <= REGION_REACH_KM,
   );
   if (fromCounty && (near.length === 0 || chance(rng, 0.5))) return fromCounty;
   if (near.length > 0) return pick(rng, near)[0];

@@ -22,7 +22,7 @@ import {
   seedDealers,
   TIER_LITRES,
 } from './dealers';
-import { haversineKm } from './geo';
+import { haversineKm } from '../../../src/lib/geo';
 import { mulberry32 } from './prng';
 import type { PostalCodeRow } from './reference-data';
 
@@ -435,7 +435,8 @@ describe('delivery coverage', () => {
           // Cheap rejection before the exact distance (1° latitude ≈ 111 km).
           if (Math.abs(c.lat - lat) * 111 > c.r + 1) continue;
           if (Math.abs(c.lon - lon) * 111 * cosLat > c.r + 1) continue;
-          if (haversineKm(c.lat, c.lon, lat, lon) <= c.r) offers.add(c.id);
+          if (haversineKm({ lat: c.lat, lon: c.lon }, { lat: lat, lon: lon }) <= c.r)
+            offers.add(c.id);
         }
         fewest = Math.min(fewest, offers.size);
       }

@@ -38,7 +38,7 @@ import {
   swissSpelling,
   type Language,
 } from './dealer-names';
-import { haversineKm } from './geo';
+import { haversineKm } from '../../../src/lib/geo';
 import { chance, intBetween, mulberry32, pick, uniform, type Rng } from './prng';
 import type { PostalCodeRow } from './reference-data';
 
@@ -309,7 +309,9 @@ function generateCountry(
       for (const c of countyList) {
         if (
           own.has(c.key) ||
-          points.some((p) => haversineKm(p.lat, p.lon, c.lat, c.lon) <= reachKm)
+          points.some(
+            (p) => haversineKm({ lat: p.lat, lon: p.lon }, { lat: c.lat, lon: c.lon }) <= reachKm,
+          )
         ) {
           for (const z of c.zips) zipList.add(z);
         }
@@ -368,7 +370,7 @@ function allocateSeats(
 function nearestSeatKm(row: PostalCodeRow, seats: readonly Seat[]): number {
   let best = Infinity;
   for (const s of seats) {
-    const d = haversineKm(row.lat, row.lon, s.row.lat, s.row.lon);
+    const d = haversineKm({ lat: row.lat, lon: row.lon }, { lat: s.row.lat, lon: s.row.lon });
     if (d < best) best = d;
   }
   return best;
@@ -396,9 +398,14 @@ function pickBranches(rng: Rng, seat: PostalCodeRow, stateRows: PostalCodeRow[])
     let found: PostalCodeRow | undefined;
     for (let attempt = 0; attempt < 30 && !found; attempt++) {
       const candidate = pick(rng, stateRows);
-      const d = haversineKm(seat.lat, seat.lon, candidate.lat, candidate.lon);
+      const d = haversineKm(
+        { lat: seat.lat, lon: seat.lon },
+        { lat: candidate.lat, lon: candidate.lon },
+      );
       const minOther = Math.min(
-        ...points.map((p) => haversineKm(p.lat, p.lon, candidate.lat, candidate.lon)),
+        ...points.map((p) =>
+          haversineKm({ lat: p.lat, lon: p.lon }, { lat: candidate.lat, lon: candidate.lon }),
+        ),
       );
       if (d >= 25 && d <= 120 && minOther >= 20) found = candidate;
     }
@@ -407,7 +414,9 @@ function pickBranches(rng: Rng, seat: PostalCodeRow, stateRows: PostalCodeRow[])
       const others = stateRows.filter(
         (r) =>
           r.place !== seat.place &&
-          points.every((p) => haversineKm(p.lat, p.lon, r.lat, r.lon) >= 5),
+          points.every(
+            (p) => haversineKm({ lat: p.lat, lon: p.lon }, { lat: r.lat, lon: r.lon }) >= 5,
+          ),
       );
       if (others.length > 0) found = pick(rng, others);
     }
@@ -448,7 +457,10 @@ function coverRemainingZips(planned: PlannedDealer[], zipIndex: Map<string, ZipI
       for (const c of centres) {
         // Cheap rejection before the exact distance (1° latitude ≈ 111 km).
         if (Math.abs(c.lat - lat) * 111 > cap) continue;
-        nearest = Math.min(nearest, haversineKm(c.lat, c.lon, lat, lon));
+        nearest = Math.min(
+          nearest,
+          haversineKm({ lat: c.lat, lon: c.lon }, { lat: lat, lon: lon }),
+        );
       }
       needed = Math.max(needed, nearest + COVER_MARGIN_KM);
       if (needed > cap) return Infinity;
@@ -488,7 +500,10 @@ function coverRemainingZips(planned: PlannedDealer[], zipIndex: Map<string, ZipI
     let best: PlannedDealer | undefined;
     let bestKm = Infinity;
     for (const p of sameState.length > 0 ? sameState : listDealers) {
-      const km = haversineKm(p.seat.row.lat, p.seat.row.lon, mean[0], mean[1]);
+      const km = haversineKm(
+        { lat: p.seat.row.lat, lon: p.seat.row.lon },
+        { lat: mean[0], lon: mean[1] },
+      );
       if (km < bestKm) {
         bestKm = km;
         best = p;
@@ -604,7 +619,11 @@ function writeDealer(
   out.terms.push(makeTerms(plan, p.id, rng));
 
   // Price level of standard heating oil at 3,000 L, net per 100 L.
-  const depotKm = Math.min(...plan.depots.map(([la, lo]) => haversineKm(row.lat, row.lon, la, lo)));
+  const depotKm = Math.min(
+    ...plan.depots.map(([la, lo]) =>
+      haversineKm({ lat: row.lat, lon: row.lon }, { lat: la, lon: lo }),
+    ),
+  );
   const positioning = chance(rng, 0.12)
     ? uniform(rng, 2, 4.5) // service-oriented, dearer
     : chance(rng, 0.1)

@@ -8,6 +8,7 @@
  * its own; the total is the sum of the rounded lines, so the lines always add up exactly to
  * TotalPrice. All sums are done in integer cents.
  */
+import { haversineKm, type GeoPoint } from '../../../src/lib/geo';
 import type { BreakdownLine, Installment, Offer } from '../../../src/api/contract/calculation';
 import { CALC } from '../../../src/api/contract/calculation';
 import type { CountryId } from '../../../src/lib/locale';
@@ -45,15 +46,11 @@ export const INSTALLMENT_EFFECTIVE_ANNUAL_RATE = 0.059;
 export const GROUP_DELIVERY_TIME = 1;
 export const GROUP_PAYMENT = 2;
 
-const EARTH_RADIUS_KM = 6371.0088;
-
 // ---------------------------------------------------------------------------------------------
 // Types
 
-export interface GeoPoint {
-  lat: number;
-  lon: number;
-}
+export type { GeoPoint };
+export { haversineKm };
 
 export interface DealerTerms {
   /** Parameter id → net surcharge; a non-default parameter missing here is not offered. */
@@ -125,17 +122,6 @@ export interface DeliveringDealer {
 
 // ---------------------------------------------------------------------------------------------
 // Geography
-
-/** Great-circle distance in km (haversine, mean earth radius). */
-export function haversineKm(a: GeoPoint, b: GeoPoint): number {
-  const toRad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * toRad;
-  const dLon = (b.lon - a.lon) * toRad;
-  const s =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.lat * toRad) * Math.cos(b.lat * toRad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(s)));
-}
 
 /** Distance from the nearest of the dealer's seat and branches. */
 export function nearestDistanceKm(dealer: EngineDealer, point: GeoPoint): number {
