@@ -5,8 +5,8 @@
  * that a generated name must never contain (checked by dealers.test.ts).
  */
 import { haversineKm } from '../../../src/lib/geo';
-import type { Rng } from './prng';
-import { chance, pick } from './prng';
+import type { Rng } from '../../../src/lib/prng';
+import { chance, pick } from '../../../src/lib/prng';
 
 export type Language = 'de' | 'fr' | 'it';
 

@@ -23,7 +23,7 @@ import {
   TIER_LITRES,
 } from './dealers';
 import { haversineKm } from '../../../src/lib/geo';
-import { mulberry32 } from './prng';
+import { mulberry32 } from '../../../src/lib/prng';
 import type { PostalCodeRow } from './reference-data';
 
 /** Issue 3: at least 300 dealers in DE, 60 in AT, 60 in CH. */

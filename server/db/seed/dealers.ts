@@ -39,7 +39,7 @@ import {
   type Language,
 } from './dealer-names';
 import { haversineKm } from '../../../src/lib/geo';
-import { chance, intBetween, mulberry32, pick, uniform, type Rng } from './prng';
+import { chance, intBetween, mulberry32, pick, uniform, type Rng } from '../../../src/lib/prng';
 import type { PostalCodeRow } from './reference-data';
 
 export const DEALER_SEED_NAME = 'dealers-v1';

@@ -4,18 +4,7 @@
  * Not imported by the app.
  */
 import type { BreakdownLine, Offer } from '../../api/contract/calculation';
-
-/** mulberry32: a small seeded PRNG, so every run sees the same offers. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../lib/prng';
 
 const cents = (value: number) => Math.round(value * 100) / 100;
 
@@ -36,7 +25,7 @@ export function generateOffers({
   vatRatePercent = 19,
   installment = false,
 }: GenerateOptions): Offer[] {
-  const random = prng(seed);
+  const random = mulberry32(seed);
   const offers: Offer[] = [];
   for (let i = 0; i < count; i++) {
     // Whole-cent unit prices in a narrow band: equal totals happen, as they do in real lists.

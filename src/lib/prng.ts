@@ -1,5 +1,5 @@
 /**
- * A small seeded PRNG (mulberry32) so that generated seed data is identical on every run and on
+ * A small seeded PRNG (mulberry32) so that generated data (dealer seed, test fixtures) is identical on every run and on
  * every database. Not for anything security related.
  */
 
