@@ -124,10 +124,11 @@ const zones = [
 export default defineConfig(
   globalIgnores([
     'dist/',
+    'dist-*/',
     'var/',
     'node_modules/',
     'coverage/',
-    'test-results/',
+    'test-results*/',
     'playwright-report/',
     'server/db/migrations/',
     'scratch/',

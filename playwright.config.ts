@@ -2,6 +2,10 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${PORT}`;
+// Several checkouts of work in progress may run e2e side by side: each on its own port, data
+// folder and client build (E2E_DIST_DIR, built with `vite build --outDir`).
+const DATA_DIR = process.env.E2E_PORT ? `var/e2e-${PORT}` : 'var/e2e';
+const DIST_DIR = process.env.E2E_DIST_DIR ?? 'dist';
 
 /**
  * Browser journeys against the real server (built client, PGlite in a fresh folder) in Debian's
@@ -16,7 +20,7 @@ export default defineConfig({
   workers: process.env.CI ? 1 : 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  outputDir: 'test-results',
+  outputDir: process.env.E2E_PORT ? `test-results-${PORT}` : 'test-results',
   use: {
     baseURL,
     browserName: 'chromium',
@@ -37,12 +41,13 @@ export default defineConfig({
   },
   webServer: {
     // A fresh database each run: the first start (migrations + reference data import) is tested too.
-    command: `rm -rf var/e2e && node --import tsx server/main.ts`,
+    command: `rm -rf ${DATA_DIR} && node --import tsx server/main.ts`,
     url: `${baseURL}/api/health`,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: 'var/e2e',
+      DATA_DIR,
+      DIST_DIR,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
     },

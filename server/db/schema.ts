@@ -244,3 +244,293 @@ export const dealerPrices = pgTable(
     index('dealer_price_product_idx').on(t.productId),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Accounts, sessions and e-mail (issue 4). Secrets (passwords, tokens) are never stored in clear:
+// passwords as scrypt hashes with a per-user salt, tokens as SHA-256 hashes of random values.
+
+export const users = pgTable(
+  'app_user',
+  {
+    id: serial().primaryKey(),
+    /** Stored lower-case; the login compares lower-case. */
+    email: text().notNull(),
+    /** `scrypt$N$r$p$salt$hash` (base64url), see server/modules/account/password.ts. */
+    passwordHash: text().notNull(),
+    /** SPEC §3 Logged-in user: title1 (salutation, e.g. "Frau"), title2 (academic title). */
+    title1: text().notNull().default(''),
+    title2: text().notNull().default(''),
+    firstName: text().notNull().default(''),
+    lastName: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    /** SPEC §6 role identifiers as stored, staff roles with the configured company prefix. */
+    roles: text().array().notNull(),
+    hasMexEnabled: boolean().notNull().default(false),
+    /** Staff may see support info (SPEC §6 AllowSupportInfo). */
+    allowSupportInfo: boolean().notNull().default(false),
+    countryId: smallint()
+      .notNull()
+      .default(1)
+      .references(() => countries.id),
+    active: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('app_user_email_uq').on(t.email)],
+);
+
+/** Delivery and billing addresses of a customer (SPEC §2 account partials). */
+export const addresses = pgTable(
+  'address',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'delivery' | 'billing' */
+    kind: text().notNull(),
+    title1: text().notNull().default(''),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    company: text().notNull().default(''),
+    street: text().notNull(),
+    houseNumber: text().notNull(),
+    zip: text().notNull(),
+    place: text().notNull(),
+    countryId: smallint()
+      .notNull()
+      .references(() => countries.id),
+    phone: text().notNull().default(''),
+    isDefault: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('address_user_idx').on(t.userId)],
+);
+
+/**
+ * The legacy login session behind the legacy auth cookie (SPEC §7 anmelden-cookie, Type
+ * 'legacy'). The cookie carries a random value; only its hash is stored, so a database leak
+ * does not hand out sessions.
+ */
+export const legacySessions = pgTable(
+  'legacy_session',
+  {
+    tokenHash: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Set when support staff act as this user (impersonation); the staff user's id. */
+    impersonatorId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('legacy_session_user_idx').on(t.userId)],
+);
+
+/**
+ * Rotating refresh tokens. Each refresh replaces the token by a new one of the same family; a
+ * token presented after it was used revokes the whole family (reuse detection).
+ */
+export const refreshTokens = pgTable(
+  'refresh_token',
+  {
+    tokenHash: text().primaryKey(),
+    familyId: text().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    impersonatorId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('refresh_token_family_idx').on(t.familyId),
+    index('refresh_token_user_idx').on(t.userId),
+  ],
+);
+
+/** Single-use tokens: password reset ('password-reset') and rating invitations ('rating'). */
+export const oneTimeTokens = pgTable(
+  'one_time_token',
+  {
+    tokenHash: text().primaryKey(),
+    purpose: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('one_time_token_user_idx').on(t.userId)],
+);
+
+/** E-mail outbox (order confirmation, password reset, rating invitation, dealer notification). */
+export const outboxEmails = pgTable(
+  'outbox_email',
+  {
+    id: serial().primaryKey(),
+    /** 'order-confirmation' | 'password-reset' | 'rating-invitation' | 'dealer-notification' */
+    kind: text().notNull(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    textBody: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+    attempts: smallint().notNull().default(0),
+    lastError: text(),
+  },
+  (t) => [index('outbox_email_unsent_idx').on(t.sentAt)],
+);
+
+/** Dealers a customer marked as favourite (SPEC §7 set/favourite). */
+export const favourites = pgTable(
+  'favourite',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.dealerId] })],
+);
+
+export interface OrderAddress {
+  title1: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  street: string;
+  houseNumber: string;
+  zip: string;
+  place: string;
+}
+
+export interface OrderLine {
+  label: string;
+  /** Gross amount in the order currency. */
+  amount: number;
+}
+
+/**
+ * A placed order. Prices are copied from the server-side recalculation at order time, never from
+ * the client. `idempotencyKey` is unique: a retried submit finds the order it already made.
+ */
+export const orders = pgTable(
+  'customer_order',
+  {
+    id: serial().primaryKey(),
+    /** Shown to the customer, e.g. "OK-2026-000123". */
+    orderNumber: text().notNull(),
+    idempotencyKey: text().notNull(),
+    userId: integer().references(() => users.id),
+    email: text().notNull(),
+    phone: text().notNull(),
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id),
+    countryId: smallint()
+      .notNull()
+      .references(() => countries.id),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    amountLitres: integer().notNull(),
+    stations: smallint().notNull(),
+    /** The calculator configuration the price was computed for (contract CalculatorConfig). */
+    configuration: jsonb().notNull(),
+    deliveryAddress: jsonb().$type<OrderAddress>().notNull(),
+    accessNotes: text().notNull().default(''),
+    paymentParameterId: integer().notNull(),
+    currencyCode: text().notNull(),
+    unitPrice: doublePrecision().notNull(),
+    totalPrice: doublePrecision().notNull(),
+    lines: jsonb().$type<OrderLine[]>().notNull(),
+    /** Monthly rate when paying in 12 installments. */
+    installmentRate: doublePrecision(),
+    /** 'received' | 'confirmed' | 'delivered' | 'cancelled' */
+    status: text().notNull().default('received'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('customer_order_idempotency_uq').on(t.idempotencyKey),
+    uniqueIndex('customer_order_number_uq').on(t.orderNumber),
+    index('customer_order_user_idx').on(t.userId),
+    index('customer_order_dealer_idx').on(t.dealerId),
+  ],
+);
+
+/** One rating per order (SPEC §2 /bewerten-sie-uns); feeds the dealer's rating. */
+export const ratings = pgTable(
+  'rating',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id),
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id),
+    countryId: smallint()
+      .notNull()
+      .references(() => countries.id),
+    /** 1–5 */
+    mark: smallint().notNull(),
+    text: text().notNull().default(''),
+    active: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('rating_order_uq').on(t.orderId),
+    index('rating_country_created_idx').on(t.countryId, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Leads: the oil-consumption guide and the lead form (issue 5).
+
+/** A guide (SPEC §3 Guide). `definition` holds the steps; parsed with the contract when read. */
+export const guides = pgTable('guide', {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+  /** Contract `Guide` without Id: { Title, Steps: [{ Id, OrderWeight, Title, Inputs }] }. */
+  definition: jsonb().notNull(),
+  active: boolean().notNull().default(true),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A lead form submission. Passed to the lead partner only when `partnerConsent` is true. */
+export const leads = pgTable(
+  'lead',
+  {
+    id: serial().primaryKey(),
+    guideId: integer()
+      .notNull()
+      .references(() => guides.id),
+    countryId: smallint()
+      .notNull()
+      .references(() => countries.id),
+    zip: text().notNull(),
+    title1: text().notNull().default(''),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    phone: text().notNull().default(''),
+    /** The flattened guide answers the compare was computed from. */
+    answers: jsonb().$type<Record<string, string>>().notNull(),
+    /** The compare result shown to the user. */
+    compareResult: jsonb().notNull(),
+    selectedInformationId: integer(),
+    /** Explicit consent to pass the data to the lead partner, with the exact text agreed to. */
+    partnerConsent: boolean().notNull(),
+    consentText: text().notNull(),
+    passedToPartnerAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_created_idx').on(t.createdAt)],
+);

@@ -3,11 +3,14 @@
  * route table from this list; the server answers 200 for these paths and 404 for anything else,
  * so crawlers see the same status the app shows. Patterns use react-router syntax.
  */
+import type { GuardName } from './roles';
 
 export interface AppRouteDef {
   /** Route name; the body class is derived from it (SPEC §2). */
   name: string;
   path: string;
+  /** SPEC §6 guard; checked by the server for page requests and by the app on navigation. */
+  guard?: GuardName;
 }
 
 export const paths = {

@@ -2,3 +2,4 @@ export * from './common';
 export * from './location';
 export * from './site';
 export * from './calculation';
+export * from './account';

@@ -1,0 +1,128 @@
+/**
+ * SPEC §3 (Logged-in user, Auth state, Token refresh request) and §7 (account, jwt and session
+ * calls). How the pieces fit (cookies, tokens, CSRF) is in docs/decisions/008-sessions-and-tokens.md.
+ */
+import { z } from 'zod/mini';
+
+// ---------------------------------------------------------------------------------------------
+// Cookies and headers shared by the server and the app. Only the names live here.
+
+export const AUTH_COOKIES = {
+  /** Legacy login session (set by /konto/anmelden-registrieren). HttpOnly. */
+  legacy: 'ok_auth',
+  /** Readable marker "a legacy login exists" for the app's initial-load rule. Not a secret. */
+  legacyMarker: 'ok_login',
+  /** The JWT access token; readable: the app sends it as bearer (SPEC §7). */
+  token: 'ok_token',
+  /** Expiry of the access token in epoch seconds; readable (SPEC §4 "expiration cookie"). */
+  expiration: 'ok_token_exp',
+  /** Rotating refresh token. HttpOnly, path /api/account. */
+  refresh: 'ok_refresh',
+  /** CSRF token (double submit, HMAC-signed); readable, echoed in the verification header. */
+  csrf: 'ok_csrf',
+} as const;
+
+/** Query value carrying the original address to the legacy login page (SPEC §2). */
+export const RETURN_URL_PARAM = 'ReturnUrl';
+/** The legacy login and registration page (SPEC §2, ARCHITECTURE §6). */
+export const LOGIN_PATH = '/konto/anmelden-registrieren';
+
+// ---------------------------------------------------------------------------------------------
+// Roles (SPEC §6). Staff roles carry a company prefix that the server configures (ROLE_PREFIX);
+// the app compares by suffix so it does not need to know the prefix.
+
+export const CUSTOMER_ROLES = ['Role_Customer', 'Role_Press', 'Role_AdvertisingPartner'] as const;
+export const STAFF_ROLE_NAMES = [
+  'Admin',
+  'DealerSupport',
+  'CustomerSupport',
+  'Editor',
+  'Financial',
+  'Marketing',
+  'meXSupport',
+  'AdManager',
+] as const;
+export type StaffRoleName = (typeof STAFF_ROLE_NAMES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Token claims (SPEC §3 Logged-in user). Flags may arrive as booleans or as boolean text
+// ("True", "ja", "1": SPEC §5), so the schema keeps them loose and the readers parse them.
+
+const Flag = z.optional(z.union([z.boolean(), z.string()]));
+
+export const TokenClaimsSchema = z.object({
+  sub: z.string(),
+  id: z.union([z.number(), z.string()]),
+  title1: z.optional(z.string()),
+  title2: z.optional(z.string()),
+  /** SPEC §6: the role claim, a single value or a list. */
+  role: z.optional(z.union([z.string(), z.array(z.string())])),
+  isImpersonatedS: Flag,
+  hasMexEnabled: Flag,
+  hasAnyOrder: Flag,
+  firstName: z.optional(z.string()),
+  lastName: z.optional(z.string()),
+  isAdManager: Flag,
+  /** Staff may see support info (SPEC §6 AllowSupportInfo). */
+  allowSupportInfo: Flag,
+  exp: z.number(),
+  iat: z.optional(z.number()),
+});
+export type TokenClaims = z.infer<typeof TokenClaimsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// SPEC §7 calls.
+
+/** POST /api/account/anmelden-cookie */
+export const CookieLoginRequestSchema = z.object({
+  Type: z.enum(['v4', 'legacy'], { error: "Type muss 'v4' oder 'legacy' sein." }),
+  /**
+   * The cookie value. Empty: the server reads the cookie itself (the legacy cookie is HttpOnly,
+   * so the app cannot send its value).
+   */
+  AuthCookieValue: z.string().check(z.maxLength(4096, 'AuthCookieValue ist zu lang.')),
+});
+export type CookieLoginRequest = z.infer<typeof CookieLoginRequestSchema>;
+
+export const CookieLoginResponseSchema = z.object({
+  success: z.boolean(),
+  token: z.nullable(z.string()),
+});
+export type CookieLoginResponse = z.infer<typeof CookieLoginResponseSchema>;
+
+/** POST /api/account/v2/get/token and /api/account/get/token (SPEC §3 Token refresh request). */
+export const TokenRefreshRequestSchema = z.object({
+  CurrentToken: z.string().check(z.maxLength(4096, 'CurrentToken ist zu lang.')),
+  /** Only /api/account/get/token; the app's v2 call relies on the HttpOnly cookie instead. */
+  RefreshToken: z.optional(z.string().check(z.maxLength(512, 'RefreshToken ist zu lang.'))),
+});
+export type TokenRefreshRequest = z.infer<typeof TokenRefreshRequestSchema>;
+
+export const TokenRefreshResponseSchema = z.object({
+  success: z.boolean(),
+  /** The app must reload (the user behind the session changed, e.g. impersonation ended). */
+  reload: z.boolean(),
+  token: z.nullable(z.string()),
+});
+export type TokenRefreshResponse = z.infer<typeof TokenRefreshResponseSchema>;
+
+/** POST /api/account/jwt/abmelden */
+export const LogoutResponseSchema = z.object({
+  Success: z.boolean(),
+  /** Impersonation ended: the session now belongs to the staff user again; the app reloads. */
+  UserSwitched: z.boolean(),
+});
+export type LogoutResponse = z.infer<typeof LogoutResponseSchema>;
+
+/** GET /api/jwt/kunde/hat-bestellungen */
+export const HasOrdersResponseSchema = z.boolean();
+
+/** POST /api/jwt/kunde/set/favourite: UserId is the dealer to mark (SPEC §3: IsFavourite, Id). */
+export const SetFavouriteRequestSchema = z.object({
+  UserId: z.number().check(z.int('UserId muss eine ganze Zahl sein.'), z.positive()),
+  State: z.boolean(),
+});
+export type SetFavouriteRequest = z.infer<typeof SetFavouriteRequestSchema>;
+
+export const SetFavouriteResponseSchema = z.object({ Success: z.boolean(), State: z.boolean() });
+export type SetFavouriteResponse = z.infer<typeof SetFavouriteResponseSchema>;

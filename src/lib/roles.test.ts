@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import {
+  evaluateGuard,
+  normaliseRoles,
+  safeReturnUrl,
+  type GuardName,
+  type GuardUser,
+} from './roles';
+
+const user = (roles: string[], extra: Partial<GuardUser> = {}): GuardUser => ({
+  roles,
+  isImpersonated: false,
+  hasMexEnabled: false,
+  ...extra,
+});
+
+describe('SPEC §6 guards', () => {
+  const cases: [string, GuardUser | null, Record<GuardName, 'ok' | 'login' | 'root'>][] = [
+    [
+      'anonymous',
+      null,
+      {
+        user: 'login',
+        admin: 'login',
+        editor: 'login',
+        support: 'login',
+        impersonateSupport: 'login',
+        adManager: 'login',
+        mexOwner: 'login',
+      },
+    ],
+    [
+      'customer',
+      user(['Role_Customer']),
+      {
+        user: 'ok',
+        admin: 'root',
+        editor: 'root',
+        support: 'root',
+        impersonateSupport: 'root',
+        adManager: 'root',
+        mexOwner: 'root',
+      },
+    ],
+    [
+      'impersonated customer with mex',
+      user(['Role_Customer'], { isImpersonated: true, hasMexEnabled: true }),
+      {
+        user: 'ok',
+        admin: 'root',
+        editor: 'root',
+        support: 'root',
+        impersonateSupport: 'ok',
+        adManager: 'root',
+        mexOwner: 'ok',
+      },
+    ],
+    [
+      'admin (prefixed)',
+      user(['Oelkompass.Admin']),
+      {
+        user: 'ok',
+        admin: 'ok',
+        editor: 'ok',
+        support: 'ok',
+        impersonateSupport: 'ok',
+        adManager: 'ok',
+        mexOwner: 'ok',
+      },
+    ],
+    [
+      'customer support',
+      user(['Oelkompass.CustomerSupport']),
+      {
+        user: 'ok',
+        admin: 'root',
+        editor: 'root',
+        support: 'ok',
+        impersonateSupport: 'ok',
+        adManager: 'root',
+        mexOwner: 'root',
+      },
+    ],
+    [
+      'ad manager is not admin',
+      user(['Oelkompass.AdManager']),
+      {
+        user: 'ok',
+        admin: 'root',
+        editor: 'root',
+        support: 'root',
+        impersonateSupport: 'root',
+        adManager: 'ok',
+        mexOwner: 'root',
+      },
+    ],
+  ];
+  for (const [label, u, expected] of cases) {
+    it(label, () => {
+      for (const guard of Object.keys(expected) as GuardName[]) {
+        expect([guard, evaluateGuard(guard, u)]).toEqual([guard, expected[guard]]);
+      }
+    });
+  }
+
+  it('reads the role claim as a single value or a list', () => {
+    expect(normaliseRoles('Role_Customer')).toEqual(['Role_Customer']);
+    expect(normaliseRoles(['a', 'b'])).toEqual(['a', 'b']);
+    expect(normaliseRoles(undefined)).toEqual([]);
+  });
+
+  it('a role that merely contains a staff name does not match', () => {
+    expect(evaluateGuard('admin', user(['Role_CustomerAdmin']))).toBe('root');
+    expect(evaluateGuard('admin', user(['NotAdmin']))).toBe('root');
+  });
+});
+
+describe('safeReturnUrl', () => {
+  it.each([
+    ['/bestellungen', '/bestellungen'],
+    [
+      '/heizoel/angebotsliste?zipCode=10115&amount=3000',
+      '/heizoel/angebotsliste?zipCode=10115&amount=3000',
+    ],
+    ['https://elsewhere.example/x', '/'],
+    ['//elsewhere.example/x', '/'],
+    ['/\\elsewhere.example', '/'],
+    ['javascript:alert(1)', '/'],
+    ['/%0d%0aSet-Cookie:x', '/%0d%0aSet-Cookie:x'],
+    ['/\tx', '/'],
+    ['', '/'],
+    [null, '/'],
+  ])('%s → %s', (input, expected) => {
+    expect(safeReturnUrl(input)).toBe(expected);
+  });
+});
