@@ -3,3 +3,4 @@ export * from './location';
 export * from './site';
 export * from './calculation';
 export * from './account';
+export * from './leads';
