@@ -17,14 +17,19 @@ import { calculationPlugin } from './modules/calculation/plugin';
 import { calculationRoutes, localBestPriceRoutes } from './modules/calculation/routes';
 import { healthRoutes } from './modules/health/routes';
 import { locationRoutes } from './modules/location/routes';
+import { mailSenderPlugin } from './modules/mail/sender';
 import { siteRoutes } from './modules/site/routes';
+import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 
 export interface AppDeps {
-  config: Pick<Config, 'nodeEnv' | 'distDir' | 'secret'>;
+  config: Pick<Config, 'nodeEnv' | 'distDir' | 'secret'> &
+    Partial<
+      Pick<Config, 'rolePrefix' | 'accessTokenTtlSeconds' | 'smtpUrl' | 'mailFrom' | 'dataDir'>
+    >;
   database: Database;
   /** Close the database when the app closes (main.ts: yes; tests sharing one database: no). */
   closeDatabase?: boolean;
@@ -52,6 +57,11 @@ export async function buildApp({
   await app.register(securityPlugin, { production: config.nodeEnv === 'production' });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie, { secret: config.secret });
+  await app.register(authPlugin, {
+    secret: config.secret,
+    rolePrefix: config.rolePrefix ?? 'Oelkompass.',
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds ?? 900,
+  });
   await app.register(rateLimit, { global: false });
   await app.register(errorsPlugin);
 
@@ -65,6 +75,16 @@ export async function buildApp({
     validateResponses: config.nodeEnv !== 'production',
   });
   await app.register(localBestPriceRoutes, { prefix: '/api/site' });
+
+  // The outbox sender runs in the server process (main.ts passes DATA_DIR); tests that build the
+  // app without a data directory call sendPendingEmails themselves.
+  if (config.dataDir) {
+    await app.register(mailSenderPlugin, {
+      dataDir: config.dataDir,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom ?? 'Ölkompass <noreply@oelkompass.invalid>',
+    });
+  }
 
   // The built client and the app shell for page paths, last.
   await app.register(clientPlugin, { distDir: config.distDir });

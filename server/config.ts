@@ -21,6 +21,20 @@ const envSchema = z.object({
   SECRET: z.string().min(32, 'mindestens 32 Zeichen').optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   DIST_DIR: z.string().min(1).default('./dist'),
+  // SPEC §6: staff roles carry a company prefix; it must end in a separator so that
+  // src/lib/roles.ts can match a role by its suffix.
+  ROLE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]*[._-]$/, "muss auf '.', '_' oder '-' enden")
+    .default('Oelkompass.'),
+  // docs/decisions/008: access token lifetime, 15 minutes.
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(900),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'muss mit smtp:// oder smtps:// beginnen')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Ölkompass <noreply@oelkompass.invalid>'),
+  SEED_DEMO_USERS: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -35,6 +49,14 @@ export interface Config {
   secret: string;
   logLevel: Env['LOG_LEVEL'];
   distDir: string;
+  /** Company prefix of staff roles (SPEC §6), e.g. "Oelkompass.". */
+  rolePrefix: string;
+  accessTokenTtlSeconds: number;
+  /** Set: e-mails go out over SMTP. Unset: they are logged and written to DATA_DIR/mail. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Demo users (README "Demo-Zugänge"); default on except in production. */
+  seedDemoUsers: boolean;
 }
 
 export class ConfigError extends Error {
@@ -82,5 +104,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: resolveSecret(e.SECRET, dataDir),
     logLevel: e.LOG_LEVEL,
     distDir: resolve(e.DIST_DIR),
+    rolePrefix: e.ROLE_PREFIX,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    seedDemoUsers:
+      e.SEED_DEMO_USERS === undefined
+        ? e.NODE_ENV !== 'production'
+        : e.SEED_DEMO_USERS === 'true' || e.SEED_DEMO_USERS === '1',
   };
 }

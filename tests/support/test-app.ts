@@ -57,6 +57,9 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
         distDir:
           opts.distDir ?? join(tmpdir(), `heizoel-no-dist-${randomBytes(4).toString('hex')}`),
         secret: TEST_SECRET,
+        // tests/support/auth.ts signs staff roles with this prefix.
+        rolePrefix: 'Oelkompass.',
+        accessTokenTtlSeconds: 900,
       },
       database: testDb.database,
       closeDatabase: false,

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authHeaders,
+  createTestUser,
+  csrfHeaders,
+  staffRole,
+  testToken,
+  type TestUser,
+} from '../../tests/support/auth';
+import { buildTestApp, type TestApp } from '../../tests/support/test-app';
+import { requireCsrf, requireGuard } from './auth';
+
+let t: TestApp;
+let customer: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  // Test-only routes: the plugin's behaviour independent of any module.
+  t.app.get('/api/test/whoami', async (request) => ({ auth: request.auth }));
+  t.app.get('/api/test/admin', { preHandler: requireGuard('admin') }, async () => ({ ok: true }));
+  t.app.post('/api/test/change', { preHandler: requireCsrf }, async () => ({ ok: true }));
+  await t.app.ready();
+  customer = await createTestUser(t.database, { roles: ['Role_Customer'] });
+  admin = await createTestUser(t.database, { roles: [staffRole('Admin')] });
+});
+
+afterAll(() => t.close());
+
+describe('auth plugin', () => {
+  it('reads the user from the bearer header and from the ok_token cookie', async () => {
+    const bearer = await t.app.inject({ url: '/api/test/whoami', headers: authHeaders(customer) });
+    expect(bearer.json()).toMatchObject({
+      auth: { id: customer.id, email: customer.email, roles: ['Role_Customer'] },
+    });
+    const cookie = await t.app.inject({
+      url: '/api/test/whoami',
+      cookies: { ok_token: testToken(admin) },
+    });
+    expect(cookie.json()).toMatchObject({ auth: { id: admin.id, roles: [staffRole('Admin')] } });
+  });
+
+  it('treats an expired or tampered token as anonymous, and guarded APIs answer 401', async () => {
+    const expired = testToken(admin, { ttlSeconds: -5 });
+    const foreign = testToken(admin, { secret: 'not-the-app-secret-0123456789-abcdefghijkl' });
+    for (const token of [expired, foreign, `${testToken(customer)}x`]) {
+      const who = await t.app.inject({
+        url: '/api/test/whoami',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(who.json()).toEqual({ auth: null });
+      const guarded = await t.app.inject({
+        url: '/api/test/admin',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(guarded.statusCode).toBe(401);
+      expect(guarded.json()).toHaveProperty('message');
+    }
+  });
+
+  it('guards: 403 for a failed role check, 200 for the role', async () => {
+    expect(
+      (await t.app.inject({ url: '/api/test/admin', headers: authHeaders(customer) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ url: '/api/test/admin', headers: authHeaders(admin) })).statusCode,
+    ).toBe(200);
+  });
+
+  it('records guarded routes', () => {
+    expect(t.app.guardedRoutes).toContainEqual({
+      method: 'GET',
+      url: '/api/test/admin',
+      guard: 'admin',
+      csrf: false,
+    });
+  });
+
+  it('refuses a state change without a matching, signed CSRF pair', async () => {
+    const good = csrfHeaders();
+    const ok = await t.app.inject({ method: 'POST', url: '/api/test/change', headers: good });
+    expect(ok.statusCode).toBe(200);
+    const cases: Record<string, string>[] = [
+      {},
+      { cookie: good.cookie },
+      { RequestVerificationToken: good.RequestVerificationToken },
+      { cookie: good.cookie, RequestVerificationToken: csrfHeaders().RequestVerificationToken },
+      // Matching but unsigned: a planted cookie does not pass.
+      { cookie: 'ok_csrf=abc.def', RequestVerificationToken: 'abc.def' },
+    ];
+    for (const headers of cases) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/test/change', headers });
+      expect(res.statusCode).toBe(403);
+      expect(res.json<{ message: string }>().message).toMatch(/Sicherheitsprüfung/);
+    }
+  });
+
+  it('sets an ok_csrf cookie when the request has no valid one, and not otherwise', async () => {
+    const res = await t.app.inject({ url: '/api/test/whoami' });
+    const cookie = res.cookies.find((c) => c.name === 'ok_csrf');
+    expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax' });
+    expect(cookie?.httpOnly).toBeFalsy();
+    const again = await t.app.inject({
+      url: '/api/test/whoami',
+      cookies: { ok_csrf: cookie?.value ?? '' },
+    });
+    expect(again.cookies.find((c) => c.name === 'ok_csrf')).toBeUndefined();
+    const page = await t.app.inject({ url: '/' });
+    expect(page.cookies.some((c) => c.name === 'ok_csrf')).toBe(true);
+  });
+});

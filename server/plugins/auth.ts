@@ -1,0 +1,206 @@
+/**
+ * Identity on the server (docs/decisions/008, SPEC §6/§7):
+ * - `request.auth` from `Authorization: Bearer <jwt>` or else the `ok_token` cookie; a missing,
+ *   bad or expired token is anonymous (null), and guarded APIs answer 401 for it.
+ * - `requireGuard(guard)`: preHandler for APIs with the SPEC §6 guard table (src/lib/roles.ts):
+ *   anonymous → 401 JSON, role check failed → 403 JSON. The guard is recorded in the route config
+ *   (`config.guard`) and in `app.guardedRoutes`, so a test can call every guarded route.
+ * - `requireCsrf`: preHandler for state-changing calls; the RequestVerificationToken header must
+ *   equal the `ok_csrf` cookie and carry a valid HMAC, otherwise 403.
+ * - Every page, /api or /session response to a request without a valid `ok_csrf` cookie sets one.
+ */
+import type {
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
+import fp from 'fastify-plugin';
+import type { ApiError } from '../../src/api/contract/common';
+import { AUTH_COOKIES } from '../../src/api/contract/account';
+import { evaluateGuard, type GuardName } from '../../src/lib/roles';
+import { cookieOptions } from '../modules/account/cookies';
+import {
+  createCsrfToken,
+  CSRF_HEADER,
+  csrfMatches,
+  isValidCsrfToken,
+} from '../modules/account/csrf';
+import { verifyAccessToken } from '../modules/account/jwt';
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  roles: string[];
+  isImpersonated: boolean;
+  impersonatorId: number | null;
+  hasMexEnabled: boolean;
+  isAdManager: boolean;
+  allowSupportInfo: boolean;
+  firstName: string;
+  lastName: string;
+  title1: string;
+  title2: string;
+}
+
+export interface GuardedRoute {
+  method: string;
+  url: string;
+  guard: GuardName;
+  csrf: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** Every route registered with requireGuard (filled by the onRoute hook). */
+    guardedRoutes: GuardedRoute[];
+    /** The secret behind tokens and CSRF values (HMAC-derived keys only). */
+    authSecret: string;
+    authConfig: AuthOptions;
+  }
+  interface FastifyContextConfig {
+    /** SPEC §6 guard of the route, set from requireGuard. */
+    guard?: GuardName;
+    /** The route requires the CSRF header (requireCsrf). */
+    csrf?: boolean;
+  }
+}
+
+const GUARD = Symbol('guard');
+const CSRF = Symbol('csrf');
+
+type MarkedHandler = preHandlerAsyncHookHandler & { [GUARD]?: GuardName; [CSRF]?: true };
+
+function deny(reply: FastifyReply, status: 401 | 403, message: string) {
+  return reply.code(status).send({ message } satisfies ApiError);
+}
+
+/** SPEC §6 guard for an API route: anonymous → 401, failed role check → 403. */
+export function requireGuard(guard: GuardName): preHandlerAsyncHookHandler {
+  const handler: MarkedHandler = async function (request, reply) {
+    const outcome = evaluateGuard(guard, request.auth);
+    if (outcome === 'login') return deny(reply, 401, 'Bitte melden Sie sich an.');
+    if (outcome === 'root') return deny(reply, 403, 'Dafür fehlt die Berechtigung.');
+  };
+  handler[GUARD] = guard;
+  return handler;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const csrfHandler: MarkedHandler = async function (request, reply) {
+  if (SAFE_METHODS.has(request.method)) return;
+  const header = request.headers[CSRF_HEADER];
+  const submitted = Array.isArray(header) ? header[0] : header;
+  if (!csrfMatches(request.server.authSecret, request.cookies[AUTH_COOKIES.csrf], submitted)) {
+    return deny(
+      reply,
+      403,
+      'Die Sicherheitsprüfung ist fehlgeschlagen. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
+    );
+  }
+};
+csrfHandler[CSRF] = true;
+
+/** docs/decisions/008 CSRF: state-changing calls must echo the ok_csrf cookie in the header. */
+export const requireCsrf: preHandlerAsyncHookHandler = csrfHandler;
+
+function hooksOf(route: RouteOptions): MarkedHandler[] {
+  const out: MarkedHandler[] = [];
+  for (const hook of [route.onRequest, route.preValidation, route.preHandler]) {
+    if (!hook) continue;
+    for (const h of Array.isArray(hook) ? hook : [hook]) out.push(h as MarkedHandler);
+  }
+  return out;
+}
+
+/** Pages, the API and /session get a CSRF cookie; static files do not need one. */
+function wantsCsrfCookie(url: string): boolean {
+  const path = url.split('?')[0] ?? '/';
+  if (path.startsWith('/api/') || path === '/api' || path.startsWith('/session')) return true;
+  if (path.startsWith('/assets/')) return false;
+  // Files (sw.js, robots.txt, icons) have an extension; page paths do not.
+  return !/\.[a-z0-9]{1,12}$/i.test(path);
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header && /^bearer\s+/i.test(header)) return header.replace(/^bearer\s+/i, '').trim();
+  return request.cookies[AUTH_COOKIES.token];
+}
+
+/** The user behind a token (bearer header or ok_token cookie), or null. */
+export async function authFromToken(
+  secret: string,
+  token: string | undefined,
+): Promise<AuthUser | null> {
+  if (!token) return null;
+  const verified = await verifyAccessToken(secret, token);
+  if (!verified) return null;
+  const u = verified.user;
+  return {
+    id: u.id,
+    email: u.email,
+    roles: [...u.roles],
+    isImpersonated: u.isImpersonated,
+    impersonatorId: u.impersonatorId,
+    hasMexEnabled: u.hasMexEnabled,
+    isAdManager: u.isAdManager,
+    allowSupportInfo: u.allowSupportInfo,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    title1: u.title1,
+    title2: u.title2,
+  };
+}
+
+export interface AuthOptions {
+  secret: string;
+  /** SPEC §6 company prefix of staff roles (config ROLE_PREFIX). */
+  rolePrefix: string;
+  accessTokenTtlSeconds: number;
+}
+
+export const authPlugin = fp<AuthOptions>(
+  async (app, options) => {
+    const { secret } = options;
+    app.decorate('authSecret', secret);
+    app.decorate('authConfig', { ...options });
+    app.decorate('guardedRoutes', [] as GuardedRoute[]);
+    app.decorateRequest('auth', null);
+
+    app.addHook('onRoute', (route) => {
+      const hooks = hooksOf(route);
+      const guard = hooks.find((h) => h[GUARD])?.[GUARD];
+      const csrf = hooks.some((h) => h[CSRF]);
+      if (!guard && !csrf) return;
+      route.config = { ...route.config, ...(guard ? { guard } : {}), ...(csrf ? { csrf } : {}) };
+      if (guard) {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        for (const method of methods) {
+          // Fastify adds HEAD for every GET itself; the GET entry covers it.
+          if (method === 'HEAD' && route.exposeHeadRoute !== false && methods.includes('GET'))
+            continue;
+          app.guardedRoutes.push({ method, url: route.url, guard, csrf });
+        }
+      }
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      request.auth = await authFromToken(secret, bearerToken(request));
+      if (
+        !isValidCsrfToken(secret, request.cookies[AUTH_COOKIES.csrf]) &&
+        wantsCsrfCookie(request.url)
+      ) {
+        const value = createCsrfToken(secret);
+        // Later hooks in the same request (legacy forms) render this value.
+        request.cookies[AUTH_COOKIES.csrf] = value;
+        reply.setCookie(AUTH_COOKIES.csrf, value, cookieOptions(request, { httpOnly: false }));
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['@fastify/cookie'] },
+);
