@@ -126,3 +126,47 @@ export type SetFavouriteRequest = z.infer<typeof SetFavouriteRequestSchema>;
 
 export const SetFavouriteResponseSchema = z.object({ Success: z.boolean(), State: z.boolean() });
 export type SetFavouriteResponse = z.infer<typeof SetFavouriteResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Password reset (app page /neues-kennwort-setzen/{token}; the link comes from the e-mail that
+// the legacy page /konto/passwort-vergessen sends).
+
+/** SPEC-independent product rule, shared with the registration form: at least 10 characters. */
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 200;
+
+export const PasswordSchema = z
+  .string({ error: 'Bitte geben Sie ein Kennwort ein.' })
+  .check(
+    z.minLength(
+      PASSWORD_MIN_LENGTH,
+      `Das Kennwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`,
+    ),
+    z.maxLength(
+      PASSWORD_MAX_LENGTH,
+      `Das Kennwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`,
+    ),
+  );
+
+/** The token from the link: 32 random bytes, base64url. */
+export const ResetTokenSchema = z
+  .string()
+  .check(z.minLength(1, 'Der Link ist unvollständig.'), z.maxLength(128, 'Der Link ist ungültig.'));
+
+/** GET /api/account/kennwort/{token} */
+export const PasswordResetCheckParamsSchema = z.object({ token: ResetTokenSchema });
+export const PasswordResetCheckResponseSchema = z.object({
+  /** Unused and not expired (60 minutes). */
+  Valid: z.boolean(),
+});
+export type PasswordResetCheckResponse = z.infer<typeof PasswordResetCheckResponseSchema>;
+
+/** POST /api/account/kennwort: single use; signs the user out everywhere. */
+export const PasswordResetRequestSchema = z.object({
+  Token: ResetTokenSchema,
+  Password: PasswordSchema,
+});
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+/** 400 { message } when the token is unknown, used or expired. */
+export const PasswordResetResponseSchema = z.object({ Success: z.boolean() });
+export type PasswordResetResponse = z.infer<typeof PasswordResetResponseSchema>;

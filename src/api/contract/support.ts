@@ -1,0 +1,40 @@
+/**
+ * Support area calls for impersonation (SPEC §6 impersonate-support; the support user list page
+ * /support/user/list). Staff only: the server checks the support guard and CSRF.
+ */
+import { z } from 'zod/mini';
+
+/** GET /api/support/users?query= */
+export const SupportUserSearchQuerySchema = z.object({
+  query: z._default(
+    z.string().check(z.maxLength(100, 'Der Suchbegriff ist zu lang (höchstens 100 Zeichen).')),
+    '',
+  ),
+});
+export type SupportUserSearchQuery = z.infer<typeof SupportUserSearchQuerySchema>;
+
+export const SupportUserSchema = z.object({
+  Id: z.number(),
+  Email: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  /** As stored; staff roles carry the company prefix (compare with src/lib/roles.ts). */
+  Roles: z.array(z.string()),
+});
+export type SupportUser = z.infer<typeof SupportUserSchema>;
+
+/** At most SUPPORT_USER_SEARCH_LIMIT users, matched by e-mail, first or last name. */
+export const SupportUserSearchResponseSchema = z.array(SupportUserSchema);
+export const SUPPORT_USER_SEARCH_LIMIT = 20;
+
+/** POST /api/support/users/{id}/impersonate: only customers can be impersonated. */
+export const ImpersonateParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Die Benutzer-Id muss eine Zahl sein.' })
+    .check(
+      z.int('Die Benutzer-Id muss eine ganze Zahl sein.'),
+      z.positive('Die Benutzer-Id muss positiv sein.'),
+    ),
+});
+export const ImpersonateResponseSchema = z.object({ Success: z.boolean() });
+export type ImpersonateResponse = z.infer<typeof ImpersonateResponseSchema>;
