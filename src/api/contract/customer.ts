@@ -1,0 +1,134 @@
+/**
+ * The customer's own data (SPEC §2 /persoenliche-daten and the account partials): personal data
+ * and addresses under /api/jwt/kunde/… (login required, state-changing calls need the
+ * request-verification header, docs/decisions/008). PascalCase wire fields.
+ */
+import { z } from 'zod/mini';
+import { CountryIdSchema } from './common';
+
+/** Salutation (SPEC §3 Logged-in user title1); '' = keine Angabe. */
+export const SALUTATIONS = ['Frau', 'Herr', 'divers', ''] as const;
+export type Salutation = (typeof SALUTATIONS)[number];
+
+/** At most this many saved addresses per customer; more is abuse, not housekeeping. */
+export const MAX_ADDRESSES = 20;
+
+const text = (field: string, min: number, max: number, requiredMessage?: string) =>
+  z
+    .string({ error: `${field} muss als Text angegeben werden.` })
+    .check(
+      z.trim(),
+      z.minLength(min, requiredMessage ?? `${field} darf nicht leer sein.`),
+      z.maxLength(max, `${field} darf höchstens ${max} Zeichen lang sein.`),
+    );
+
+const Title1 = z.enum(SALUTATIONS, {
+  error: "Die Anrede muss 'Frau', 'Herr', 'divers' oder leer sein.",
+});
+const Title2 = text('Der Titel', 0, 40);
+const FirstName = text('Der Vorname', 1, 60, 'Bitte geben Sie Ihren Vornamen an.');
+const LastName = text('Der Nachname', 1, 60, 'Bitte geben Sie Ihren Nachnamen an.');
+/** Digits, blanks and + ( ) / - only; empty allowed. */
+const Phone = z
+  .string({ error: 'Die Telefonnummer muss als Text angegeben werden.' })
+  .check(
+    z.trim(),
+    z.maxLength(30, 'Die Telefonnummer darf höchstens 30 Zeichen lang sein.'),
+    z.regex(
+      /^(\+?[\d ()/-]{5,30})?$/,
+      'Die Telefonnummer darf nur Ziffern, Leerzeichen und + ( ) / - enthalten.',
+    ),
+  );
+
+// ---------------------------------------------------------------------------------------------
+// GET/PUT /api/jwt/kunde/persoenliche-daten
+
+export const PersonalDataSchema = z.object({
+  /** Shown read-only: the e-mail address is the login and changes on the legacy pages. */
+  Email: z.string(),
+  Title1: z.string(),
+  Title2: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Phone: z.string(),
+});
+export type PersonalData = z.infer<typeof PersonalDataSchema>;
+
+export const PersonalDataUpdateSchema = z.object(
+  { Title1, Title2, FirstName, LastName, Phone },
+  { error: 'Erwartet wird ein JSON-Objekt mit Title1, Title2, FirstName, LastName und Phone.' },
+);
+export type PersonalDataUpdate = z.infer<typeof PersonalDataUpdateSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// /api/jwt/kunde/adressen
+
+export const ADDRESS_KINDS = ['delivery', 'billing'] as const;
+export type AddressKind = (typeof ADDRESS_KINDS)[number];
+
+export const AddressSchema = z.object({
+  Id: z.number(),
+  Kind: z.enum(ADDRESS_KINDS),
+  Title1: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Company: z.string(),
+  Street: z.string(),
+  HouseNumber: z.string(),
+  ZipCode: z.string(),
+  Place: z.string(),
+  CountryId: z.number(),
+  Phone: z.string(),
+  IsDefault: z.boolean(),
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+export const AddressListSchema = z.object({ Items: z.array(AddressSchema) });
+export type AddressList = z.infer<typeof AddressListSchema>;
+
+/**
+ * Add or edit an address. The postal code's pattern depends on the country (SPEC §5) and its
+ * existence on the reference data, so both are checked by the server after this schema.
+ */
+export const AddressInputSchema = z.object(
+  {
+    Kind: z.enum(ADDRESS_KINDS, { error: "Kind muss 'delivery' oder 'billing' sein." }),
+    Title1,
+    FirstName,
+    LastName,
+    Company: text('Die Firma', 0, 100),
+    Street: text('Die Straße', 1, 100, 'Bitte geben Sie die Straße an.'),
+    HouseNumber: z
+      .string({ error: 'Die Hausnummer muss als Text angegeben werden.' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'Bitte geben Sie die Hausnummer an.'),
+        z.maxLength(10, 'Die Hausnummer darf höchstens 10 Zeichen lang sein.'),
+        z.regex(/^\d/, 'Die Hausnummer beginnt mit einer Ziffer.'),
+      ),
+    ZipCode: z
+      .string({ error: 'Die Postleitzahl muss als Text angegeben werden.' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'Bitte geben Sie die Postleitzahl an.'),
+        z.maxLength(10, 'Die Postleitzahl ist zu lang.'),
+      ),
+    Place: text('Der Ort', 1, 80, 'Bitte geben Sie den Ort an.'),
+    CountryId: CountryIdSchema,
+    Phone,
+  },
+  { error: 'Erwartet wird ein JSON-Objekt mit den Feldern einer Adresse.' },
+);
+export type AddressInput = z.infer<typeof AddressInputSchema>;
+
+export const AddressIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Die Adress-Id muss eine Zahl sein.' })
+    .check(
+      z.int('Die Adress-Id muss eine ganze Zahl sein.'),
+      z.positive('Die Adress-Id muss positiv sein.'),
+      z.lte(2_147_483_647, 'Die Adress-Id ist zu groß.'),
+    ),
+});
+
+export const CustomerSuccessResponseSchema = z.object({ Success: z.boolean() });
