@@ -15,9 +15,11 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { calculationPlugin } from './modules/calculation/plugin';
 import { calculationRoutes, localBestPriceRoutes } from './modules/calculation/routes';
+import { customerRoutes } from './modules/customer/routes';
 import { healthRoutes } from './modules/health/routes';
 import { locationRoutes } from './modules/location/routes';
 import { mailSenderPlugin } from './modules/mail/sender';
+import { ratingRoutes, reviewsRoutes } from './modules/ratings/routes';
 import { siteRoutes } from './modules/site/routes';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
@@ -75,6 +77,9 @@ export async function buildApp({
     validateResponses: config.nodeEnv !== 'production',
   });
   await app.register(localBestPriceRoutes, { prefix: '/api/site' });
+  await app.register(customerRoutes, { prefix: '/api/jwt/kunde' });
+  await app.register(ratingRoutes, { prefix: '/api/bewertung' });
+  await app.register(reviewsRoutes, { prefix: '/api/site' });
 
   // The outbox sender runs in the server process (main.ts passes DATA_DIR); tests that build the
   // app without a data directory call sendPendingEmails themselves.

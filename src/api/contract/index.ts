@@ -3,4 +3,6 @@ export * from './location';
 export * from './site';
 export * from './calculation';
 export * from './account';
+export * from './customer';
+export * from './ratings';
 export * from './leads';
