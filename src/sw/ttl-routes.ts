@@ -24,6 +24,13 @@ export const TTL_ROUTES: readonly TtlRoute[] = [
     maxEntries: 3,
     source: 'SPEC §9 reference data, same lifetime as news and cross-links (3600 s)',
   },
+  {
+    name: 'reviews-overall',
+    pattern: /^\/api\/site\/bewertungen\/[\w-]+\/overall$/,
+    maxAgeSeconds: 3600,
+    maxEntries: 3,
+    source: 'SPEC §9 cache: reviews 3600 s',
+  },
 ];
 
 export function findTtlRoute(pathname: string): TtlRoute | undefined {
