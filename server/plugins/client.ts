@@ -9,14 +9,17 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { matchPath } from 'react-router';
-import { appRoutes } from '../../src/lib/paths';
+import { appRoutes, routeParamsMatch } from '../../src/lib/paths';
 import type { NotFoundFallback } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 export function isKnownPagePath(pathname: string): boolean {
-  return appRoutes.some((r) => matchPath({ path: r.path, end: true }, pathname) !== null);
+  return appRoutes.some((r) => {
+    const match = matchPath({ path: r.path, end: true }, pathname);
+    return match !== null && routeParamsMatch(r, match.params);
+  });
 }
 
 /** Shown when the client has not been built (e.g. server tests without `vite build`). */

@@ -5,8 +5,8 @@
  * not used, and leaving it out keeps about 16 kB gzip off every page.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
-import { appRoutes, type AppRouteName } from '../lib/paths';
+import { BrowserRouter, Route, Routes, useLocation, useParams } from 'react-router';
+import { appRoutes, routeParamsMatch, type AppRouteName } from '../lib/paths';
 import { AppErrorBoundary, ErrorPage } from './error-page';
 import type { LayoutName } from './layouts/layout-name';
 import { RouteFrame } from './root-layout';
@@ -24,6 +24,9 @@ const loadOffers = () => import('../features/offers');
 const loadLegal = () => import('../features/legal');
 // Both product groups share one lazy component, so switching between them keeps the page.
 const OfferListPage = page(loadOffers, (m) => m.OfferListPage);
+const loadGuide = () => import('../features/guide');
+// Intro and steps share one component, so moving between steps keeps the page (and its focus).
+const GuidePage = page(loadGuide, (m) => m.GuidePage);
 
 export const pages: Record<AppRouteName, PageDef> = {
   index: {
@@ -40,36 +43,48 @@ export const pages: Record<AppRouteName, PageDef> = {
   'heizoel-angebotsliste': { layout: 'default', Page: OfferListPage },
   'diesel-angebotsliste': { layout: 'default', Page: OfferListPage },
   bestellung: { layout: 'focused', Page: page(loadOffers, (m) => m.CheckoutPage) },
+  // The questionnaire needs attention (focused); its result invites browsing on (default).
+  'heizoel-verbrauchsvergleich': { layout: 'focused', Page: GuidePage },
+  'heizoel-verbrauchsvergleich-schritt': { layout: 'focused', Page: GuidePage },
+  'leads-oil-consumption-checkout': {
+    layout: 'default',
+    Page: page(loadGuide, (m) => m.GuideResultPage),
+  },
+  'leads-lead-formular': { layout: 'focused', Page: page(loadGuide, (m) => m.LeadFormPage) },
 };
+
+/**
+ * One element type for every route, so the tree above the page stays the same between pages.
+ * No route, or params that miss the route's patterns (paths.ts `params`): the 404 page, as on
+ * the server.
+ */
+function RouteElement({ route }: { route?: (typeof appRoutes)[number] }) {
+  const params = useParams();
+  if (!route || !routeParamsMatch(route, params)) {
+    return (
+      <RouteFrame handle={{ name: 'error', layout: 'message' }}>
+        <ErrorPage status={404} />
+      </RouteFrame>
+    );
+  }
+  const { layout, Page } = pages[route.name];
+  return (
+    <RouteFrame handle={{ name: route.name, layout }}>
+      <Page />
+    </RouteFrame>
+  );
+}
 
 export function AppRoutes() {
   const { pathname } = useLocation();
   return (
     <AppErrorBoundary resetKey={pathname}>
       <Routes>
-        {appRoutes.map((route) => {
-          const { layout, Page } = pages[route.name];
-          return (
-            <Route
-              key={route.name}
-              path={route.path}
-              element={
-                <RouteFrame handle={{ name: route.name, layout }}>
-                  <Page />
-                </RouteFrame>
-              }
-            />
-          );
-        })}
+        {appRoutes.map((route) => (
+          <Route key={route.name} path={route.path} element={<RouteElement route={route} />} />
+        ))}
         {/* SPEC §2 catch-all: the server answers these paths with HTTP 404 as well. */}
-        <Route
-          path="*"
-          element={
-            <RouteFrame handle={{ name: 'error', layout: 'message' }}>
-              <ErrorPage status={404} />
-            </RouteFrame>
-          }
-        />
+        <Route path="*" element={<RouteElement />} />
       </Routes>
     </AppErrorBoundary>
   );

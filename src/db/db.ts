@@ -20,17 +20,37 @@ export interface CalculatorConfigRow {
   savedAt: number;
 }
 
+/**
+ * The oil-consumption guide of one guide id (SPEC §4 Guide): answers, the compare result and the
+ * selected information id, saved on every change so a reload or going offline loses nothing.
+ */
+export interface GuideProgressRow {
+  guideId: number;
+  /** Parsed by src/db/guide-progress.ts when read; a row that no longer fits is dropped. */
+  stepValues: unknown;
+  compareResult: unknown;
+  /** The answers the compare result was computed from (flattened, sorted JSON). */
+  compareAnswersKey: string | null;
+  selectedInformationId: number | null;
+  /** Postal code → the server's existence answer, so a restored answer counts offline too. */
+  zipChecks: unknown;
+  savedAt: number;
+}
+
 export const DB_NAME = 'oelkompass';
 
 export class AppDatabase extends Dexie {
   settings!: EntityTable<SettingRow, 'key'>;
   calculatorConfig!: Table<CalculatorConfigRow, [number, number]>;
+  guideProgress!: EntityTable<GuideProgressRow, 'guideId'>;
 
   constructor(name = DB_NAME) {
     super(name);
     this.version(1).stores({ settings: 'key' });
     // v2: a new table only; nothing to migrate, so no upgrade().
     this.version(2).stores({ calculatorConfig: '[countryId+productGroupId]' });
+    // v3: the guide's answers per guide id (issue 5); a new table only, nothing to migrate.
+    this.version(3).stores({ guideProgress: 'guideId' });
   }
 }
 

@@ -9,4 +9,6 @@ export {
   writeCalculatorConfig,
   clearCalculatorConfigs,
 } from './calculator-config';
+export { readGuideProgress, writeGuideProgress, clearGuideProgress } from './guide-progress';
+export type { GuideProgress } from './guide-progress';
 export { StorageError } from './errors';

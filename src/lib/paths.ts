@@ -11,6 +11,12 @@ export interface AppRouteDef {
   path: string;
   /** SPEC §6 guard; checked by the server for page requests and by the app on navigation. */
   guard?: GuardName;
+  /**
+   * What each `:param` must look like (react-router has no partial segments such as
+   * `schritt-{stepId}`). A path whose params do not match is an unknown page: 404 in the app and
+   * on the server (`routeParamsMatch`).
+   */
+  params?: Readonly<Record<string, RegExp>>;
 }
 
 export const paths = {
@@ -22,7 +28,27 @@ export const paths = {
   offerListDiesel: '/diesel/angebotsliste',
   /** The chosen offer; the checkout itself is built with accounts and ordering (issue 3). */
   checkout: '/bestellung',
+  /** SPEC §2 oil-consumption comparison: intro, then the first unfinished step (issue 5). */
+  guide: '/heizoel-verbrauchsvergleich',
+  /** SPEC §2 route name leads-oil-consumption-checkout: the compare result. */
+  guideResult: '/dein-heizoelverbrauch',
+  leadForm: '/leads/lead-formular',
 } as const;
+
+/** SPEC §2 /heizoel-verbrauchsvergleich/schritt-{stepId}: a `:step` segment, checked by `params`. */
+export const GUIDE_STEP_ROUTE = `${paths.guide}/:step`;
+const GUIDE_STEP_SEGMENT = /^schritt-([1-9]\d{0,5})$/;
+
+/** The path of a questionnaire step (SPEC §2). */
+export function guideStepPath(stepId: number): string {
+  return `${paths.guide}/schritt-${stepId}`;
+}
+
+/** The step id of a `schritt-{stepId}` segment, or undefined for anything else. */
+export function guideStepIdOfSegment(segment: string | undefined): number | undefined {
+  const match = GUIDE_STEP_SEGMENT.exec(segment ?? '');
+  return match ? Number(match[1]) : undefined;
+}
 
 /** SPEC §2: the offer list of a product group (1 heating oil, 2 diesel). */
 export function offerListPath(productGroupId: number): string {
@@ -45,9 +71,26 @@ export const appRoutes = [
   { name: 'heizoel-angebotsliste', path: paths.offerListHeatingOil },
   { name: 'diesel-angebotsliste', path: paths.offerListDiesel },
   { name: 'bestellung', path: paths.checkout },
+  { name: 'heizoel-verbrauchsvergleich', path: paths.guide },
+  {
+    name: 'heizoel-verbrauchsvergleich-schritt',
+    path: GUIDE_STEP_ROUTE,
+    params: { step: GUIDE_STEP_SEGMENT },
+  },
+  { name: 'leads-oil-consumption-checkout', path: paths.guideResult },
+  { name: 'leads-lead-formular', path: paths.leadForm },
 ] as const satisfies readonly AppRouteDef[];
 
 export type AppRouteName = (typeof appRoutes)[number]['name'];
+
+/** Whether matched params fit the route's `params` patterns (a route without them: always). */
+export function routeParamsMatch(
+  route: AppRouteDef,
+  params: Readonly<Record<string, string | undefined>>,
+): boolean {
+  if (!route.params) return true;
+  return Object.entries(route.params).every(([key, pattern]) => pattern.test(params[key] ?? ''));
+}
 
 /** Separator between a route name and its language suffix, e.g. `index___de`. */
 const LANGUAGE_SUFFIX = /___[a-z]{2}$/;
