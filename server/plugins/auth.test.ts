@@ -8,7 +8,8 @@ import {
   type TestUser,
 } from '../../tests/support/auth';
 import { buildTestApp, type TestApp } from '../../tests/support/test-app';
-import { requireCsrf, requireGuard } from './auth';
+import { z } from 'zod/mini';
+import { guardAllRoutes, requireCsrf, requireGuard } from './auth';
 
 let t: TestApp;
 let customer: TestUser;
@@ -20,6 +21,21 @@ beforeAll(async () => {
   t.app.get('/api/test/whoami', async (request) => ({ auth: request.auth }));
   t.app.get('/api/test/admin', { preHandler: requireGuard('admin') }, async () => ({ ok: true }));
   t.app.post('/api/test/change', { preHandler: requireCsrf }, async () => ({ ok: true }));
+  t.app.post(
+    '/api/test/guarded-body',
+    {
+      preHandler: [requireGuard('user'), requireCsrf],
+      schema: { body: z.object({ Name: z.string() }) },
+    },
+    async () => ({ ok: true }),
+  );
+  await t.app.register(
+    async (scope) => {
+      guardAllRoutes(scope, 'support');
+      scope.get('/list', async () => ({ ok: true }));
+    },
+    { prefix: '/api/test/support' },
+  );
   await t.app.ready();
   customer = await createTestUser(t.database, { roles: ['Role_Customer'] });
   admin = await createTestUser(t.database, { roles: [staffRole('Admin')] });
@@ -67,13 +83,61 @@ describe('auth plugin', () => {
     ).toBe(200);
   });
 
-  it('records guarded routes', () => {
+  it('records guarded routes, also those guarded at plugin scope', async () => {
     expect(t.app.guardedRoutes).toContainEqual({
       method: 'GET',
       url: '/api/test/admin',
       guard: 'admin',
       csrf: false,
     });
+    expect(t.app.guardedRoutes).toContainEqual({
+      method: 'POST',
+      url: '/api/test/guarded-body',
+      guard: 'user',
+      csrf: true,
+    });
+    expect(t.app.guardedRoutes).toContainEqual({
+      method: 'GET',
+      url: '/api/test/support/list',
+      guard: 'support',
+      csrf: false,
+    });
+    expect(
+      (await t.app.inject({ url: '/api/test/support/list', headers: authHeaders(customer) }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ url: '/api/test/support/list', headers: authHeaders(admin) }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('checks guard and CSRF before the body: anonymous 401, no CSRF 403, then 400', async () => {
+    const url = '/api/test/guarded-body';
+    const anonymous = await t.app.inject({ method: 'POST', url, payload: { Name: 1 } });
+    expect(anonymous.statusCode).toBe(401);
+    const bearerOnly = { authorization: authHeaders(customer).authorization ?? '' };
+    const noCsrf = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: bearerOnly,
+      payload: { Name: 1 },
+    });
+    expect(noCsrf.statusCode).toBe(403);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: authHeaders(customer),
+      payload: { Name: 1 },
+    });
+    expect(bad.statusCode).toBe(400);
+    const good = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: authHeaders(customer),
+      payload: { Name: 'x' },
+    });
+    expect(good.statusCode).toBe(200);
   });
 
   it('refuses a state change without a matching, signed CSRF pair', async () => {

@@ -2,14 +2,17 @@
  * Identity on the server (docs/decisions/008, SPEC §6/§7):
  * - `request.auth` from `Authorization: Bearer <jwt>` or else the `ok_token` cookie; a missing,
  *   bad or expired token is anonymous (null), and guarded APIs answer 401 for it.
- * - `requireGuard(guard)`: preHandler for APIs with the SPEC §6 guard table (src/lib/roles.ts):
+ * - `requireGuard(guard)`: hook for APIs with the SPEC §6 guard table (src/lib/roles.ts):
  *   anonymous → 401 JSON, role check failed → 403 JSON. The guard is recorded in the route config
  *   (`config.guard`) and in `app.guardedRoutes`, so a test can call every guarded route.
- * - `requireCsrf`: preHandler for state-changing calls; the RequestVerificationToken header must
+ * - `requireCsrf`: hook for state-changing calls; the RequestVerificationToken header must
  *   equal the `ok_csrf` cookie and carry a valid HMAC, otherwise 403.
+ * - Both may be listed in preHandler (or onRequest, preValidation); they are moved to onRequest so
+ *   they run before body validation. `guardAllRoutes(app, guard)` guards a whole plugin.
  * - Every page, /api or /session response to a request without a valid `ok_csrf` cookie sets one.
  */
 import type {
+  FastifyInstance,
   FastifyReply,
   FastifyRequest,
   preHandlerAsyncHookHandler,
@@ -108,13 +111,51 @@ csrfHandler[CSRF] = true;
 /** docs/decisions/008 CSRF: state-changing calls must echo the ok_csrf cookie in the header. */
 export const requireCsrf: preHandlerAsyncHookHandler = csrfHandler;
 
-function hooksOf(route: RouteOptions): MarkedHandler[] {
-  const out: MarkedHandler[] = [];
-  for (const hook of [route.onRequest, route.preValidation, route.preHandler]) {
-    if (!hook) continue;
-    for (const h of Array.isArray(hook) ? hook : [hook]) out.push(h as MarkedHandler);
+type HookOption = RouteOptions['onRequest'];
+
+function asList(hook: unknown): MarkedHandler[] {
+  if (!hook) return [];
+  return (Array.isArray(hook) ? hook : [hook]) as MarkedHandler[];
+}
+
+/**
+ * Wherever a route lists requireGuard / requireCsrf (onRequest, preValidation, preHandler), they
+ * run in onRequest, guard first: before the body is parsed and validated, so an anonymous or
+ * forged request gets 401/403 and never a 400 that describes the schema.
+ */
+function hoistChecks(route: RouteOptions): { guard?: GuardName; csrf: boolean } {
+  const marked: MarkedHandler[] = [];
+  const keys = ['onRequest', 'preParsing', 'preValidation', 'preHandler'] as const;
+  for (const key of keys) {
+    const list = asList(route[key]);
+    if (!list.some((h) => h[GUARD] || h[CSRF])) continue;
+    marked.push(...list.filter((h) => h[GUARD] || h[CSRF]));
+    const rest = list.filter((h) => !h[GUARD] && !h[CSRF]);
+    (route as unknown as Record<string, unknown>)[key] = rest.length > 0 ? rest : undefined;
   }
-  return out;
+  const guardHandler = marked.find((h) => h[GUARD]);
+  const csrf = marked.some((h) => h[CSRF]);
+  if (!guardHandler && !csrf) return { csrf: false };
+  const first: MarkedHandler[] = [];
+  if (guardHandler) first.push(guardHandler);
+  if (csrf) first.push(csrfHandler);
+  route.onRequest = [...first, ...asList(route.onRequest)] as HookOption;
+  return { guard: guardHandler?.[GUARD], csrf };
+}
+
+/**
+ * For a plugin whose every route has the same guard (CONVENTIONS: staff routes get one guard at
+ * plugin scope): `guardAllRoutes(app, 'support')` inside the plugin, before its routes.
+ */
+export function guardAllRoutes(app: FastifyInstance, guard: GuardName): void {
+  app.addHook('onRoute', (route) => {
+    if (asList(route.onRequest).some((h) => h[GUARD])) return;
+    route.onRequest = [
+      requireGuard(guard) as MarkedHandler,
+      ...asList(route.onRequest),
+    ] as HookOption;
+    route.config = { ...route.config, guard };
+  });
 }
 
 /** Pages, the API and /session get a CSRF cookie; static files do not need one. */
@@ -169,23 +210,32 @@ export const authPlugin = fp<AuthOptions>(
     const { secret } = options;
     app.decorate('authSecret', secret);
     app.decorate('authConfig', { ...options });
-    app.decorate('guardedRoutes', [] as GuardedRoute[]);
     app.decorateRequest('auth', null);
 
-    app.addHook('onRoute', (route) => {
-      const hooks = hooksOf(route);
-      const guard = hooks.find((h) => h[GUARD])?.[GUARD];
-      const csrf = hooks.some((h) => h[CSRF]);
-      if (!guard && !csrf) return;
-      route.config = { ...route.config, ...(guard ? { guard } : {}), ...(csrf ? { csrf } : {}) };
-      if (guard) {
-        const methods = Array.isArray(route.method) ? route.method : [route.method];
-        for (const method of methods) {
-          // Fastify adds HEAD for every GET itself; the GET entry covers it.
-          if (method === 'HEAD' && route.exposeHeadRoute !== false && methods.includes('GET'))
-            continue;
-          app.guardedRoutes.push({ method, url: route.url, guard, csrf });
+    // Every route's options, read lazily by guardedRoutes: a plugin-scope guardAllRoutes runs its
+    // onRoute hook after this root one.
+    const routes: RouteOptions[] = [];
+    app.decorate('guardedRoutes', {
+      getter(): GuardedRoute[] {
+        const out: GuardedRoute[] = [];
+        for (const route of routes) {
+          const guard = route.config?.guard;
+          if (!guard) continue;
+          const methods = Array.isArray(route.method) ? route.method : [route.method];
+          for (const method of methods) {
+            // Fastify adds HEAD for every GET itself; the GET entry covers it.
+            if (method === 'HEAD') continue;
+            out.push({ method, url: route.url, guard, csrf: route.config?.csrf === true });
+          }
         }
+        return out;
+      },
+    });
+    app.addHook('onRoute', (route) => {
+      routes.push(route);
+      const { guard, csrf } = hoistChecks(route);
+      if (guard || csrf) {
+        route.config = { ...route.config, ...(guard ? { guard } : {}), ...(csrf ? { csrf } : {}) };
       }
     });
 
