@@ -18,6 +18,7 @@ import { calculationRoutes, localBestPriceRoutes } from './modules/calculation/r
 import { customerRoutes } from './modules/customer/routes';
 import { healthRoutes } from './modules/health/routes';
 import { locationRoutes } from './modules/location/routes';
+import { orderRoutes, supportOrderRoutes } from './modules/orders/routes';
 import { mailSenderPlugin } from './modules/mail/sender';
 import { ratingRoutes, reviewsRoutes } from './modules/ratings/routes';
 import { siteRoutes } from './modules/site/routes';
@@ -77,6 +78,8 @@ export async function buildApp({
     validateResponses: config.nodeEnv !== 'production',
   });
   await app.register(localBestPriceRoutes, { prefix: '/api/site' });
+  await app.register(orderRoutes, { prefix: '/api/orders' });
+  await app.register(supportOrderRoutes, { prefix: '/api/support/orders' });
   await app.register(customerRoutes, { prefix: '/api/jwt/kunde' });
   await app.register(ratingRoutes, { prefix: '/api/bewertung' });
   await app.register(reviewsRoutes, { prefix: '/api/site' });

@@ -6,3 +6,4 @@ export * from './account';
 export * from './customer';
 export * from './ratings';
 export * from './leads';
+export * from './orders';

@@ -1,0 +1,180 @@
+/** Queries of the orders module. Reads of one customer's orders are always scoped by user id. */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { addresses, calcParameters, dealers, orders, products, users } from '../../db/schema';
+
+/** The database or one of its transactions. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+
+export interface DealerContact {
+  id: number;
+  name: string;
+  place: string;
+  email: string;
+  phone: string;
+}
+
+export async function findDealerContact(
+  db: DbOrTx,
+  dealerId: number,
+): Promise<DealerContact | undefined> {
+  const [row] = await db
+    .select({
+      id: dealers.id,
+      name: dealers.name,
+      place: dealers.place,
+      email: dealers.email,
+      phone: dealers.phone,
+    })
+    .from(dealers)
+    .where(and(eq(dealers.id, dealerId), eq(dealers.active, true)));
+  return row;
+}
+
+export async function findOrderByKey(
+  db: DbOrTx,
+  idempotencyKey: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, idempotencyKey));
+  return row;
+}
+
+/**
+ * The next order id from the table's own sequence, so the order number ("OK-2026-000123") can be
+ * written in the same INSERT. A value burnt by a conflicting insert leaves a gap, which is fine.
+ */
+export async function nextOrderId(db: DbOrTx): Promise<number> {
+  // Both drivers (PGlite, node-postgres) answer a raw query with { rows }.
+  const result: unknown = await db.execute(
+    sql`select nextval(pg_get_serial_sequence('customer_order', 'id')) as id`,
+  );
+  const value = (result as { rows: { id: string | number }[] }).rows[0]?.id;
+  if (value === undefined) throw new Error('customer_order sequence returned no value');
+  return Number(value);
+}
+
+/**
+ * Inserts the order unless its idempotency key exists. The unique index decides between two
+ * concurrent requests: the loser's INSERT waits for the winner's transaction and then does
+ * nothing, so it returns undefined and the caller reads the winner's row.
+ */
+export async function insertOrderOnce(db: DbOrTx, row: NewOrderRow): Promise<OrderRow | undefined> {
+  const [inserted] = await db
+    .insert(orders)
+    .values(row)
+    .onConflictDoNothing({ target: orders.idempotencyKey })
+    .returning();
+  return inserted;
+}
+
+const detailColumns = {
+  order: orders,
+  dealerName: dealers.name,
+  dealerPlace: dealers.place,
+  dealerPhone: dealers.phone,
+  productName: products.name,
+  paymentName: calcParameters.name,
+};
+
+export type OrderDetailRow = {
+  order: OrderRow;
+  dealerName: string;
+  dealerPlace: string;
+  dealerPhone: string;
+  productName: string;
+  paymentName: string | null;
+};
+
+function detailQuery(db: DbOrTx) {
+  return db
+    .select(detailColumns)
+    .from(orders)
+    .innerJoin(dealers, eq(dealers.id, orders.dealerId))
+    .innerJoin(products, eq(products.id, orders.productId))
+    .leftJoin(calcParameters, eq(calcParameters.id, orders.paymentParameterId));
+}
+
+export async function findOrderDetailByNumber(
+  db: DbOrTx,
+  orderNumber: string,
+): Promise<OrderDetailRow | undefined> {
+  const [row] = await detailQuery(db).where(eq(orders.orderNumber, orderNumber));
+  return row;
+}
+
+export async function findOrderDetailById(
+  db: DbOrTx,
+  id: number,
+): Promise<OrderDetailRow | undefined> {
+  const [row] = await detailQuery(db).where(eq(orders.id, id));
+  return row;
+}
+
+/** The customer's orders, newest first. */
+export function listOrdersOfUser(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      dealerName: dealers.name,
+      productName: products.name,
+      amountLitres: orders.amountLitres,
+      currencyCode: orders.currencyCode,
+      totalPrice: orders.totalPrice,
+      installmentRate: orders.installmentRate,
+    })
+    .from(orders)
+    .innerJoin(dealers, eq(dealers.id, orders.dealerId))
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+/**
+ * Moves an order to `to` only from one of `from`; a concurrent change in between makes the
+ * WHERE miss and returns undefined, so a status is never skipped or set twice.
+ */
+export async function updateOrderStatus(
+  db: DbOrTx,
+  id: number,
+  from: readonly string[],
+  to: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ status: to })
+    .where(and(eq(orders.id, id), inArray(orders.status, [...from])))
+    .returning();
+  return row;
+}
+
+export async function findOrderById(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+/** Contact data and the default delivery address of a customer, to prefill the checkout. */
+export async function findCheckoutDefaults(db: DbOrTx, userId: number) {
+  const [user] = await db
+    .select({
+      email: users.email,
+      phone: users.phone,
+      title1: users.title1,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.active, true)));
+  if (!user) return undefined;
+  const [address] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), eq(addresses.kind, 'delivery')))
+    .orderBy(desc(addresses.isDefault), desc(addresses.id))
+    .limit(1);
+  return { user, address };
+}

@@ -1,0 +1,526 @@
+/**
+ * Checkout and orders (issue 4). The price of an order always comes from the calculation
+ * service's own recalculation at order time (the same engine as the offer list), never from the
+ * client: the client's TotalPrice is only compared, and a difference answers 409 so the user can
+ * confirm the new total. Placing an order is one transaction keyed by the client's idempotency
+ * key: the order row and both e-mails (customer confirmation, dealer notification) are written
+ * together or not at all, and a retry with the same key finds the order made before.
+ */
+import type { ApiError } from '../../../src/api/contract/common';
+import { CALC, type CalculatorConfig, type Offer } from '../../../src/api/contract/calculation';
+import {
+  ORDER_STATUSES,
+  type CheckoutDefaults,
+  type Order,
+  type OrderListItem,
+  type OrderPreviewResponse,
+  type OrderStatus,
+  type PlaceOrderRequest,
+  type PriceChanged,
+} from '../../../src/api/contract/orders';
+import { PRODUCT_NAME } from '../../../src/lib/brand';
+import { formatPrice, formatQuantity } from '../../../src/lib/format';
+import type { Db } from '../../db/client';
+import type { OrderAddress } from '../../db/schema';
+import { GROUP_DELIVERY_TIME, GROUP_PAYMENT, toCents } from '../calculation/engine';
+import { calculate, resolveRequest, type CalculationDeps } from '../calculation/service';
+import { enqueueEmail } from '../mail/outbox';
+import {
+  findCheckoutDefaults,
+  findDealerContact,
+  findOrderById,
+  findOrderByKey,
+  findOrderDetailById,
+  findOrderDetailByNumber,
+  insertOrderOnce,
+  listOrdersOfUser,
+  nextOrderId,
+  updateOrderStatus,
+  type DbOrTx,
+  type DealerContact,
+  type OrderDetailRow,
+  type OrderRow,
+} from './repo';
+
+export interface OrdersDeps {
+  db: Db;
+  calculation: CalculationDeps;
+  /** Clock for the order number's year and the mails (tests). */
+  now?: () => Date;
+  /**
+   * Called inside the status transaction when an order becomes 'delivered' (the rating
+   * invitation of the ratings module). A failure rolls the status change back.
+   */
+  onDelivered?: (db: DbOrTx, order: OrderRow) => Promise<unknown>;
+}
+
+type Status = 400 | 404 | 409;
+export type Failure<S extends Status = Status> = {
+  ok: false;
+  status: S;
+  error: ApiError | PriceChanged;
+};
+export type Result<T, S extends Status = Status> = { ok: true; value: T } | Failure<S>;
+
+function fail<S extends Status>(status: S, message: string, path?: string): Failure<S> {
+  return {
+    ok: false,
+    status,
+    error: path ? { message, issues: [{ path, message }] } : { message },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The offer of one dealer, recalculated
+
+interface PricedOffer {
+  offer: Offer;
+  dealer: DealerContact;
+  paymentParameterId: number;
+}
+
+/**
+ * Today's offer of the dealer for the configuration. 400 when the configuration is invalid, the
+ * dealer unknown, or the dealer has no offer for it (no longer delivers there, does not offer an
+ * option): in each case there is nothing that could be ordered.
+ */
+async function pricedOffer(
+  deps: OrdersDeps,
+  config: CalculatorConfig,
+  dealerId: number,
+): Promise<Result<PricedOffer, 400>> {
+  const dealer = await findDealerContact(deps.db, dealerId);
+  if (!dealer) return fail(400, `Der Händler ${dealerId} ist nicht bekannt.`, 'body.DealerId');
+
+  const outcome = calculate(deps.calculation, config);
+  if (!outcome.ok) {
+    // The calculation names paths of its own body; here the configuration is one level down.
+    const issues = outcome.error.issues?.map((i) => ({
+      path: i.path.replace(/^body\./, 'body.Configuration.'),
+      message: i.message,
+    }));
+    return { ok: false, status: 400, error: { message: outcome.error.message, issues } };
+  }
+  const offer = outcome.value.Items.find((o) => o.Id === dealerId);
+  if (!offer) {
+    return fail(
+      400,
+      `${dealer.name} liefert mit dieser Auswahl nicht nach PLZ ${config.ZipCode}. Bitte wählen Sie ein anderes Angebot.`,
+      'body.DealerId',
+    );
+  }
+  const resolved = resolveRequest(deps.calculation.index.current(), config);
+  const payment = resolved.ok
+    ? resolved.value.parameters.find((p) => p.groupId === GROUP_PAYMENT)
+    : undefined;
+  return { ok: true, value: { offer, dealer, paymentParameterId: payment?.id ?? 0 } };
+}
+
+export async function previewOrder(
+  deps: OrdersDeps,
+  input: { Configuration: CalculatorConfig; DealerId: number },
+): Promise<Result<OrderPreviewResponse, 400>> {
+  const priced = await pricedOffer(deps, input.Configuration, input.DealerId);
+  if (!priced.ok) return priced;
+  return {
+    ok: true,
+    value: { Offer: priced.value.offer, PaymentParameterId: priced.value.paymentParameterId },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placing an order
+
+/** "OK-2026-000123": the year of the order (German time) and the row id. */
+export function orderNumberOf(id: number, at: Date): string {
+  const year = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', year: 'numeric' })
+    .format(at)
+    .replace(/\D/g, '');
+  return `OK-${year}-${String(id).padStart(6, '0')}`;
+}
+
+export type Placed = { created: boolean; order: OrderRow };
+
+export async function placeOrder(
+  deps: OrdersDeps,
+  input: PlaceOrderRequest,
+  userId: number | null,
+): Promise<Result<Placed, 400 | 409>> {
+  const config = input.Configuration;
+
+  // A retry (double click, dropped connection, reload) finds the order of its first attempt,
+  // even when the price has moved since: that order was placed at the price then shown.
+  const earlier = await findOrderByKey(deps.db, input.IdempotencyKey);
+  if (earlier) return sameRequest(earlier, input);
+
+  if (input.DeliveryAddress.ZipCode !== config.ZipCode) {
+    return fail(
+      400,
+      `Die Lieferadresse muss in PLZ ${config.ZipCode} liegen: dafür wurde der Preis berechnet.`,
+      'body.DeliveryAddress.ZipCode',
+    );
+  }
+
+  const priced = await pricedOffer(deps, config, input.DealerId);
+  if (!priced.ok) return priced;
+  const { offer, dealer, paymentParameterId } = priced.value;
+
+  if (toCents(offer.TotalPrice) !== toCents(input.TotalPrice)) {
+    const previous = formatPrice(input.TotalPrice, offer.Currency);
+    const current = formatPrice(offer.TotalPrice, offer.Currency);
+    return {
+      ok: false,
+      status: 409,
+      error: {
+        message: `Der Preis hat sich geändert: statt ${previous} kostet Ihre Bestellung jetzt ${current}. Bitte bestätigen Sie den neuen Preis.`,
+        Reason: 'PriceChanged',
+        PreviousTotalPrice: input.TotalPrice,
+        Offer: offer,
+      },
+    };
+  }
+
+  const now = deps.now?.() ?? new Date();
+  const address: OrderAddress = {
+    title1: input.DeliveryAddress.Title1,
+    firstName: input.DeliveryAddress.FirstName,
+    lastName: input.DeliveryAddress.LastName,
+    company: input.DeliveryAddress.Company,
+    street: input.DeliveryAddress.Street,
+    houseNumber: input.DeliveryAddress.HouseNumber,
+    zip: input.DeliveryAddress.ZipCode,
+    place: input.DeliveryAddress.Place,
+  };
+
+  const placed = await deps.db.transaction(async (tx) => {
+    const id = await nextOrderId(tx);
+    const orderNumber = orderNumberOf(id, now);
+    const inserted = await insertOrderOnce(tx, {
+      id,
+      orderNumber,
+      idempotencyKey: input.IdempotencyKey,
+      userId,
+      email: input.Email.toLowerCase(),
+      phone: input.Phone,
+      dealerId: dealer.id,
+      countryId: config.CountryId,
+      productId: offer.ProductId,
+      amountLitres: config.Amount,
+      stations: config.Stations,
+      configuration: config,
+      deliveryAddress: address,
+      accessNotes: input.AccessNotes,
+      paymentParameterId,
+      currencyCode: offer.Currency,
+      unitPrice: offer.UnitPrice,
+      totalPrice: offer.TotalPrice,
+      lines: offer.Breakdown.map((l) => ({ label: l.Label, amount: l.Amount })),
+      installmentRate: offer.Installment?.MonthlyRate ?? null,
+      status: 'received',
+      createdAt: now,
+    });
+    if (!inserted) {
+      // A concurrent request with the same key won the unique index.
+      const winner = await findOrderByKey(tx, input.IdempotencyKey);
+      if (!winner) throw new Error('idempotency conflict without a row');
+      return { created: false, order: winner };
+    }
+    const mail = mailFacts(inserted, dealer, offer);
+    await enqueueEmail(tx, {
+      kind: 'order-confirmation',
+      to: inserted.email,
+      subject: `Ihre Bestellung ${inserted.orderNumber} bei ${PRODUCT_NAME}`,
+      text: confirmationText(mail),
+    });
+    await enqueueEmail(tx, {
+      kind: 'dealer-notification',
+      to: dealer.email,
+      subject: `Neue Bestellung ${inserted.orderNumber}: ${formatQuantity(inserted.amountLitres)} Liter nach ${address.zip} ${address.place}`,
+      text: dealerText(mail),
+    });
+    return { created: true, order: inserted };
+  });
+  if (!placed.created) return sameRequest(placed.order, input);
+  return { ok: true, value: placed };
+}
+
+/** A key may only be replayed for the same order; another order under it is refused. */
+function sameRequest(order: OrderRow, input: PlaceOrderRequest): Result<Placed, 409> {
+  if (order.dealerId !== input.DealerId || order.amountLitres !== input.Configuration.Amount) {
+    return fail(
+      409,
+      'Unter diesem Bestellschlüssel wurde bereits eine andere Bestellung aufgegeben. Bitte laden Sie die Seite neu.',
+      'body.IdempotencyKey',
+    );
+  }
+  return { ok: true, value: { created: false, order } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// E-mails (German plain text)
+
+interface MailFacts {
+  order: OrderRow;
+  dealer: DealerContact;
+  offer: Offer;
+}
+
+function mailFacts(order: OrderRow, dealer: DealerContact, offer: Offer): MailFacts {
+  return { order, dealer, offer };
+}
+
+function money(value: number, currency: string): string {
+  return formatPrice(value, currency === 'CHF' ? 'CHF' : 'EUR');
+}
+
+function addressLines(a: OrderAddress): string[] {
+  const name = [a.title1, a.firstName, a.lastName].filter(Boolean).join(' ');
+  return [name, a.company, `${a.street} ${a.houseNumber}`, `${a.zip} ${a.place}`].filter(Boolean);
+}
+
+function stationsText(n: number): string {
+  return n === 1 ? '1 Abladestelle' : `${n} Abladestellen`;
+}
+
+function orderSummary({ order, offer }: MailFacts): string[] {
+  const currency = order.currencyCode;
+  const lines = [
+    `Bestellnummer: ${order.orderNumber}`,
+    `Produkt: ${offer.ProductName}`,
+    `Menge: ${formatQuantity(order.amountLitres)} Liter, ${stationsText(order.stations)}`,
+    `Lieferzeit: ${offer.DeliveryTime}`,
+    `Zahlung: ${offer.PaymentName}${
+      offer.Installment
+        ? ` (${offer.Installment.Months} Monatsraten à ${money(offer.Installment.MonthlyRate, currency)})`
+        : ''
+    }`,
+    '',
+    'Lieferadresse:',
+    ...addressLines(order.deliveryAddress).map((l) => `  ${l}`),
+    `Telefon: ${order.phone}`,
+    `E-Mail: ${order.email}`,
+  ];
+  if (order.accessNotes) lines.push(`Hinweise zur Anfahrt: ${order.accessNotes}`);
+  lines.push('', 'Positionen:');
+  for (const line of order.lines) lines.push(`  ${line.label}: ${money(line.amount, currency)}`);
+  lines.push(
+    `Gesamtpreis: ${money(order.totalPrice, currency)} (inkl. ${String(offer.VatRatePercent).replace('.', ',')} % MwSt.)`,
+  );
+  return lines;
+}
+
+function confirmationText(facts: MailFacts): string {
+  const a = facts.order.deliveryAddress;
+  const greeting = a.title1
+    ? `Guten Tag ${a.title1} ${a.lastName},`
+    : `Guten Tag ${a.firstName} ${a.lastName},`;
+  return [
+    greeting,
+    '',
+    `vielen Dank für Ihre Bestellung. Wir haben sie an ${facts.dealer.name} (${facts.dealer.place}) weitergegeben.`,
+    '',
+    ...orderSummary(facts),
+    '',
+    'So geht es weiter:',
+    `1. ${facts.dealer.name} prüft und bestätigt Ihre Bestellung.`,
+    '2. Der Händler meldet sich bei Ihnen, um den Liefertermin abzustimmen.',
+    '3. Nach der Lieferung bitten wir Sie um eine Bewertung des Händlers.',
+    '',
+    `Fragen zur Lieferung beantwortet ${facts.dealer.name} unter ${facts.dealer.phone}.`,
+    '',
+    `${PRODUCT_NAME} vermittelt die Bestellung; der Kaufvertrag kommt mit dem Händler zustande. Ein Widerrufsrecht besteht nicht, weil der Preis von Heizöl von Schwankungen auf dem Finanzmarkt abhängt (§ 312g Abs. 2 Nr. 8 BGB).`,
+    '',
+    `Ihr ${PRODUCT_NAME}-Team`,
+  ].join('\n');
+}
+
+function dealerText(facts: MailFacts): string {
+  return [
+    `Guten Tag,`,
+    '',
+    `über ${PRODUCT_NAME} ist eine neue Bestellung für ${facts.dealer.name} eingegangen. Bitte bestätigen Sie sie dem Kunden und stimmen Sie den Liefertermin ab.`,
+    '',
+    ...orderSummary(facts),
+    '',
+    `Ihr ${PRODUCT_NAME}-Team`,
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading orders
+
+export function statusOf(value: string): OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value)
+    ? (value as OrderStatus)
+    : 'received';
+}
+
+function currencyOf(value: string): 'EUR' | 'CHF' {
+  return value === 'CHF' ? 'CHF' : 'EUR';
+}
+
+export function toOrder(deps: OrdersDeps, row: OrderDetailRow): Order {
+  const { order } = row;
+  const config = order.configuration as CalculatorConfig;
+  // The delivery time name comes from today's catalogue; an order keeps its parameter ids.
+  const resolved = resolveRequest(deps.calculation.index.current(), config);
+  const deliveryTime = resolved.ok
+    ? (resolved.value.parameters.find((p) => p.groupId === GROUP_DELIVERY_TIME)?.name ?? '')
+    : '';
+  const a = order.deliveryAddress;
+  return {
+    OrderNumber: order.orderNumber,
+    Status: statusOf(order.status),
+    CreatedAt: order.createdAt.toISOString(),
+    DealerId: order.dealerId,
+    DealerName: row.dealerName,
+    DealerPlace: row.dealerPlace,
+    DealerPhone: row.dealerPhone,
+    ProductName: row.productName,
+    Amount: order.amountLitres,
+    Stations: order.stations,
+    ClimateNeutral: config.Product.ClimateNeutral,
+    AppointmentPlus: config.AppointmentPlus,
+    DeliveryTime: deliveryTime,
+    PaymentName: row.paymentName ?? '',
+    DeliveryAddress: {
+      Title1: a.title1 === 'Frau' || a.title1 === 'Herr' || a.title1 === 'Divers' ? a.title1 : '',
+      FirstName: a.firstName,
+      LastName: a.lastName,
+      Company: a.company,
+      Street: a.street,
+      HouseNumber: a.houseNumber,
+      ZipCode: a.zip,
+      Place: a.place,
+    },
+    Email: order.email,
+    Phone: order.phone,
+    AccessNotes: order.accessNotes,
+    Currency: currencyOf(order.currencyCode),
+    UnitPrice: order.unitPrice,
+    TotalPrice: order.totalPrice,
+    Lines: order.lines.map((l) => ({ Label: l.label, Amount: l.amount })),
+    Installment:
+      order.installmentRate === null
+        ? null
+        : { Months: CALC.INSTALLMENT_MONTHS, MonthlyRate: order.installmentRate },
+  };
+}
+
+export async function orderById(deps: OrdersDeps, id: number): Promise<Order | undefined> {
+  const row = await findOrderDetailById(deps.db, id);
+  return row && toOrder(deps, row);
+}
+
+/**
+ * One order for the confirmation page: its owner, or the guest whose browser placed it (the
+ * signed guest cookie lists the numbers). Anyone else gets 404, so order numbers reveal nothing.
+ */
+export async function orderForViewer(
+  deps: OrdersDeps,
+  orderNumber: string,
+  viewer: { userId: number | null; guestOrderNumbers: readonly string[] },
+): Promise<Order | undefined> {
+  const row = await findOrderDetailByNumber(deps.db, orderNumber);
+  if (!row) return undefined;
+  const owner = row.order.userId;
+  const allowed =
+    (owner !== null && owner === viewer.userId) ||
+    (owner === null && viewer.guestOrderNumbers.includes(orderNumber));
+  return allowed ? toOrder(deps, row) : undefined;
+}
+
+export async function ordersOfUser(deps: OrdersDeps, userId: number): Promise<OrderListItem[]> {
+  const rows = await listOrdersOfUser(deps.db, userId);
+  return rows.map((r) => ({
+    OrderNumber: r.orderNumber,
+    Status: statusOf(r.status),
+    CreatedAt: r.createdAt.toISOString(),
+    DealerName: r.dealerName,
+    ProductName: r.productName,
+    Amount: r.amountLitres,
+    Currency: currencyOf(r.currencyCode),
+    TotalPrice: r.totalPrice,
+    InstallmentRate: r.installmentRate,
+  }));
+}
+
+export async function checkoutDefaults(
+  deps: OrdersDeps,
+  userId: number,
+): Promise<CheckoutDefaults | undefined> {
+  const found = await findCheckoutDefaults(deps.db, userId);
+  if (!found) return undefined;
+  const { user, address } = found;
+  return {
+    Email: user.email,
+    Phone: address?.phone || user.phone,
+    DeliveryAddress: address
+      ? {
+          Title1: address.title1,
+          FirstName: address.firstName,
+          LastName: address.lastName,
+          Company: address.company,
+          Street: address.street,
+          HouseNumber: address.houseNumber,
+          ZipCode: address.zip,
+          Place: address.place,
+        }
+      : {
+          Title1: user.title1,
+          FirstName: user.firstName,
+          LastName: user.lastName,
+          Company: '',
+          Street: '',
+          HouseNumber: '',
+          ZipCode: '',
+          Place: '',
+        },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Status (support)
+
+/** received → confirmed → delivered; received or confirmed → cancelled. */
+const NEXT: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  received: ['confirmed', 'cancelled'],
+  confirmed: ['delivered', 'cancelled'],
+  delivered: [],
+  cancelled: [],
+};
+
+export const STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
+  received: 'Eingegangen',
+  confirmed: 'Bestätigt',
+  delivered: 'Geliefert',
+  cancelled: 'Storniert',
+};
+
+export async function setOrderStatus(
+  deps: OrdersDeps,
+  id: number,
+  to: OrderStatus,
+): Promise<Result<OrderRow>> {
+  const current = await findOrderById(deps.db, id);
+  if (!current) return fail(404, `Die Bestellung ${id} gibt es nicht.`);
+  const from = statusOf(current.status);
+  // Setting the status it already has changes nothing (a repeated click), and sends nothing.
+  if (from === to) return { ok: true, value: current };
+  if (!NEXT[from].includes(to)) {
+    return fail(
+      409,
+      `Eine Bestellung im Status „${STATUS_LABELS[from]}“ kann nicht auf „${STATUS_LABELS[to]}“ gesetzt werden.`,
+      'body.Status',
+    );
+  }
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await updateOrderStatus(tx, id, [from], to);
+    if (row && to === 'delivered') await deps.onDelivered?.(tx, row);
+    return row;
+  });
+  if (!updated) {
+    return fail(409, 'Die Bestellung wurde inzwischen geändert. Bitte laden Sie sie neu.');
+  }
+  return { ok: true, value: updated };
+}

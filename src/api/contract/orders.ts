@@ -1,0 +1,246 @@
+/**
+ * Checkout and orders (issue 4 "Checkout and orders"): the preview of the chosen offer, placing
+ * an order, the customer's order list and one order, and the support status change. PascalCase
+ * wire fields like the rest of SPEC §7. Every price in an answer comes from the server's own
+ * recalculation; the client's TotalPrice is only compared against it.
+ */
+import { z } from 'zod/mini';
+import { CalculatorConfigSchema, CALC, OfferSchema } from './calculation';
+
+const text = (field: string, max: number, min = 1) =>
+  z
+    .string({ error: `${field} muss als Text angegeben werden.` })
+    .check(
+      z.trim(),
+      z.minLength(min, `${field} fehlt.`),
+      z.maxLength(max, `${field} darf höchstens ${max} Zeichen lang sein.`),
+    );
+
+const optionalText = (field: string, max: number) =>
+  z._default(
+    z
+      .string({ error: `${field} muss als Text angegeben werden.` })
+      .check(z.trim(), z.maxLength(max, `${field} darf höchstens ${max} Zeichen lang sein.`)),
+    '',
+  );
+
+/** A positive whole id in a JSON body. */
+const id = (field: string) =>
+  z
+    .number({ error: `${field} muss eine Zahl sein.` })
+    .check(
+      z.int(`${field} muss eine ganze Zahl sein.`),
+      z.positive(`${field} muss größer als 0 sein.`),
+    );
+
+/**
+ * What can be ordered: a configuration the calculator form itself would accept (SPEC §9 500 to
+ * 32.000 Liter, a postal code), not merely one the engine can calculate.
+ */
+export const OrderConfigurationSchema = CalculatorConfigSchema.check(
+  z.refine((c) => c.Amount >= CALC.AMOUNT_MIN, {
+    message: `Bestellt werden können mindestens ${CALC.AMOUNT_MIN} Liter.`,
+    path: ['Amount'],
+  }),
+  z.refine((c) => c.ZipCode.length > 0, {
+    message: 'Die Postleitzahl der Lieferadresse fehlt.',
+    path: ['ZipCode'],
+  }),
+);
+
+export const SALUTATIONS = ['', 'Frau', 'Herr', 'Divers'] as const;
+
+/** The delivery address (the tanker needs street and house number; the postal code is the
+ * configuration's, so the price fits the place). */
+export const OrderAddressSchema = z.object(
+  {
+    Title1: z._default(z.enum(SALUTATIONS, { error: 'Die Anrede ist ungültig.' }), ''),
+    FirstName: text('Vorname', 80),
+    LastName: text('Nachname', 80),
+    Company: optionalText('Firma', 120),
+    Street: text('Straße', 120),
+    HouseNumber: text('Hausnummer', 20).check(
+      z.regex(/\d/, 'Die Hausnummer enthält keine Ziffer.'),
+    ),
+    ZipCode: text('Postleitzahl', 10),
+    Place: text('Ort', 80),
+  },
+  { error: 'Die Lieferadresse fehlt.' },
+);
+export type OrderAddress = z.infer<typeof OrderAddressSchema>;
+export type OrderAddressInput = z.input<typeof OrderAddressSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/orders/preview
+
+export const OrderPreviewRequestSchema = z.object(
+  {
+    Configuration: OrderConfigurationSchema,
+    DealerId: id('DealerId'),
+  },
+  { error: 'Erwartet werden Configuration und DealerId.' },
+);
+export type OrderPreviewRequest = z.input<typeof OrderPreviewRequestSchema>;
+
+/** The chosen offer as the server calculates it now. */
+export const OrderPreviewResponseSchema = z.object({
+  Offer: OfferSchema,
+  /** When the configuration pays in installments: parameter 23, modifier 12 (SPEC §9). */
+  PaymentParameterId: z.number(),
+});
+export type OrderPreviewResponse = z.infer<typeof OrderPreviewResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/orders
+
+/** One @, no spaces, a dot in the domain: what a mail server can deliver to, nothing stricter. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** Loose enough for extensions and international numbers, strict enough to be a phone number. */
+const PHONE = /^\+?[\d\s/()-]{6,30}$/;
+
+export const PlaceOrderRequestSchema = z.object(
+  {
+    Configuration: OrderConfigurationSchema,
+    DealerId: id('DealerId'),
+    DeliveryAddress: OrderAddressSchema,
+    Email: z
+      .string({ error: 'E-Mail muss als Text angegeben werden.' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'Die E-Mail-Adresse fehlt.'),
+        z.maxLength(254, 'Die E-Mail-Adresse ist zu lang.'),
+        z.regex(EMAIL, 'Die E-Mail-Adresse ist ungültig.'),
+      ),
+    Phone: z
+      .string({ error: 'Telefon muss als Text angegeben werden.' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'Die Telefonnummer fehlt.'),
+        z.regex(PHONE, 'Die Telefonnummer ist ungültig.'),
+      ),
+    /** For the tanker driver, e.g. "Tank im Keller, Zugang über Hof". */
+    AccessNotes: optionalText('Hinweise zur Anfahrt', 500),
+    AcceptedTerms: z.literal(true, {
+      error: 'Bitte bestätigen Sie die Bedingungen.',
+    }),
+    /** The total the user saw; a different server total answers 409 PriceChanged. */
+    TotalPrice: z
+      .number({ error: 'TotalPrice muss eine Zahl sein.' })
+      .check(z.positive('TotalPrice muss größer als 0 sein.')),
+    /** Made by the client once per checkout; a retry with it finds the order already placed. */
+    IdempotencyKey: z.uuid('IdempotencyKey muss eine UUID sein.'),
+  },
+  { error: 'Erwartet wird die Bestellung als JSON-Objekt.' },
+);
+export type PlaceOrderRequest = z.infer<typeof PlaceOrderRequestSchema>;
+export type PlaceOrderRequestInput = z.input<typeof PlaceOrderRequestSchema>;
+
+/** 409 of POST /api/orders when today's total differs from the one the user saw. */
+export const PriceChangedSchema = z.object({
+  message: z.string(),
+  Reason: z.literal('PriceChanged'),
+  PreviousTotalPrice: z.number(),
+  Offer: OfferSchema,
+});
+export type PriceChanged = z.infer<typeof PriceChangedSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+
+export const ORDER_STATUSES = ['received', 'confirmed', 'delivered', 'cancelled'] as const;
+export const OrderStatusSchema = z.enum(ORDER_STATUSES, {
+  error: "Status muss 'received', 'confirmed', 'delivered' oder 'cancelled' sein.",
+});
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+export const OrderLineSchema = z.object({ Label: z.string(), Amount: z.number() });
+
+/** One order as its owner sees it (confirmation page, order list details). */
+export const OrderSchema = z.object({
+  /** e.g. "OK-2026-000123" */
+  OrderNumber: z.string(),
+  Status: OrderStatusSchema,
+  CreatedAt: z.string(),
+  DealerId: z.number(),
+  DealerName: z.string(),
+  DealerPlace: z.string(),
+  DealerPhone: z.string(),
+  ProductName: z.string(),
+  Amount: z.number(),
+  Stations: z.number(),
+  ClimateNeutral: z.boolean(),
+  AppointmentPlus: z.boolean(),
+  DeliveryTime: z.string(),
+  PaymentName: z.string(),
+  DeliveryAddress: OrderAddressSchema,
+  Email: z.string(),
+  Phone: z.string(),
+  AccessNotes: z.string(),
+  Currency: z.enum(['EUR', 'CHF']),
+  UnitPrice: z.number(),
+  TotalPrice: z.number(),
+  Lines: z.array(OrderLineSchema),
+  /** Monthly rate and count when paying in installments (SPEC §9: 12). */
+  Installment: z.nullable(z.object({ Months: z.number(), MonthlyRate: z.number() })),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** GET /api/orders: the customer's orders, newest first. */
+export const OrderListItemSchema = z.object({
+  OrderNumber: z.string(),
+  Status: OrderStatusSchema,
+  CreatedAt: z.string(),
+  DealerName: z.string(),
+  ProductName: z.string(),
+  Amount: z.number(),
+  Currency: z.enum(['EUR', 'CHF']),
+  TotalPrice: z.number(),
+  InstallmentRate: z.nullable(z.number()),
+});
+export type OrderListItem = z.infer<typeof OrderListItemSchema>;
+export const OrderListResponseSchema = z.array(OrderListItemSchema);
+
+export const OrderNumberParamsSchema = z.object({
+  orderNumber: z.string().check(z.regex(/^OK-\d{4}-\d{6,}$/, 'Die Bestellnummer ist ungültig.')),
+});
+
+/** GET /api/orders/checkout-defaults: what the form is prefilled with for a logged-in customer. */
+export const CheckoutDefaultsSchema = z.object({
+  Email: z.string(),
+  Phone: z.string(),
+  /** The default delivery address, else the customer's name only. */
+  DeliveryAddress: z.nullable(
+    z.object({
+      Title1: z.string(),
+      FirstName: z.string(),
+      LastName: z.string(),
+      Company: z.string(),
+      Street: z.string(),
+      HouseNumber: z.string(),
+      ZipCode: z.string(),
+      Place: z.string(),
+    }),
+  ),
+});
+export type CheckoutDefaults = z.infer<typeof CheckoutDefaultsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/support/orders/{id}/status
+
+export const OrderIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Die Bestell-Id muss eine Zahl sein.' })
+    .check(z.int('Die Bestell-Id muss eine ganze Zahl sein.'), z.positive()),
+});
+
+export const SetOrderStatusRequestSchema = z.object(
+  { Status: OrderStatusSchema },
+  { error: 'Erwartet wird { Status }.' },
+);
+
+export const SetOrderStatusResponseSchema = z.object({
+  Id: z.number(),
+  OrderNumber: z.string(),
+  Status: OrderStatusSchema,
+});
