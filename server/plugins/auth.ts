@@ -151,7 +151,7 @@ export function guardAllRoutes(app: FastifyInstance, guard: GuardName): void {
   app.addHook('onRoute', (route) => {
     if (asList(route.onRequest).some((h) => h[GUARD])) return;
     route.onRequest = [
-      requireGuard(guard) as MarkedHandler,
+      requireGuard(guard),
       ...asList(route.onRequest),
     ] as HookOption;
     route.config = { ...route.config, guard };
