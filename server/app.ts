@@ -17,6 +17,8 @@ import { calculationPlugin } from './modules/calculation/plugin';
 import { calculationRoutes, localBestPriceRoutes } from './modules/calculation/routes';
 import { customerRoutes } from './modules/customer/routes';
 import { healthRoutes } from './modules/health/routes';
+import { leadsPlugin } from './modules/leads/plugin';
+import { leadBannerRoutes, leadsRoutes } from './modules/leads/routes';
 import { locationRoutes } from './modules/location/routes';
 import { orderRoutes, supportOrderRoutes } from './modules/orders/routes';
 import { mailSenderPlugin } from './modules/mail/sender';
@@ -27,6 +29,7 @@ import { clientPlugin } from './plugins/client';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
+import { LEAD_PARTNER } from '../src/api/contract/leads';
 
 export interface AppDeps {
   config: Pick<Config, 'nodeEnv' | 'distDir' | 'secret'> &
@@ -78,6 +81,10 @@ export async function buildApp({
     validateResponses: config.nodeEnv !== 'production',
   });
   await app.register(localBestPriceRoutes, { prefix: '/api/site' });
+  await app.register(leadsPlugin);
+  await app.register(leadsRoutes, { prefix: '/api/leads' });
+  // SPEC §7: the lead-banner availability path is named for the (fictitious) lead partner.
+  await app.register(leadBannerRoutes, { prefix: `/api/${LEAD_PARTNER.slug}` });
   await app.register(orderRoutes, { prefix: '/api/orders' });
   await app.register(supportOrderRoutes, { prefix: '/api/support/orders' });
   await app.register(customerRoutes, { prefix: '/api/jwt/kunde' });

@@ -31,6 +31,13 @@ export const TTL_ROUTES: readonly TtlRoute[] = [
     maxEntries: 3,
     source: 'SPEC §9 cache: reviews 3600 s',
   },
+  {
+    name: 'lead-banner',
+    pattern: /^\/api\/waermepartner\/lead-banner$/,
+    maxAgeSeconds: 120,
+    maxEntries: 50,
+    source: 'SPEC §9 cache: banners 120 s (one entry per country and postal code)',
+  },
 ];
 
 export function findTtlRoute(pathname: string): TtlRoute | undefined {

@@ -7,13 +7,16 @@
  * value. Keys are plain and unique across the whole guide (not "<stepId>.<key>"), so the client
  * flattens its stepValues (step id → key → value) by merging the inner maps. Numbers travel as
  * text in the answers (e.g. "140"; a decimal comma is accepted too) because the record also
- * carries choice values and postal codes.
+ * carries choice values and postal codes. Every input key of the guide must be known: an unknown
+ * key is refused (400), so a renamed question cannot be answered silently.
  *
  * Conditional inputs: an input with `VisibleWhen` only applies while the answer to
  * `VisibleWhen.Key` is one of `VisibleWhen.Values` (the consumption step asks either for litres
  * per year or for the last fill and how many months it lasted). An input that does not apply is
- * not shown, not counted for "step finished" / progress (SPEC §4), and must not be sent; use
- * `activeInputs()` on both sides so client and server agree.
+ * not shown, not counted for "step finished" / progress (SPEC §4), and the server ignores an
+ * answer to it (so a stale answer from before a switch does no harm); use `activeInputs()` on
+ * both sides so client and server agree. Number answers: digits with an optional decimal comma
+ * or point, no thousands separators ("1500", not "1.500").
  */
 import { z } from 'zod/mini';
 import { CountryIdParamSchema, CountryIdSchema } from './common';
