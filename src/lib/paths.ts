@@ -33,6 +33,12 @@ export const paths = {
   /** SPEC §2 route name leads-oil-consumption-checkout: the compare result. */
   guideResult: '/dein-heizoelverbrauch',
   leadForm: '/leads/lead-formular',
+  /** SPEC §2 account pages (issue 4; the pages come with the account area). */
+  customerHome: '/kunde/startseite',
+  orders: '/bestellungen',
+  personalData: '/persoenliche-daten',
+  /** SPEC §2 support area: search users, act as a customer (issue 4). */
+  supportUserList: '/support/user/list',
 } as const;
 
 /** SPEC §2 /heizoel-verbrauchsvergleich/schritt-{stepId}: a `:step` segment, checked by `params`. */
@@ -79,6 +85,7 @@ export const appRoutes = [
   },
   { name: 'leads-oil-consumption-checkout', path: paths.guideResult },
   { name: 'leads-lead-formular', path: paths.leadForm },
+  { name: 'support-user-list', path: paths.supportUserList, guard: 'support' },
 ] as const satisfies readonly AppRouteDef[];
 
 export type AppRouteName = (typeof appRoutes)[number]['name'];

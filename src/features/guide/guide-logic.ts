@@ -59,7 +59,9 @@ export function parseAnswerNumber(text: string): number {
 
 function numberError(input: GuideNumberInput, value: string): InputError | null {
   const n = parseAnswerNumber(value);
-  if (Number.isNaN(n)) return 'number';
+  // "1.500" in a whole-number field is a thousands dot, not 1.5: say so instead of "whole".
+  if (Number.isNaN(n) || (input.Step >= 1 && /^\d{1,3}\.\d{3}$/.test(value.trim())))
+    return 'number';
   if (input.Step >= 1 && !Number.isInteger(n)) return 'whole';
   if (n < input.Min) return 'min';
   if (n > input.Max) return 'max';
