@@ -13,6 +13,11 @@ export interface FetchHooks {
   getBearerToken?: () => string | undefined;
   /** The CSRF token for the request-verification header. */
   getVerificationToken?: () => string | undefined;
+  /**
+   * Runs before a state-changing request (not GET); a promise is awaited, so the session can
+   * fetch the CSRF cookie first when there is none yet.
+   */
+  beforeStateChange?: () => Promise<void> | undefined;
   onRequestStart?: () => void;
   onRequestEnd?: (ok: boolean) => void;
 }
@@ -110,6 +115,10 @@ export async function apiFetch<S extends z.ZodMiniType>(
   const { method = 'GET', body, query, signal, silent = false } = options;
   const schemaReady: Promise<S> =
     typeof options.schema === 'function' ? options.schema() : Promise.resolve(options.schema);
+  if (method !== 'GET') {
+    const pending = hooks.beforeStateChange?.();
+    if (pending) await pending;
+  }
   const headers = new Headers({ Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   const bearer = hooks.getBearerToken?.();

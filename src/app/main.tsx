@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../ui/global.css';
+import { startSession } from '../features/session';
 import { shouldReloadAfterChunkError } from '../lib/chunk-reload';
 import { initApp } from './providers';
 import { AppRouter } from './router';
@@ -17,6 +18,8 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 initApp();
+// SPEC §4 session: apiFetch hooks and the initial-load rule before anything calls the API.
+startSession();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root fehlt in index.html');

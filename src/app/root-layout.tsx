@@ -6,6 +6,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { ConsentDialog } from '../features/consent';
+import { SessionBanners } from '../features/session';
 import { localeState } from '../features/locale';
 import { bodyClassFromRouteName } from '../lib/paths';
 import { LoadingBar } from '../ui/loading-bar/loading-bar';
@@ -31,6 +32,7 @@ export function Chrome({ children }: { children: ReactNode }) {
     <>
       <LoadingBar />
       <OfflineBanner />
+      <SessionBanners />
       {children}
       <ConsentDialog />
       <UpdatePrompt />
@@ -39,7 +41,7 @@ export function Chrome({ children }: { children: ReactNode }) {
 }
 
 /** Shown while a lazy page loads: reserves the space, so nothing jumps when it arrives. */
-function PageSkeleton() {
+export function PageSkeleton() {
   return <div className="page-skeleton" aria-busy="true" aria-label="Seite lädt" />;
 }
 

@@ -6,10 +6,11 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useParams } from 'react-router';
-import { appRoutes, routeParamsMatch, type AppRouteName } from '../lib/paths';
+import { SessionGuard } from '../features/session';
+import { appRoutes, routeParamsMatch, type AppRouteDef, type AppRouteName } from '../lib/paths';
 import { AppErrorBoundary, ErrorPage } from './error-page';
 import type { LayoutName } from './layouts/layout-name';
-import { RouteFrame } from './root-layout';
+import { PageSkeleton, RouteFrame } from './root-layout';
 
 interface PageDef {
   layout: LayoutName;
@@ -22,11 +23,13 @@ function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
 
 const loadOffers = () => import('../features/offers');
 const loadLegal = () => import('../features/legal');
+const loadCheckout = () => import('../features/checkout');
 // Both product groups share one lazy component, so switching between them keeps the page.
 const OfferListPage = page(loadOffers, (m) => m.OfferListPage);
 const loadGuide = () => import('../features/guide');
 // Intro and steps share one component, so moving between steps keeps the page (and its focus).
 const GuidePage = page(loadGuide, (m) => m.GuidePage);
+const loadAccount = () => import('../features/account');
 
 export const pages: Record<AppRouteName, PageDef> = {
   index: {
@@ -42,7 +45,18 @@ export const pages: Record<AppRouteName, PageDef> = {
   // in the calculator's settings panel; the page itself shows the offers.
   'heizoel-angebotsliste': { layout: 'default', Page: OfferListPage },
   'diesel-angebotsliste': { layout: 'default', Page: OfferListPage },
-  bestellung: { layout: 'focused', Page: page(loadOffers, (m) => m.CheckoutPage) },
+  bestellung: { layout: 'focused', Page: page(loadCheckout, (m) => m.CheckoutPage) },
+  'bestellung-bestaetigung': {
+    layout: 'focused',
+    Page: page(loadCheckout, (m) => m.OrderConfirmationPage),
+  },
+  bestellungen: {
+    layout: 'default',
+    Page: page(
+      () => import('../features/orders'),
+      (m) => m.OrdersPage,
+    ),
+  },
   // The questionnaire needs attention (focused); its result invites browsing on (default).
   'heizoel-verbrauchsvergleich': { layout: 'focused', Page: GuidePage },
   'heizoel-verbrauchsvergleich-schritt': { layout: 'focused', Page: GuidePage },
@@ -51,6 +65,33 @@ export const pages: Record<AppRouteName, PageDef> = {
     Page: page(loadGuide, (m) => m.GuideResultPage),
   },
   'leads-lead-formular': { layout: 'focused', Page: page(loadGuide, (m) => m.LeadFormPage) },
+  'support-user-list': {
+    layout: 'default',
+    Page: page(
+      () => import('../features/support'),
+      (m) => m.UserListPage,
+    ),
+  },
+  // SPEC §2 account pages; the partial routes show the personal data page at a section.
+  'kunde-startseite': { layout: 'default', Page: page(loadAccount, (m) => m.CustomerHomePage) },
+  'persoenliche-daten': { layout: 'default', Page: page(loadAccount, (m) => m.PersonalDataPage) },
+  'account-basedata-modals-addeditaddressmodal': {
+    layout: 'default',
+    Page: page(loadAccount, (m) => m.AddEditAddressModalPage),
+  },
+  'account-basedata-partial': {
+    layout: 'default',
+    Page: page(loadAccount, (m) => m.AccountPartialPage),
+  },
+  'neues-kennwort-setzen': { layout: 'focused', Page: page(loadAccount, (m) => m.NewPasswordPage) },
+  // The reviews feature exports the page lazily already (its badge is on every page).
+  'bewerten-sie-uns': {
+    layout: 'focused',
+    Page: page(
+      () => import('../features/reviews'),
+      (m) => m.RatePage,
+    ),
+  },
 };
 
 /**
@@ -68,9 +109,17 @@ function RouteElement({ route }: { route?: (typeof appRoutes)[number] }) {
     );
   }
   const { layout, Page } = pages[route.name];
+  // SPEC §6: a guarded page shows its loading state until the session has settled.
+  const guard = (route as AppRouteDef).guard;
   return (
     <RouteFrame handle={{ name: route.name, layout }}>
-      <Page />
+      {guard ? (
+        <SessionGuard guard={guard} fallback={<PageSkeleton />}>
+          <Page />
+        </SessionGuard>
+      ) : (
+        <Page />
+      )}
     </RouteFrame>
   );
 }

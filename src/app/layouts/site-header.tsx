@@ -4,6 +4,7 @@ import { CountrySwitch } from '../../features/locale';
 import { PRODUCT_NAME } from '../../lib/brand';
 import { CloseButton, dismissProps, useModalDialog } from '../../ui/modal/modal';
 import { paths } from '../../lib/paths';
+import { AccountMenu } from '../menus/account-menu';
 import { MainMenu } from '../menus/main-menu';
 import { texts } from '../texts';
 import styles from './layouts.module.css';
@@ -41,6 +42,7 @@ export function SiteHeader() {
           <div className={styles.desktopOnly}>
             <CountrySwitch />
           </div>
+          <AccountMenu />
           <button
             type="button"
             className={styles.menuButton}

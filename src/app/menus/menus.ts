@@ -1,6 +1,7 @@
 /**
- * The menus of SPEC §2 (admin, customer, default, supporter). Only routes that exist are listed;
- * the customer, supporter and admin menus get their entries with the account and support areas.
+ * The menus of SPEC §2 (admin, customer, default, supporter). Only routes that exist are listed.
+ * The account menu in the header (account-menu.tsx) shows the customer, supporter and admin menus
+ * by role (menusFor). "Mein meX" joins the customer menu with the mex dashboard (hasMexEnabled).
  */
 import { paths } from '../../lib/paths';
 
@@ -13,7 +14,13 @@ export type MenuName = 'default' | 'customer' | 'supporter' | 'admin';
 
 export const menus: Record<MenuName, readonly MenuItem[]> = {
   default: [{ label: 'Heizöl bestellen', to: paths.home }],
-  customer: [],
-  supporter: [],
+  customer: [
+    { label: 'Übersicht', to: paths.customerHome },
+    { label: 'Bestellungen', to: paths.orders },
+    { label: 'Persönliche Daten', to: paths.personalData },
+  ],
+  supporter: [{ label: 'Support: Benutzer', to: paths.supportUserList }],
+  // The admin screens of SPEC §2 (adverts, campaigns, slots, cache, CMS) are not built yet;
+  // admins pass the support guard and see the supporter menu.
   admin: [],
 };

@@ -1,0 +1,414 @@
+/**
+ * The session's moving parts (SPEC §4 Session, §7 account calls, docs/decisions/008): the
+ * initial-load rule, the 5 s auth check with the token refresh, the 300 s renew, logout,
+ * hasAnyOrder, and the coordination between tabs. Loaded after the first render (start.ts), so
+ * none of it weighs on the home route's first download.
+ *
+ * Tabs: the cookies are shared, so the cookie token is the truth every tab adopts. A refresh
+ * rotates the refresh token and the server treats a rotated token presented again as theft
+ * (it revokes the family), so token calls never overlap: they run under a Web Lock, and inside
+ * it a tab first checks whether another tab refreshed within 120 s (localStorage timestamp).
+ * BroadcastChannel carries 'refreshed' (with the new token, so other tabs adopt it without a
+ * call) and 'logout' (so logging out in one tab reaches all).
+ */
+import { ApiError, apiFetch } from '../../api/client';
+import {
+  clearStaleCookies,
+  clearTokenCookies,
+  expirationValid,
+  readAuthCookies,
+  type AuthCookies,
+} from './auth-cookies';
+import {
+  AUTH_CHECK_MS,
+  CHANNEL_NAME,
+  CROSS_TAB_LOCK_MS,
+  REFRESHED_AT_KEY,
+  REFRESH_RANDOM_S,
+  REFRESH_WINDOW_S,
+  RENEW_MS,
+  SESSION_EXPIRED_EVENT,
+  TOKEN_LOCK_NAME,
+} from './constants';
+import { adoptToken, clearUser, sessionState, settleSession } from './store';
+
+const contract = () => import('../../api/contract/account');
+
+export type SessionMessage =
+  { type: 'refreshed'; token: string } | { type: 'logout'; switched: boolean };
+
+export type RefreshOutcome = 'refreshed' | 'adopted' | 'reload' | 'expired' | 'failed';
+
+/** Seams for tests (fake timers and clocks drive the real code). */
+export const env = {
+  now: (): number => Date.now(),
+  random: (): number => Math.random(),
+  reload: (): void => window.location.reload(),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Cross-tab coordination
+
+let channel: BroadcastChannel | null = null;
+
+function post(message: SessionMessage): void {
+  channel?.postMessage(message);
+}
+
+function refreshedAt(): number {
+  try {
+    return Number(localStorage.getItem(REFRESHED_AT_KEY)) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+function setRefreshedAt(value: number): void {
+  try {
+    if (value) localStorage.setItem(REFRESHED_AT_KEY, String(value));
+    else localStorage.removeItem(REFRESHED_AT_KEY);
+  } catch {
+    // Private mode: the Web Lock still keeps token calls apart.
+  }
+}
+
+/** SPEC §4: another tab (or this one) refreshed within the last 120 s. */
+export function refreshedRecently(now = env.now()): boolean {
+  const at = refreshedAt();
+  return at > 0 && now - at < CROSS_TAB_LOCK_MS;
+}
+
+/** Runs `task` while no other tab runs a token call (Web Locks where the browser has them). */
+function withTokenLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = (navigator as Navigator & { locks?: LockManager }).locks;
+  if (!locks) return task();
+  return locks.request(TOKEN_LOCK_NAME, task);
+}
+
+function handleMessage(message: SessionMessage): void {
+  if (message.type === 'refreshed') {
+    if (message.token !== sessionState.token) afterAdopt(adoptToken(message.token));
+  } else if (message.type === 'logout') {
+    if (message.switched) env.reload();
+    else clearUser();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refresh (SPEC §4/§7)
+
+let offsetToken: string | null = null;
+let offsetS = 0;
+
+/** The random 0–119 s of the refresh window, drawn once per token. */
+export function refreshOffsetFor(token: string): number {
+  if (offsetToken !== token) {
+    offsetToken = token;
+    offsetS = Math.floor(env.random() * REFRESH_RANDOM_S);
+  }
+  return offsetS;
+}
+
+/** SPEC §4: refresh when the token expires within 300 s + random, or the token cookie is gone. */
+export function needsRefresh(cookies: AuthCookies, now = env.now()): boolean {
+  if (!cookies.token || cookies.expiration === undefined) return true;
+  return cookies.expiration - now / 1000 <= REFRESH_WINDOW_S + refreshOffsetFor(cookies.token);
+}
+
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+/**
+ * POST /api/account/v2/get/token. `initial`: the initial-load rule's "log in again", where a
+ * refused refresh clears the stale cookies quietly instead of announcing an expired session.
+ */
+export function refreshToken(options: { initial?: boolean } = {}): Promise<RefreshOutcome> {
+  refreshing ??= withTokenLock(() => runRefresh(options.initial ?? false)).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function runRefresh(initial: boolean): Promise<RefreshOutcome> {
+  // Inside the lock: another tab may have refreshed while this one waited.
+  const cookies = readAuthCookies();
+  if (refreshedRecently() && cookies.token && expirationValid(cookies, env.now())) {
+    if (cookies.token !== sessionState.token) afterAdopt(adoptToken(cookies.token));
+    return 'adopted';
+  }
+  const previousStamp = refreshedAt();
+  const stamp = env.now();
+  // Written before the call, so tabs checking while it is on the wire skip.
+  setRefreshedAt(stamp);
+  try {
+    const answer = await apiFetch('/api/account/v2/get/token', {
+      method: 'POST',
+      body: { CurrentToken: sessionState.token ?? cookies.token ?? '' },
+      schema: () => contract().then((m) => m.TokenRefreshResponseSchema),
+      silent: true,
+    });
+    if (answer.reload) {
+      env.reload();
+      return 'reload';
+    }
+    if (answer.success && answer.token && adoptToken(answer.token)) {
+      post({ type: 'refreshed', token: answer.token });
+      afterAdopt(true);
+      return 'refreshed';
+    }
+    throw new Error('Token-Erneuerung ohne Token beantwortet.');
+  } catch (error) {
+    if (refreshedAt() === stamp) setRefreshedAt(previousStamp);
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      // SPEC §4: logged out on the server, the token cleared, the session marked expired.
+      await serverLogout();
+      clearTokenCookies();
+      if (initial) {
+        clearStaleCookies();
+        clearUser();
+      } else {
+        sessionExpired();
+      }
+      return 'expired';
+    }
+    // SPEC §8: refresh failures are only logged.
+    console.warn('Token-Erneuerung fehlgeschlagen', error);
+    return 'failed';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expiry, logout, renew, hasAnyOrder
+
+/** SPEC §4 session-expired action: user gone, token cleared, event for whoever listens. */
+export function sessionExpired(): void {
+  clearUser();
+  clearTokenCookies();
+  sessionState.expired = true;
+  window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT));
+}
+
+async function serverLogout() {
+  return apiFetch('/api/account/jwt/abmelden', {
+    method: 'POST',
+    schema: () => contract().then((m) => m.LogoutResponseSchema),
+    silent: true,
+  }).catch(() => undefined);
+}
+
+/** SPEC §4/§7 logout. true when logged out; false when the call failed (SPEC §8). */
+export async function logout(): Promise<boolean> {
+  let answer;
+  try {
+    answer = await apiFetch('/api/account/jwt/abmelden', {
+      method: 'POST',
+      schema: () => contract().then((m) => m.LogoutResponseSchema),
+    });
+  } catch (error) {
+    console.warn('Abmelden fehlgeschlagen', error);
+    return false;
+  }
+  post({ type: 'logout', switched: answer.UserSwitched });
+  if (answer.UserSwitched) {
+    // Impersonation ended: the session belongs to the staff user again.
+    env.reload();
+    return true;
+  }
+  clearTokenCookies();
+  clearUser();
+  hasOrdersFor = null;
+  return answer.Success;
+}
+
+let lastRenew = 0;
+
+/** GET /session/renew (SPEC §7): keeps the server session alive; silent, failures ignored. */
+export async function renewSession(): Promise<void> {
+  lastRenew = env.now();
+  try {
+    await fetch('/session/renew', { credentials: 'include' });
+  } catch {
+    // Offline: the next renew or refresh tries again.
+  }
+  sessionState.CSRFTOKEN = readAuthCookies().csrf ?? null;
+}
+
+let hasOrdersFor: string | null = null;
+
+/** GET /api/jwt/kunde/hat-bestellungen once per login (SPEC §7); errors ignored. */
+export async function loadHasAnyOrder(): Promise<void> {
+  const user = sessionState.User;
+  if (!user || hasOrdersFor === user.id) return;
+  hasOrdersFor = user.id;
+  try {
+    const hasOrders = await apiFetch('/api/jwt/kunde/hat-bestellungen', {
+      schema: () => contract().then((m) => m.HasOrdersResponseSchema),
+      silent: true,
+    });
+    if (sessionState.User?.id === user.id) sessionState.User.hasAnyOrder = hasOrders;
+  } catch {
+    // SPEC §7: errors ignored.
+  }
+}
+
+function afterAdopt(adopted: boolean): void {
+  if (adopted) void loadHasAnyOrder();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The auth check (SPEC §4: every 5 s)
+
+let checking = false;
+
+export async function checkAuth(): Promise<void> {
+  if (checking) return;
+  checking = true;
+  try {
+    const now = env.now();
+    const cookies = readAuthCookies();
+    sessionState.CSRFTOKEN = cookies.csrf ?? null;
+    if (!sessionState.LoggedIn) {
+      // Logged in in another tab: the shared cookies carry its token.
+      if (cookies.token && expirationValid(cookies, now)) afterAdopt(adoptToken(cookies.token));
+      return;
+    }
+    if (cookies.token && cookies.token !== sessionState.token && expirationValid(cookies, now)) {
+      afterAdopt(adoptToken(cookies.token));
+    }
+    if (needsRefresh(cookies, now) && !refreshedRecently(now) && navigator.onLine !== false) {
+      const outcome = await refreshToken();
+      if (outcome === 'expired' || outcome === 'reload') return;
+    }
+    if (sessionState.LoggedIn && !expirationValid(readAuthCookies(), env.now())) {
+      sessionExpired();
+    }
+  } finally {
+    checking = false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The initial-load rule (docs/decisions/008)
+
+export async function initialLoad(): Promise<void> {
+  const cookies = readAuthCookies();
+  sessionState.CSRFTOKEN = cookies.csrf ?? null;
+  if (cookies.token && expirationValid(cookies, env.now())) {
+    // Logged in.
+    if (!adoptToken(cookies.token)) clearStaleCookies();
+  } else if (cookies.token) {
+    // Log in again.
+    const outcome = await refreshToken({ initial: true });
+    if (outcome === 'failed') {
+      clearStaleCookies();
+      clearUser();
+    }
+  } else if (cookies.legacyMarker) {
+    // Log in with the legacy session.
+    await withTokenLock(cookieLogin);
+  } else if (cookies.expiration !== undefined) {
+    // A stale expiration cookie without a token.
+    clearStaleCookies();
+  }
+}
+
+async function cookieLogin(): Promise<void> {
+  const cookies = readAuthCookies();
+  if (cookies.token && expirationValid(cookies, env.now())) {
+    // Another tab logged in while this one waited for the lock.
+    if (adoptToken(cookies.token)) return;
+  }
+  try {
+    const answer = await apiFetch('/api/account/anmelden-cookie', {
+      method: 'POST',
+      // The legacy cookie is HttpOnly: an empty value tells the server to read it itself.
+      body: { Type: 'legacy', AuthCookieValue: '' },
+      schema: () => contract().then((m) => m.CookieLoginResponseSchema),
+      silent: true,
+    });
+    if (answer.success && answer.token && adoptToken(answer.token)) {
+      post({ type: 'refreshed', token: answer.token });
+      return;
+    }
+  } catch {
+    // SPEC §8: a failed cookie login is ignored; the stale marker goes.
+  }
+  clearStaleCookies();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lifecycle
+
+let checkTimer: ReturnType<typeof setInterval> | undefined;
+let renewTimer: ReturnType<typeof setInterval> | undefined;
+let running = false;
+
+function renewIfLoggedIn(): void {
+  if (sessionState.LoggedIn) void renewSession();
+}
+
+function startTimers(): void {
+  stopTimers();
+  checkTimer = setInterval(() => void checkAuth(), AUTH_CHECK_MS);
+  renewTimer = setInterval(renewIfLoggedIn, RENEW_MS);
+}
+
+function stopTimers(): void {
+  clearInterval(checkTimer);
+  clearInterval(renewTimer);
+  checkTimer = renewTimer = undefined;
+}
+
+/** A hidden tab does not poll; on return it checks at once and renews if one is due. */
+function onVisibility(): void {
+  if (!running) return;
+  if (document.visibilityState === 'hidden') {
+    stopTimers();
+    return;
+  }
+  startTimers();
+  void checkAuth();
+  if (env.now() - lastRenew >= RENEW_MS) renewIfLoggedIn();
+}
+
+function onChannelMessage(event: MessageEvent<SessionMessage>): void {
+  handleMessage(event.data);
+}
+
+export async function startEngine(): Promise<void> {
+  if (running) return;
+  running = true;
+  if (typeof BroadcastChannel !== 'undefined') {
+    channel = new BroadcastChannel(CHANNEL_NAME);
+    channel.addEventListener('message', onChannelMessage);
+  }
+  document.addEventListener('visibilitychange', onVisibility);
+  try {
+    if (sessionState.status === 'pending') await initialLoad();
+  } finally {
+    settleSession();
+  }
+  if (!running) return;
+  lastRenew = env.now();
+  void loadHasAnyOrder();
+  if (document.visibilityState !== 'hidden') startTimers();
+}
+
+export function stopEngine(): void {
+  running = false;
+  stopTimers();
+  document.removeEventListener('visibilitychange', onVisibility);
+  channel?.removeEventListener('message', onChannelMessage);
+  channel?.close();
+  channel = null;
+}
+
+/** For tests: forget what this module remembers between calls. */
+export function resetEngine(): void {
+  stopEngine();
+  offsetToken = null;
+  offsetS = 0;
+  refreshing = null;
+  hasOrdersFor = null;
+  lastRenew = 0;
+  checking = false;
+}

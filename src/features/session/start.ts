@@ -1,0 +1,74 @@
+/**
+ * Starts the session once per page (called from src/app/main.tsx). What runs here is small and
+ * synchronous: the apiFetch hooks (SPEC §7 bearer token and request-verification header) and the
+ * fast path of the initial-load rule (a valid token cookie: logged in at once, so the header and
+ * the guards need not wait). The rest (engine.ts) loads as its own chunk right after.
+ */
+import { setFetchHooks } from '../../api/client';
+import { expirationValid, readAuthCookies } from './auth-cookies';
+import { adoptToken, sessionState, settleSession } from './store';
+
+const loadEngine = () => import('./engine');
+
+let csrfPending: Promise<void> | null = null;
+
+/**
+ * The server sets the CSRF cookie on any response to a request without one; a page served by the
+ * service worker may not have had such a response yet, so before the first state-changing call
+ * GET /session/renew fetches it.
+ */
+export function ensureCsrfCookie(): Promise<void> | undefined {
+  if (readAuthCookies().csrf) return undefined;
+  csrfPending ??= fetch('/session/renew', { credentials: 'include' })
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .finally(() => {
+      csrfPending = null;
+      sessionState.CSRFTOKEN = readAuthCookies().csrf ?? null;
+    });
+  return csrfPending;
+}
+
+/** Wires the session; returns a function that stops it (timers, listeners, hooks). */
+export function startSession(): () => void {
+  const removeHooks = setFetchHooks({
+    getBearerToken: () => {
+      const cookies = readAuthCookies();
+      return expirationValid(cookies) ? cookies.token : undefined;
+    },
+    getVerificationToken: () => readAuthCookies().csrf,
+    beforeStateChange: ensureCsrfCookie,
+  });
+
+  const cookies = readAuthCookies();
+  sessionState.CSRFTOKEN = cookies.csrf ?? null;
+  if (cookies.token && expirationValid(cookies) && adoptToken(cookies.token)) settleSession();
+
+  let stopped = false;
+  let stopEngine: (() => void) | undefined;
+  loadEngine()
+    .then((engine) => {
+      if (stopped) return;
+      stopEngine = engine.stopEngine;
+      return engine.startEngine();
+    })
+    .catch((error: unknown) => {
+      // Without the engine nobody can log in on this page; guards must not wait forever.
+      console.warn('Sitzung konnte nicht gestartet werden', error);
+      settleSession();
+    });
+
+  return () => {
+    stopped = true;
+    removeHooks();
+    stopEngine?.();
+  };
+}
+
+/** SPEC §4/§7 logout; false when it failed. */
+export async function logout(): Promise<boolean> {
+  const engine = await loadEngine();
+  return engine.logout();
+}
