@@ -26,11 +26,14 @@ function setOnline(online: boolean): void {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
 }
 
+// Node's setImmediate (not in the DOM types): a real turn of the event loop under fake timers.
+const realTurn = (globalThis as unknown as { setImmediate: (cb: () => void) => void }).setImmediate;
+
 /** Real turns of the event loop (setImmediate is not faked), for fetch stubs and Dexie. */
 async function settle(until: () => boolean): Promise<void> {
   // The first call also loads the contract module (a real import), hence a time limit.
   const end = performance.now() + 5000;
-  while (!until() && performance.now() < end) await new Promise((r) => setImmediate(r));
+  while (!until() && performance.now() < end) await new Promise<void>((r) => realTurn(r));
   expect(until()).toBe(true);
 }
 
