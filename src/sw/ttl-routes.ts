@@ -38,6 +38,17 @@ export const TTL_ROUTES: readonly TtlRoute[] = [
     maxEntries: 50,
     source: 'SPEC §9 cache: banners 120 s (one entry per country and postal code)',
   },
+  {
+    // The guide's questions, so a returning visitor can answer offline (issue 5). SPEC §9 names
+    // no lifetime; a guide changes as rarely as reference data, so the same 3600 s: a changed
+    // question reaches a returning visitor within the hour, and the last-known copy keeps the
+    // questionnaire usable offline after that.
+    name: 'leads-guide',
+    pattern: /^\/api\/leads\/guide\/\d+$/,
+    maxAgeSeconds: 3600,
+    maxEntries: 3,
+    source: 'SPEC §9 reference-data lifetime (3600 s, as country states, news, cross-links)',
+  },
 ];
 
 export function findTtlRoute(pathname: string): TtlRoute | undefined {

@@ -13,7 +13,10 @@ export interface MenuItem {
 export type MenuName = 'default' | 'customer' | 'supporter' | 'admin';
 
 export const menus: Record<MenuName, readonly MenuItem[]> = {
-  default: [{ label: 'Heizöl bestellen', to: paths.home }],
+  default: [
+    { label: 'Heizöl bestellen', to: paths.home },
+    { label: 'Verbrauch vergleichen', to: paths.guide },
+  ],
   customer: [
     { label: 'Übersicht', to: paths.customerHome },
     { label: 'Bestellungen', to: paths.orders },

@@ -2,6 +2,8 @@
  * Home (SPEC §2 "/"): leads with the calculator. On a phone the order is title, today's best
  * price, the calculator card, then the rest; from 992 px the text sits beside the card.
  */
+import { paths } from '../../lib/paths';
+import { ButtonLink } from '../../ui/button/button';
 import { Calculator } from '../calculator';
 import { useLocale } from '../locale';
 import { BestPrice } from './components/best-price';
@@ -58,6 +60,15 @@ export function HomePage() {
               </li>
             ))}
           </ol>
+        </section>
+        <section aria-labelledby="guide-teaser-title" className={styles.teaser}>
+          <div>
+            <h2 id="guide-teaser-title">{texts.guideTeaserTitle}</h2>
+            <p>{texts.guideTeaserText}</p>
+          </div>
+          <ButtonLink to={paths.guide} variant="secondary">
+            {texts.guideTeaserLink}
+          </ButtonLink>
         </section>
         <StateList countryId={locale.countryId} countryName={locale.countryName} />
       </div>

@@ -27,4 +27,8 @@ export const texts = {
   statesLoading: 'Regionen werden geladen …',
   statesError: 'Die Regionen konnten nicht geladen werden.',
   retry: 'Erneut versuchen',
+  guideTeaserTitle: 'Verbraucht Ihr Haus zu viel Heizöl?',
+  guideTeaserText:
+    'Vergleichen Sie Ihren Verbrauch in zwei Minuten mit ähnlichen Gebäuden und sehen Sie, was Sie im Jahr sparen können.',
+  guideTeaserLink: 'Heizölverbrauch vergleichen',
 } as const;
