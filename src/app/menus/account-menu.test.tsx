@@ -1,0 +1,109 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { resetSession, sessionState, userFromToken } from '../../features/session';
+import { AccountMenu } from './account-menu';
+
+function b64(json: unknown): string {
+  return btoa(JSON.stringify(json)).replace(/=+$/, '');
+}
+
+function login(claims: Record<string, unknown>): void {
+  const token = `${b64({ alg: 'HS256' })}.${b64({ sub: '1', id: 1, exp: 2_000_000_000, ...claims })}.x`;
+  const user = userFromToken(token);
+  Object.assign(sessionState, {
+    token,
+    User: user,
+    LoggedIn: true,
+    AllowSupportInfo: user?.allowSupportInfo ?? false,
+    status: 'settled',
+  });
+}
+
+function renderAt(path = '/heizoel/angebotsliste?zipCode=10115') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AccountMenu />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => resetSession());
+
+describe('AccountMenu', () => {
+  it('keeps its place while the session settles', () => {
+    renderAt();
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('logged out: "Anmelden" to the legacy page with ReturnUrl = this page', () => {
+    sessionState.status = 'settled';
+    renderAt();
+    expect(screen.getByRole('link', { name: 'Anmelden' }).getAttribute('href')).toBe(
+      '/konto/anmelden-registrieren?ReturnUrl=%2Fheizoel%2Fangebotsliste%3FzipCode%3D10115',
+    );
+  });
+
+  it('a customer gets the customer menu and Abmelden', async () => {
+    login({ role: 'Role_Customer', firstName: 'Erika', lastName: 'Mustermann' });
+    renderAt();
+    const trigger = screen.getByRole('button', { name: /Erika Mustermann/ });
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    await act(async () => {
+      fireEvent.click(trigger);
+      await Promise.resolve();
+    });
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    const links = screen.getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Übersicht', '/kunde/startseite'],
+      ['Bestellungen', '/bestellungen'],
+      ['Persönliche Daten', '/persoenliche-daten'],
+    ]);
+    expect(screen.getByRole('button', { name: 'Abmelden' })).toBeTruthy();
+    expect(screen.queryByLabelText('Support-Infos anzeigen')).toBeNull();
+    // Escape closes and gives focus back to the button.
+    await act(async () => {
+      fireEvent.keyDown(document, { key: 'Escape' });
+      await Promise.resolve();
+    });
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('support staff get the supporter menu and the support-info switch', async () => {
+    login({
+      role: ['Oelkompass.CustomerSupport'],
+      firstName: 'Sam',
+      allowSupportInfo: 'true',
+    });
+    renderAt();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /Sam/ }));
+      await Promise.resolve();
+    });
+    const links = screen.getAllByRole('link').map((l) => l.getAttribute('href'));
+    expect(links).toEqual(['/support/user/list']);
+    const toggle = screen.getByLabelText<HTMLInputElement>('Support-Infos anzeigen');
+    expect(toggle.checked).toBe(false);
+    await act(async () => {
+      fireEvent.click(toggle);
+      await Promise.resolve();
+    });
+    expect(sessionState.ShowSupportInfo).toBe(true);
+    localStorage.clear();
+  });
+
+  it('an admin sees the support entry once', async () => {
+    login({ role: ['Oelkompass.Admin'], firstName: 'Ada' });
+    renderAt();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /Ada/ }));
+      await Promise.resolve();
+    });
+    expect(screen.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual([
+      '/support/user/list',
+    ]);
+  });
+});
