@@ -205,6 +205,16 @@ describe('auth check every 5 s', () => {
     expect(count(REFRESH)).toBe(0);
   });
 
+  it('reloads when the shared cookies hold another user (impersonation elsewhere)', async () => {
+    loggedInWith(nowS() + 900);
+    await startEngine();
+    const other = customerToken(nowS() + 900, { id: 77, sub: '77', isImpersonatedS: 'true' });
+    setCookie(C.token, other);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(env.reload).toHaveBeenCalledOnce();
+    expect(sessionState.token).not.toBe(other);
+  });
+
   it('401 on refresh: server logout, token cleared, session expired with the event', async () => {
     setCookie(C.csrf, 'csrf-1');
     routes[REFRESH] = () => json({ message: 'Nicht angemeldet.' }, 401);

@@ -30,6 +30,7 @@ import {
   SESSION_EXPIRED_EVENT,
   TOKEN_LOCK_NAME,
 } from './constants';
+import { userFromToken } from './claims';
 import { adoptToken, clearUser, sessionState, settleSession } from './store';
 
 const contract = () => import('../../api/contract/account');
@@ -85,9 +86,25 @@ function withTokenLock<T>(task: () => Promise<T>): Promise<T> {
   return locks.request(TOKEN_LOCK_NAME, task);
 }
 
+/**
+ * Takes over a token another tab obtained. When it belongs to someone else than the user this
+ * page shows (impersonation started or ended elsewhere), the page reloads instead, as the server's
+ * `reload` answer asks for: what is on screen belongs to the other user.
+ */
+function adoptShared(token: string): void {
+  if (token === sessionState.token) return;
+  const shown = sessionState.User;
+  const next = userFromToken(token);
+  if (shown && next && (shown.id !== next.id || shown.isImpersonatedS !== next.isImpersonatedS)) {
+    env.reload();
+    return;
+  }
+  afterAdopt(adoptToken(token));
+}
+
 function handleMessage(message: SessionMessage): void {
   if (message.type === 'refreshed') {
-    if (message.token !== sessionState.token) afterAdopt(adoptToken(message.token));
+    adoptShared(message.token);
   } else if (message.type === 'logout') {
     if (message.switched) env.reload();
     else clearUser();
@@ -132,7 +149,7 @@ async function runRefresh(initial: boolean): Promise<RefreshOutcome> {
   // Inside the lock: another tab may have refreshed while this one waited.
   const cookies = readAuthCookies();
   if (refreshedRecently() && cookies.token && expirationValid(cookies, env.now())) {
-    if (cookies.token !== sessionState.token) afterAdopt(adoptToken(cookies.token));
+    adoptShared(cookies.token);
     return 'adopted';
   }
   const previousStamp = refreshedAt();
@@ -271,9 +288,7 @@ export async function checkAuth(): Promise<void> {
       if (cookies.token && expirationValid(cookies, now)) afterAdopt(adoptToken(cookies.token));
       return;
     }
-    if (cookies.token && cookies.token !== sessionState.token && expirationValid(cookies, now)) {
-      afterAdopt(adoptToken(cookies.token));
-    }
+    if (cookies.token && expirationValid(cookies, now)) adoptShared(cookies.token);
     if (needsRefresh(cookies, now) && !refreshedRecently(now) && navigator.onLine !== false) {
       const outcome = await refreshToken();
       if (outcome === 'expired' || outcome === 'reload') return;
