@@ -37,6 +37,12 @@ export const paths = {
   customerHome: '/kunde/startseite',
   orders: '/bestellungen',
   personalData: '/persoenliche-daten',
+  /** SPEC §2 account partials: personal data with the address modal open, or at a section. */
+  addEditAddressModal: '/account/basedata/modals/addEditAddressModal',
+  accountPartial: '/account/basedata/partial',
+  /** SPEC §2 /neues-kennwort-setzen/{token} and /bewerten-sie-uns/{token}/{orderId}. */
+  newPassword: '/neues-kennwort-setzen',
+  rateUs: '/bewerten-sie-uns',
   /** SPEC §2 support area: search users, act as a customer (issue 4). */
   supportUserList: '/support/user/list',
 } as const;
@@ -86,6 +92,21 @@ export const appRoutes = [
   { name: 'leads-oil-consumption-checkout', path: paths.guideResult },
   { name: 'leads-lead-formular', path: paths.leadForm },
   { name: 'support-user-list', path: paths.supportUserList, guard: 'support' },
+  // SPEC §2 account pages (SPEC §6 user guard); the password and rating links work without login.
+  { name: 'kunde-startseite', path: paths.customerHome, guard: 'user' },
+  { name: 'persoenliche-daten', path: paths.personalData, guard: 'user' },
+  {
+    name: 'account-basedata-modals-addeditaddressmodal',
+    path: paths.addEditAddressModal,
+    guard: 'user',
+  },
+  {
+    name: 'account-basedata-partial',
+    path: `${paths.accountPartial}/:addressCol?/:addressColItem?/:loginCol?`,
+    guard: 'user',
+  },
+  { name: 'neues-kennwort-setzen', path: `${paths.newPassword}/:token` },
+  { name: 'bewerten-sie-uns', path: `${paths.rateUs}/:token/:orderId` },
 ] as const satisfies readonly AppRouteDef[];
 
 export type AppRouteName = (typeof appRoutes)[number]['name'];

@@ -68,6 +68,17 @@ describe('personal data', () => {
     expect(ApiErrorSchema.parse(response.json()).message).toBe('Bitte melden Sie sich an.');
   });
 
+  it('answers 401 before looking at the body, and 401 for an expired token', async () => {
+    const anonymous = await call(null, 'POST', '/adressen', { Kind: 'kein Objekt' });
+    expect(anonymous.statusCode).toBe(401);
+    const expired = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/adressen`,
+      headers: authHeaders(anna, { ttlSeconds: -60 }),
+    });
+    expect(expired.statusCode).toBe(401);
+  });
+
   it('reads and saves the logged-in user, never cached', async () => {
     const before = await call(anna, 'GET', '/persoenliche-daten');
     expect(before.statusCode).toBe(200);
@@ -82,16 +93,16 @@ describe('personal data', () => {
     });
 
     const saved = await call(anna, 'PUT', '/persoenliche-daten', {
-      Title1: 'divers',
+      Title1: 'Divers',
       Title2: 'Dr.',
       FirstName: '  Anna-Lena ',
       LastName: 'Alt',
       Phone: '+49 30 123456',
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ Title1: 'divers', Title2: 'Dr.', FirstName: 'Anna-Lena' });
+    expect(saved.json()).toMatchObject({ Title1: 'Divers', Title2: 'Dr.', FirstName: 'Anna-Lena' });
     const [row] = await t.database.db.select().from(users).where(eq(users.id, anna.id));
-    expect(row).toMatchObject({ title1: 'divers', title2: 'Dr.', firstName: 'Anna-Lena' });
+    expect(row).toMatchObject({ title1: 'Divers', title2: 'Dr.', firstName: 'Anna-Lena' });
     expect(row?.phone).toBe('+49 30 123456');
   });
 

@@ -5,9 +5,10 @@
  */
 import { z } from 'zod/mini';
 import { CountryIdSchema } from './common';
+// One list of salutations for the account and the checkout: a saved address prefills an order.
+import { SALUTATIONS } from './orders';
 
 /** Salutation (SPEC §3 Logged-in user title1); '' = keine Angabe. */
-export const SALUTATIONS = ['Frau', 'Herr', 'divers', ''] as const;
 export type Salutation = (typeof SALUTATIONS)[number];
 
 /** At most this many saved addresses per customer; more is abuse, not housekeeping. */
@@ -23,7 +24,7 @@ const text = (field: string, min: number, max: number, requiredMessage?: string)
     );
 
 const Title1 = z.enum(SALUTATIONS, {
-  error: "Die Anrede muss 'Frau', 'Herr', 'divers' oder leer sein.",
+  error: "Die Anrede muss 'Frau', 'Herr', 'Divers' oder leer sein.",
 });
 const Title2 = text('Der Titel', 0, 40);
 const FirstName = text('Der Vorname', 1, 60, 'Bitte geben Sie Ihren Vornamen an.');
@@ -104,7 +105,7 @@ export const AddressInputSchema = z.object(
         z.trim(),
         z.minLength(1, 'Bitte geben Sie die Hausnummer an.'),
         z.maxLength(10, 'Die Hausnummer darf höchstens 10 Zeichen lang sein.'),
-        z.regex(/^\d/, 'Die Hausnummer beginnt mit einer Ziffer.'),
+        z.regex(/\d/, 'Die Hausnummer enthält keine Ziffer.'),
       ),
     ZipCode: z
       .string({ error: 'Die Postleitzahl muss als Text angegeben werden.' })

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { openConsentSettings } from '../../features/consent';
 import { useLocale } from '../../features/locale';
+import { QualityBadge } from '../../features/reviews';
 import { DATA_ATTRIBUTION, PRODUCT_NAME } from '../../lib/brand';
 import { paths } from '../../lib/paths';
 import { texts } from '../texts';
@@ -20,6 +21,7 @@ export function SiteFooter() {
               {locale.customerPhoneNumber}
             </a>
           </p>
+          <QualityBadge />
         </div>
         <ul className={styles.footerLinks}>
           <li>

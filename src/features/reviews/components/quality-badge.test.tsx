@@ -1,0 +1,68 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QualityBadge } from './quality-badge';
+
+const answer = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('QualityBadge (SPEC §3 Trusted quality)', () => {
+  it("asks for the locale's reviews id and shows mark, word and counts", async () => {
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(
+        answer({
+          OverallMark: 4.13,
+          OverallMarkDescriptionGUILang: 'Gut',
+          ActiveReviewCount: 1234,
+          ActivePeriodInDays: 365,
+          TotalReviewCount: 2000,
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    render(<QualityBadge />);
+    const line = await screen.findByLabelText(
+      '4,13 von 5 Sternen (Gut) aus 1.234 Bewertungen der letzten 365 Tage',
+    );
+    expect(line.textContent).toContain('Gut');
+    expect(screen.getByText('1.234 Bewertungen im letzten Jahr · 2.000 insgesamt')).toBeTruthy();
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe(
+      '/api/site/bewertungen/reviews-de/overall',
+    );
+  });
+
+  it('shows the SPEC default "Keine Daten" without a mark', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          answer({
+            OverallMark: null,
+            OverallMarkDescriptionGUILang: 'Keine Daten',
+            ActiveReviewCount: 0,
+            ActivePeriodInDays: 365,
+            TotalReviewCount: 0,
+          }),
+        ),
+      ),
+    );
+    render(<QualityBadge />);
+    expect(await screen.findByText('Keine Daten')).toBeTruthy();
+    expect(screen.queryByLabelText(/von 5 Sternen/)).toBeNull();
+  });
+
+  it('shows nothing and only logs when the call fails (SPEC §8)', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(answer({ message: 'Fehler' }, 500))),
+    );
+    const { container } = render(<QualityBadge />);
+    await waitFor(() => expect(info).toHaveBeenCalledOnce());
+    expect(container.innerHTML).toBe('');
+  });
+});

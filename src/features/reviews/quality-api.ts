@@ -1,0 +1,16 @@
+/**
+ * SPEC §7 GET /api/site/{reviews-service}/{id}/overall (server/modules/ratings/routes.ts: the
+ * segment is "bewertungen", the id the locale's reviews-service id). Kept apart from api.ts:
+ * the badge sits in the footer of every page, so its schema loads lazily and zod stays off the
+ * first download.
+ */
+import { apiFetch } from '../../api/client';
+
+export function fetchQuality(reviewsServiceId: string, signal?: AbortSignal) {
+  return apiFetch(`/api/site/bewertungen/${encodeURIComponent(reviewsServiceId)}/overall`, {
+    schema: () => import('../../api/contract/ratings').then((m) => m.TrustedQualitySchema),
+    signal,
+    // A badge in the footer is not worth a loading bar.
+    silent: true,
+  });
+}
