@@ -26,8 +26,10 @@ export const paths = {
   /** SPEC §2 /{productGroup}/angebotsliste: one path per product group (1 heizoel, 2 diesel). */
   offerListHeatingOil: '/heizoel/angebotsliste',
   offerListDiesel: '/diesel/angebotsliste',
-  /** The chosen offer; the checkout itself is built with accounts and ordering (issue 3). */
+  /** The checkout of the chosen offer (issue 4). */
   checkout: '/bestellung',
+  /** The confirmation of a placed order: /bestellung/bestaetigung/{orderNumber}. */
+  orderConfirmation: '/bestellung/bestaetigung',
   /** SPEC §2 oil-consumption comparison: intro, then the first unfinished step (issue 5). */
   guide: '/heizoel-verbrauchsvergleich',
   /** SPEC §2 route name leads-oil-consumption-checkout: the compare result. */
@@ -62,6 +64,11 @@ export function guideStepIdOfSegment(segment: string | undefined): number | unde
   return match ? Number(match[1]) : undefined;
 }
 
+/** The confirmation page of an order, e.g. /bestellung/bestaetigung/OK-2026-000123. */
+export function orderConfirmationPath(orderNumber: string): string {
+  return `${paths.orderConfirmation}/${encodeURIComponent(orderNumber)}`;
+}
+
 /** SPEC §2: the offer list of a product group (1 heating oil, 2 diesel). */
 export function offerListPath(productGroupId: number): string {
   return productGroupId === 2 ? paths.offerListDiesel : paths.offerListHeatingOil;
@@ -83,6 +90,12 @@ export const appRoutes = [
   { name: 'heizoel-angebotsliste', path: paths.offerListHeatingOil },
   { name: 'diesel-angebotsliste', path: paths.offerListDiesel },
   { name: 'bestellung', path: paths.checkout },
+  {
+    name: 'bestellung-bestaetigung',
+    path: `${paths.orderConfirmation}/:orderNumber`,
+    params: { orderNumber: /^OK-\d{4}-\d{6,}$/ },
+  },
+  { name: 'bestellungen', path: paths.orders, guard: 'user' },
   { name: 'heizoel-verbrauchsvergleich', path: paths.guide },
   {
     name: 'heizoel-verbrauchsvergleich-schritt',

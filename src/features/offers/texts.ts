@@ -1,4 +1,4 @@
-/** German UI text of the offer list and the checkout preview (SPEC §2 Offer list and calculator). */
+/** German UI text of the offer list (SPEC §2 Offer list and calculator). */
 import { PRODUCT_NAME } from '../../lib/brand';
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -98,35 +98,5 @@ export const texts = {
     order: 'Bestellen',
     orderLabel: (dealer: string) => `Bei ${dealer} bestellen`,
     favourite: 'Ihr Favorit',
-  },
-
-  checkout: {
-    title: 'Ihre Auswahl',
-    documentTitle: `Ihre Auswahl – ${PRODUCT_NAME}`,
-    loading: 'Ihr Angebot wird geladen …',
-    dealer: 'Händler',
-    product: 'Produkt',
-    amount: 'Menge',
-    amountValue: (amount: string) => `${amount} Liter`,
-    zip: 'Lieferung nach',
-    zipValue: (zip: string) => `PLZ ${zip}`,
-    deliveryTime: 'Lieferzeit',
-    payment: 'Zahlung',
-    options: 'Optionen',
-    total: 'Gesamtpreis',
-    unitPrice: (price: string) => `${price} pro 100 Liter`,
-    priceNote:
-      'Der Preis wurde eben neu berechnet und enthält Mehrwertsteuer und alle gewählten Zuschläge.',
-    comingTitle: 'Online bestellen können Sie hier in Kürze',
-    coming:
-      'Die Online-Bestellung bauen wir gerade. Bis dahin nehmen wir Ihre Bestellung gern am Telefon auf – nennen Sie einfach Händler, Postleitzahl und Menge:',
-    call: 'Jetzt anrufen:',
-    back: 'Zurück zu den Angeboten',
-    missingTitle: 'Kein Angebot ausgewählt',
-    missing: 'Bitte wählen Sie zuerst ein Angebot aus der Angebotsliste.',
-    goneTitle: 'Dieses Angebot ist nicht mehr verfügbar',
-    gone: 'Der Händler liefert mit dieser Auswahl gerade nicht. Bitte wählen Sie ein anderes Angebot.',
-    error: 'Das Angebot konnte nicht geladen werden.',
-    retry: 'Erneut versuchen',
   },
 } as const;

@@ -1,0 +1,287 @@
+/**
+ * The delivery form: address (postal code fixed: the price was calculated for it), contact,
+ * notes for the tanker, the terms with their required checkbox, and the order button. Every
+ * field shows its own German message (aria-invalid + aria-describedby); the values come from the
+ * checkout store, so nothing typed is lost on an error or a reload.
+ */
+import { useId, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import type { CalculatorConfig } from '../../../api/contract/calculation';
+import { SALUTATIONS } from '../../../api/contract/orders';
+import { Button } from '../../../ui/button/button';
+import type { CheckoutValues, FieldName } from '../form';
+import { checkoutState } from '../store';
+import { texts } from '../texts';
+import styles from './checkout-form.module.css';
+
+export type FieldChange = <K extends FieldName>(name: K, value: CheckoutValues[K]) => void;
+
+interface FieldProps {
+  name: FieldName;
+  label: string;
+  hint?: ReactNode;
+  error: string | undefined;
+  className?: string;
+  children: (props: {
+    id: string;
+    'aria-invalid': true | undefined;
+    'aria-describedby': string | undefined;
+  }) => ReactNode;
+}
+
+function Field({ name, label, hint, error, className, children }: FieldProps) {
+  const base = useId();
+  const id = `checkout-${name}`;
+  const hintId = hint ? `${base}-hint` : undefined;
+  const errorId = error ? `${base}-error` : undefined;
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <label htmlFor={id}>{label}</label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined,
+      })}
+      {error && (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function CheckoutForm({
+  config,
+  dealerName,
+  loginHref,
+  onSubmit,
+  onFieldChange,
+}: {
+  config: CalculatorConfig;
+  dealerName: string;
+  /** For guests: the legacy login page coming back here; null when logged in. */
+  loginHref: string | null;
+  onSubmit: () => void;
+  onFieldChange: FieldChange;
+}) {
+  // sync: text inputs must see their own value at once, or the caret jumps (valtio docs).
+  const { values, errors, phase, formError, prefilled } = useSnapshot(checkoutState, {
+    sync: true,
+  });
+  const submitting = phase === 'submitting';
+  const errorCount = Object.values(errors).filter(Boolean).length;
+
+  const text = (
+    name: Exclude<FieldName, 'acceptedTerms' | 'title1'>,
+    label: string,
+    input: { autoComplete: string; type?: string; inputMode?: 'tel' | 'email' | 'text' },
+    extra: { hint?: ReactNode; className?: string } = {},
+  ) => (
+    <Field name={name} label={label} error={errors[name]} {...extra}>
+      {(aria) => (
+        <input
+          {...aria}
+          name={name}
+          type={input.type ?? 'text'}
+          inputMode={input.inputMode}
+          autoComplete={input.autoComplete}
+          value={values[name]}
+          onChange={(e) => onFieldChange(name, e.target.value)}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label={texts.title}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {loginHref && (
+        <p className={styles.login}>
+          {texts.form.loginHint} <a href={loginHref}>{texts.form.login}</a> {texts.form.loginRest}
+        </p>
+      )}
+      {prefilled && !loginHref && <p className={styles.prefilled}>{texts.form.prefilled}</p>}
+
+      <fieldset className={styles.group}>
+        <legend>{texts.form.addressTitle}</legend>
+        <div className={styles.grid}>
+          <Field
+            name="title1"
+            label={texts.form.title1}
+            error={errors.title1}
+            className={styles.short}
+          >
+            {(aria) => (
+              <select
+                {...aria}
+                name="title1"
+                autoComplete="honorific-prefix"
+                value={values.title1}
+                onChange={(e) =>
+                  onFieldChange('title1', e.target.value as CheckoutValues['title1'])
+                }
+              >
+                {SALUTATIONS.map((s) => (
+                  <option key={s} value={s}>
+                    {s || texts.form.title1None}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {text(
+            'firstName',
+            texts.form.firstName,
+            { autoComplete: 'given-name' },
+            { className: styles.short },
+          )}
+          {text(
+            'lastName',
+            texts.form.lastName,
+            { autoComplete: 'family-name' },
+            { className: styles.short },
+          )}
+          {text(
+            'company',
+            texts.form.company,
+            { autoComplete: 'organization' },
+            { className: styles.wide },
+          )}
+          {text(
+            'street',
+            texts.form.street,
+            { autoComplete: 'address-line1' },
+            { className: styles.street },
+          )}
+          {text(
+            'houseNumber',
+            texts.form.houseNumber,
+            { autoComplete: 'off' },
+            { className: styles.short },
+          )}
+          <div className={`${styles.field} ${styles.short}`}>
+            <label htmlFor="checkout-zip">{texts.form.zip}</label>
+            <input
+              id="checkout-zip"
+              value={config.ZipCode}
+              readOnly
+              aria-describedby="checkout-zip-hint"
+              autoComplete="postal-code"
+            />
+            <p id="checkout-zip-hint" className={styles.hint}>
+              {texts.form.zipHint}
+            </p>
+          </div>
+          {text(
+            'place',
+            texts.form.place,
+            { autoComplete: 'address-level2' },
+            { className: styles.street },
+          )}
+        </div>
+      </fieldset>
+
+      <fieldset className={styles.group}>
+        <legend>{texts.form.contactTitle}</legend>
+        <div className={styles.grid}>
+          {text(
+            'email',
+            texts.form.email,
+            { autoComplete: 'email', type: 'email', inputMode: 'email' },
+            { hint: texts.form.emailHint, className: styles.wide },
+          )}
+          {text(
+            'phone',
+            texts.form.phone,
+            { autoComplete: 'tel', type: 'tel', inputMode: 'tel' },
+            { hint: texts.form.phoneHint, className: styles.wide },
+          )}
+        </div>
+      </fieldset>
+
+      <fieldset className={styles.group}>
+        <legend>{texts.form.deliveryTitle}</legend>
+        <Field
+          name="accessNotes"
+          label={texts.form.accessNotes}
+          hint={texts.form.accessNotesHint}
+          error={errors.accessNotes}
+        >
+          {(aria) => (
+            <textarea
+              {...aria}
+              name="accessNotes"
+              rows={3}
+              maxLength={500}
+              value={values.accessNotes}
+              onChange={(e) => onFieldChange('accessNotes', e.target.value)}
+            />
+          )}
+        </Field>
+      </fieldset>
+
+      <section className={styles.terms} aria-labelledby="checkout-terms-title">
+        <h2 id="checkout-terms-title">{texts.terms.title}</h2>
+        <p>{texts.terms.intro}</p>
+        <p>{texts.terms.withdrawal}</p>
+        <div className={styles.check}>
+          <input
+            id="checkout-acceptedTerms"
+            type="checkbox"
+            name="acceptedTerms"
+            checked={values.acceptedTerms}
+            aria-invalid={errors.acceptedTerms ? true : undefined}
+            aria-describedby={errors.acceptedTerms ? 'checkout-terms-error' : undefined}
+            onChange={(e) => onFieldChange('acceptedTerms', e.target.checked)}
+          />
+          <label htmlFor="checkout-acceptedTerms">{texts.terms.checkbox(dealerName)}</label>
+        </div>
+        {errors.acceptedTerms && (
+          <p id="checkout-terms-error" className={styles.error}>
+            {errors.acceptedTerms}
+          </p>
+        )}
+      </section>
+
+      <div className={styles.actions}>
+        {errorCount > 0 && (
+          <p className={styles.summaryError} role="alert">
+            {texts.errorSummary(errorCount)}
+          </p>
+        )}
+        {formError && (
+          <p className={styles.summaryError} role="alert">
+            {formError}
+          </p>
+        )}
+        {phase === 'networkError' && (
+          <p className={styles.summaryError} role="alert">
+            {texts.networkError}
+          </p>
+        )}
+        {/* § 312j Abs. 3 BGB: the button that orders says so, in every state. */}
+        <Button type="submit" size="lg" block disabled={submitting} aria-busy={submitting}>
+          {texts.submit}
+        </Button>
+        {submitting && (
+          <p className={styles.sending} role="status">
+            {texts.submitting}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

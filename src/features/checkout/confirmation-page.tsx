@@ -1,0 +1,223 @@
+/**
+ * /bestellung/bestaetigung/:orderNumber: the order as stored (number, summary, address) and what
+ * happens next. The server shows it to its owner or to the browser that placed it as a guest.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { ApiError } from '../../api/client';
+import type { Order } from '../../api/contract/orders';
+import { formatPrice, formatQuantity } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { Button, ButtonLink } from '../../ui/button/button';
+import { sessionState } from '../session';
+import { fetchOrder } from './api';
+import { texts } from './texts';
+import styles from './confirmation-page.module.css';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'notFound' }
+  | { status: 'error' }
+  | { status: 'ready'; order: Order };
+
+export function OrderConfirmationPage() {
+  const { orderNumber = '' } = useParams();
+  const session = useSnapshot(sessionState);
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<{ key: string; state: State } | null>(null);
+  const key = `${orderNumber}|${attempt}|${session.LoggedIn ? 1 : 0}`;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = texts.confirmation.documentTitle(orderNumber);
+    return () => {
+      document.title = previous;
+    };
+  }, [orderNumber]);
+
+  // Owners are recognised by their token: wait until the session has settled.
+  const settled = session.status === 'settled';
+  useEffect(() => {
+    if (!settled) return;
+    const controller = new AbortController();
+    fetchOrder(orderNumber, controller.signal)
+      .then((order) => setLoaded({ key, state: { status: 'ready', order } }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        const notFound =
+          error instanceof ApiError && (error.status === 404 || error.status === 400);
+        setLoaded({ key, state: { status: notFound ? 'notFound' : 'error' } });
+      });
+    return () => controller.abort();
+  }, [orderNumber, key, settled]);
+
+  const state: State = loaded?.key === key ? loaded.state : { status: 'loading' };
+
+  useEffect(() => {
+    if (state.status === 'ready') headingRef.current?.focus();
+  }, [state.status]);
+
+  if (state.status === 'loading') {
+    return (
+      <div className={styles.page}>
+        <p className={styles.card} role="status" aria-busy="true">
+          {texts.confirmation.loading}
+        </p>
+      </div>
+    );
+  }
+  if (state.status !== 'ready') {
+    return (
+      <div className={styles.page}>
+        <div className={styles.card} role="alert">
+          <h1>
+            {state.status === 'notFound' ? texts.confirmation.notFoundTitle : texts.loadError}
+          </h1>
+          {state.status === 'notFound' ? (
+            <p>{texts.confirmation.notFound}</p>
+          ) : (
+            <Button onClick={() => setAttempt((n) => n + 1)}>{texts.retry}</Button>
+          )}
+          <ButtonLink to={paths.home} variant="secondary">
+            {texts.confirmation.home}
+          </ButtonLink>
+        </div>
+      </div>
+    );
+  }
+
+  const { order } = state;
+  const a = order.DeliveryAddress;
+  const money = (value: number) => formatPrice(value, order.Currency);
+  const name = [a.Title1, a.FirstName, a.LastName].filter(Boolean).join(' ');
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.hero} aria-labelledby="confirmation-title">
+        <span className={styles.check} aria-hidden="true" />
+        <h1 id="confirmation-title" ref={headingRef} tabIndex={-1}>
+          {texts.confirmation.title}
+        </h1>
+        <p className={styles.number}>
+          {texts.confirmation.number}{' '}
+          <strong data-testid="order-number">{order.OrderNumber}</strong>
+        </p>
+        <p>{texts.confirmation.sentTo(order.Email)}</p>
+      </section>
+
+      <section className={styles.card} aria-labelledby="confirmation-next">
+        <h2 id="confirmation-next">{texts.confirmation.nextTitle}</h2>
+        <ol className={styles.steps}>
+          {texts.confirmation.next(order.DealerName, order.DealerPhone).map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </section>
+
+      <section className={styles.card} aria-labelledby="confirmation-summary">
+        <h2 id="confirmation-summary">{texts.confirmation.summary}</h2>
+        <dl className={styles.facts}>
+          <div>
+            <dt>{texts.offer.dealer}</dt>
+            <dd>
+              {order.DealerName}, {order.DealerPlace}
+            </dd>
+          </div>
+          <div>
+            <dt>{texts.offer.product}</dt>
+            <dd>{order.ProductName}</dd>
+          </div>
+          <div>
+            <dt>{texts.offer.amount}</dt>
+            <dd>
+              {texts.offer.amountValue(formatQuantity(order.Amount))},{' '}
+              {texts.offer.stationsValue(order.Stations)}
+            </dd>
+          </div>
+          {order.DeliveryTime && (
+            <div>
+              <dt>{texts.offer.deliveryTime}</dt>
+              <dd>{order.DeliveryTime}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{texts.offer.payment}</dt>
+            <dd>
+              {order.PaymentName}
+              {order.Installment && (
+                <span className={styles.rate}>
+                  {texts.offer.installment(
+                    order.Installment.Months,
+                    money(order.Installment.MonthlyRate),
+                  )}
+                </span>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>{texts.confirmation.address}</dt>
+            <dd>
+              {name}
+              <br />
+              {a.Company && (
+                <>
+                  {a.Company}
+                  <br />
+                </>
+              )}
+              {a.Street} {a.HouseNumber}
+              <br />
+              {a.ZipCode} {a.Place}
+            </dd>
+          </div>
+          <div>
+            <dt>{texts.confirmation.contact}</dt>
+            <dd>
+              {order.Email}
+              <br />
+              {order.Phone}
+            </dd>
+          </div>
+          {order.AccessNotes && (
+            <div>
+              <dt>{texts.confirmation.accessNotes}</dt>
+              <dd>{order.AccessNotes}</dd>
+            </div>
+          )}
+        </dl>
+        <table className={styles.lines}>
+          <caption className="visually-hidden">{texts.offer.breakdownTitle}</caption>
+          <tbody>
+            {order.Lines.map((line, i) => (
+              <tr key={`${line.Label}-${i}`}>
+                <th scope="row">{line.Label}</th>
+                <td className="tabular">{money(line.Amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">{texts.offer.total}</th>
+              <td className="tabular" data-testid="order-total">
+                {money(order.TotalPrice)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </section>
+
+      <div className={styles.actions}>
+        {session.LoggedIn && (
+          <ButtonLink to={paths.orders} variant="primary">
+            {texts.confirmation.orders}
+          </ButtonLink>
+        )}
+        <ButtonLink to={paths.home} variant="secondary">
+          {texts.confirmation.home}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+/** German UI text of the checkout and the order confirmation (issue 4 "Checkout and orders"). */
+import { PRODUCT_NAME } from '../../lib/brand';
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+export const texts = {
+  documentTitle: `Bestellung – ${PRODUCT_NAME}`,
+  title: 'Bestellung abschließen',
+  back: 'Zurück zu den Angeboten',
+  loading: 'Ihr Angebot wird neu berechnet …',
+  missingTitle: 'Kein Angebot ausgewählt',
+  missing: 'Bitte wählen Sie zuerst ein Angebot aus der Angebotsliste.',
+  goneTitle: 'Dieses Angebot ist nicht mehr verfügbar',
+  gone: (message: string) => `${message}`,
+  loadError: 'Das Angebot konnte nicht geladen werden.',
+  offline: 'Keine Verbindung zum Server. Ihre Eingaben bleiben erhalten.',
+  retry: 'Erneut versuchen',
+
+  offer: {
+    title: 'Ihr Angebot',
+    dealer: 'Händler',
+    product: 'Produkt',
+    amount: 'Menge',
+    amountValue: (amount: string) => `${amount} Liter`,
+    stations: 'Abladestellen',
+    stationsValue: (n: number) => `${n} ${plural(n, 'Abladestelle', 'Abladestellen')}`,
+    change: 'ändern',
+    changeLabel: 'Menge, Abladestellen oder Optionen in der Angebotsliste ändern',
+    deliveryTime: 'Lieferzeit',
+    payment: 'Zahlung',
+    options: 'Optionen',
+    climateNeutral: 'Klimaneutral',
+    appointmentPlus: 'Wunschtermin plus',
+    breakdownTitle: 'Preis im Einzelnen',
+    total: 'Gesamtpreis',
+    vat: (rate: string, amount: string) => `Enthält ${rate} % MwSt. (${amount})`,
+    unitPrice: (price: string) => `${price} pro 100 Liter`,
+    installment: (months: number, rate: string) => `${months} Monatsraten à ${rate}`,
+    installmentNote: (total: string, percent: string) =>
+      `Summe der Raten ${total}, effektiver Jahreszins ${percent} %`,
+  },
+
+  form: {
+    addressTitle: 'Lieferadresse',
+    contactTitle: 'Kontakt',
+    deliveryTitle: 'Anlieferung',
+    title1: 'Anrede',
+    title1None: 'keine Angabe',
+    firstName: 'Vorname',
+    lastName: 'Nachname',
+    company: 'Firma (optional)',
+    street: 'Straße',
+    houseNumber: 'Hausnr.',
+    zip: 'PLZ',
+    zipHint: 'Für diese PLZ wurde der Preis berechnet.',
+    place: 'Ort',
+    email: 'E-Mail',
+    emailHint: 'Hierhin schicken wir die Bestellbestätigung.',
+    phone: 'Telefon',
+    phoneHint: 'Der Händler ruft an, um den Liefertermin abzustimmen.',
+    accessNotes: 'Hinweise für den Tankwagen (optional)',
+    accessNotesHint: 'z. B. „Tank im Keller, Zugang über Hof“, Schlauchlänge, Einfahrtshöhe',
+    prefilled: 'Aus Ihrem Kundenkonto übernommen.',
+    loginHint: 'Schon Kunde?',
+    login: 'Anmelden',
+    loginRest: 'und Adresse übernehmen – oder einfach als Gast bestellen.',
+  },
+
+  terms: {
+    title: 'Bedingungen',
+    intro: `${PRODUCT_NAME} vermittelt Ihre Bestellung an den Händler; der Kaufvertrag kommt direkt mit dem Händler zustande, zu dessen Liefer- und Zahlungsbedingungen.`,
+    withdrawal:
+      'Ein Widerrufsrecht besteht bei Heizöl nicht, weil der Preis von Schwankungen auf dem Finanzmarkt abhängt, auf die der Händler keinen Einfluss hat (§ 312g Abs. 2 Nr. 8 BGB).',
+    checkbox: (dealer: string) =>
+      `Ich habe die Bedingungen gelesen und bestelle verbindlich bei ${dealer}.`,
+    required: 'Bitte bestätigen Sie die Bedingungen.',
+  },
+
+  submit: 'Zahlungspflichtig bestellen',
+  submitting: 'Bestellung wird gesendet …',
+  errorSummary: (n: number) =>
+    `Bitte prüfen Sie ${n === 1 ? 'ein Feld' : `${n} Felder`}: die Hinweise stehen direkt am Feld.`,
+  networkError:
+    'Die Bestellung konnte nicht gesendet werden: keine Verbindung. Ihre Eingaben sind erhalten – senden Sie sie erneut, es entsteht keine doppelte Bestellung.',
+  serverError:
+    'Die Bestellung konnte gerade nicht angenommen werden. Bitte versuchen Sie es gleich noch einmal.',
+  resend: 'Erneut senden',
+
+  priceChanged: {
+    title: 'Der Preis hat sich geändert',
+    previous: 'Bisher',
+    current: 'Neu',
+    confirm: 'Neuen Preis bestätigen',
+    cancel: 'Zurück zu den Angeboten',
+  },
+
+  confirmation: {
+    documentTitle: (orderNumber: string) => `Bestellung ${orderNumber} – ${PRODUCT_NAME}`,
+    title: 'Vielen Dank für Ihre Bestellung!',
+    number: 'Bestellnummer',
+    sentTo: (email: string) => `Die Bestellbestätigung ist unterwegs an ${email}.`,
+    loading: 'Ihre Bestellung wird geladen …',
+    notFoundTitle: 'Bestellung nicht gefunden',
+    notFound:
+      'Diese Bestellung können wir hier nicht anzeigen. Als Gast sehen Sie sie nur im Browser, mit dem Sie bestellt haben; angemeldet finden Sie alle Bestellungen unter „Bestellungen“.',
+    summary: 'Zusammenfassung',
+    address: 'Lieferadresse',
+    contact: 'Kontakt',
+    accessNotes: 'Hinweise zur Anfahrt',
+    nextTitle: 'So geht es weiter',
+    next: (dealer: string, phone: string) => [
+      `${dealer} prüft Ihre Bestellung und bestätigt sie.`,
+      'Der Händler ruft Sie an oder schreibt Ihnen, um den Liefertermin abzustimmen.',
+      'Nach der Lieferung bitten wir Sie per E-Mail um eine Bewertung des Händlers.',
+      `Fragen zur Lieferung beantwortet ${dealer} unter ${phone}.`,
+    ],
+    orders: 'Zu meinen Bestellungen',
+    home: 'Zur Startseite',
+  },
+} as const;

@@ -1,0 +1,2 @@
+/** The orders feature's public surface: the customer's order list (/bestellungen). */
+export { OrdersPage } from './orders-page';

@@ -1,0 +1,120 @@
+/**
+ * /bestellungen (SPEC §2 account orders, user guard): the customer's orders, newest first, with
+ * status, date and total; an empty state leads to the calculator.
+ */
+import { useEffect, useState } from 'react';
+import type { OrderListItem } from '../../api/contract/orders';
+import { formatPrice, formatQuantity } from '../../lib/format';
+import { orderConfirmationPath, paths } from '../../lib/paths';
+import { Button, ButtonLink } from '../../ui/button/button';
+import { fetchOrders } from './api';
+import { texts } from './texts';
+import styles from './orders-page.module.css';
+
+type State =
+  { status: 'loading' } | { status: 'error' } | { status: 'ready'; orders: OrderListItem[] };
+
+const dateFormat = new Intl.DateTimeFormat('de-DE', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'Europe/Berlin',
+});
+
+export function OrdersPage() {
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<{ attempt: number; state: State } | null>(null);
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = texts.documentTitle;
+    return () => {
+      document.title = previous;
+    };
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchOrders(controller.signal)
+      .then((orders) => setLoaded({ attempt, state: { status: 'ready', orders } }))
+      .catch(() => {
+        if (!controller.signal.aborted) setLoaded({ attempt, state: { status: 'error' } });
+      });
+    return () => controller.abort();
+  }, [attempt]);
+
+  const state: State = loaded?.attempt === attempt ? loaded.state : { status: 'loading' };
+
+  return (
+    <div className={styles.page}>
+      <h1>{texts.title}</h1>
+      {state.status === 'loading' && (
+        <p className={styles.card} role="status" aria-busy="true">
+          {texts.loading}
+        </p>
+      )}
+      {state.status === 'error' && (
+        <div className={styles.card} role="alert">
+          <p>{texts.error}</p>
+          <Button onClick={() => setAttempt((n) => n + 1)}>{texts.retry}</Button>
+        </div>
+      )}
+      {state.status === 'ready' && state.orders.length === 0 && (
+        <div className={styles.card}>
+          <h2>{texts.emptyTitle}</h2>
+          <p>{texts.empty}</p>
+          <ButtonLink to={paths.home}>{texts.toCalculator}</ButtonLink>
+        </div>
+      )}
+      {state.status === 'ready' && state.orders.length > 0 && (
+        <ul className={styles.list} aria-label={texts.listLabel}>
+          {state.orders.map((order) => (
+            <li key={order.OrderNumber} className={styles.item}>
+              <OrderRow order={order} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function OrderRow({ order }: { order: OrderListItem }) {
+  const status = texts.status[order.Status];
+  return (
+    <article className={styles.order} aria-labelledby={`order-${order.OrderNumber}`}>
+      <div className={styles.head}>
+        <h2 id={`order-${order.OrderNumber}`} className={styles.number}>
+          {order.OrderNumber}
+        </h2>
+        <span
+          className={`${styles.badge} ${styles[order.Status] ?? ''}`}
+          aria-label={texts.statusLabel(status)}
+        >
+          {status}
+        </span>
+      </div>
+      <p className={styles.meta}>
+        {texts.orderedOn(dateFormat.format(new Date(order.CreatedAt)))} · {order.DealerName}
+      </p>
+      <p>{texts.amount(formatQuantity(order.Amount), order.ProductName)}</p>
+      <div className={styles.foot}>
+        <p className={styles.total}>
+          <strong className="tabular">{formatPrice(order.TotalPrice, order.Currency)}</strong>
+          {order.InstallmentRate !== null && (
+            <span className={styles.rate}>
+              {texts.installment(formatPrice(order.InstallmentRate, order.Currency))}
+            </span>
+          )}
+        </p>
+        <ButtonLink
+          to={orderConfirmationPath(order.OrderNumber)}
+          variant="secondary"
+          aria-label={texts.detailsLabel(order.OrderNumber)}
+        >
+          {texts.details}
+        </ButtonLink>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,28 @@
+/** German UI text of the customer's order list (SPEC §2 /bestellungen). */
+import type { OrderStatus } from '../../api/contract/orders';
+import { PRODUCT_NAME } from '../../lib/brand';
+
+export const texts = {
+  documentTitle: `Bestellungen – ${PRODUCT_NAME}`,
+  title: 'Ihre Bestellungen',
+  loading: 'Ihre Bestellungen werden geladen …',
+  error: 'Die Bestellungen konnten nicht geladen werden.',
+  retry: 'Erneut versuchen',
+  emptyTitle: 'Noch keine Bestellungen',
+  empty:
+    'Vergleichen Sie die Heizölpreise in Ihrer Nähe und bestellen Sie beim günstigsten Händler.',
+  toCalculator: 'Jetzt Preise vergleichen',
+  listLabel: 'Bestellungen, die neueste zuerst',
+  orderedOn: (date: string) => `Bestellt am ${date}`,
+  amount: (litres: string, product: string) => `${litres} Liter ${product}`,
+  installment: (rate: string) => `12 Monatsraten à ${rate}`,
+  details: 'Details',
+  detailsLabel: (orderNumber: string) => `Details zur Bestellung ${orderNumber}`,
+  status: {
+    received: 'Eingegangen',
+    confirmed: 'Bestätigt',
+    delivered: 'Geliefert',
+    cancelled: 'Storniert',
+  } satisfies Record<OrderStatus, string>,
+  statusLabel: (status: string) => `Status: ${status}`,
+} as const;
