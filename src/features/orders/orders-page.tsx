@@ -87,10 +87,8 @@ function OrderRow({ order }: { order: OrderListItem }) {
         <h2 id={`order-${order.OrderNumber}`} className={styles.number}>
           {order.OrderNumber}
         </h2>
-        <span
-          className={`${styles.badge} ${styles[order.Status] ?? ''}`}
-          aria-label={texts.statusLabel(status)}
-        >
+        <span className={`${styles.badge} ${styles[order.Status] ?? ''}`}>
+          <span className="visually-hidden">{texts.statusPrefix}</span>
           {status}
         </span>
       </div>

@@ -24,5 +24,5 @@ export const texts = {
     delivered: 'Geliefert',
     cancelled: 'Storniert',
   } satisfies Record<OrderStatus, string>,
-  statusLabel: (status: string) => `Status: ${status}`,
+  statusPrefix: 'Status: ',
 } as const;

@@ -1,0 +1,247 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CalculatorConfig } from '../../api/contract/calculation';
+import type { CheckoutValues } from './form';
+import {
+  acceptPriceChange,
+  checkoutState,
+  openCheckout,
+  prefill,
+  resetCheckout,
+  setField,
+  STORAGE_KEY,
+  submit,
+} from './store';
+
+const config: CalculatorConfig = {
+  ZipCode: '10115',
+  Amount: 3000,
+  Stations: 1,
+  Product: { Id: 1, ClimateNeutral: false },
+  Parameters: [],
+  AppointmentPlus: false,
+  CountryId: 1,
+  ProductGroupId: 1,
+};
+
+const filled: CheckoutValues = {
+  title1: 'Frau',
+  firstName: 'Erika',
+  lastName: 'Musterfrau',
+  company: '',
+  street: 'Invalidenstraße',
+  houseNumber: '117',
+  place: 'Berlin',
+  email: 'erika@example.org',
+  phone: '030 1234567',
+  accessNotes: 'Tank im Keller',
+  acceptedTerms: true,
+};
+
+const ctx = () => ({
+  config,
+  dealerId: 7,
+  totalPrice: 3005.94,
+  idempotencyKey: checkoutState.idempotencyKey,
+});
+
+function fill(values: Partial<CheckoutValues> = {}) {
+  for (const [name, value] of Object.entries({ ...filled, ...values })) {
+    setField(name as keyof CheckoutValues, value as never, ctx());
+  }
+}
+
+const order = {
+  OrderNumber: 'OK-2026-000001',
+  Status: 'received',
+  CreatedAt: '2026-11-23T10:00:00.000Z',
+  DealerId: 7,
+  DealerName: 'Ölversorgung Berlin',
+  DealerPlace: 'Berlin',
+  DealerPhone: '+49 30 1',
+  ProductName: 'Heizöl EL schwefelarm',
+  Amount: 3000,
+  Stations: 1,
+  ClimateNeutral: false,
+  AppointmentPlus: false,
+  DeliveryTime: 'Standard',
+  PaymentName: 'Rechnung',
+  DeliveryAddress: {
+    Title1: 'Frau',
+    FirstName: 'Erika',
+    LastName: 'Musterfrau',
+    Company: '',
+    Street: 'Invalidenstraße',
+    HouseNumber: '117',
+    ZipCode: '10115',
+    Place: 'Berlin',
+  },
+  Email: 'erika@example.org',
+  Phone: '030 1234567',
+  AccessNotes: '',
+  Currency: 'EUR',
+  UnitPrice: 100.2,
+  TotalPrice: 3005.94,
+  Lines: [{ Label: 'Heizöl', Amount: 3005.94 }],
+  Installment: null,
+};
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+
+function sentBodies(): { IdempotencyKey: string; TotalPrice: number }[] {
+  return fetchMock.mock.calls
+    .filter(([url]) => url === '/api/orders')
+    .map(
+      ([, init]) =>
+        JSON.parse(init?.body as string) as { IdempotencyKey: string; TotalPrice: number },
+    );
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  resetCheckout();
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('checkout store', () => {
+  it('keeps values and idempotency key for the same offer across a reload', () => {
+    openCheckout('offer-a');
+    fill();
+    const key = checkoutState.idempotencyKey;
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+
+    resetCheckout(); // the page is gone; sessionStorage is what survives a reload
+    openCheckout('offer-a');
+    expect(checkoutState.values.firstName).toBe('Erika');
+    expect(checkoutState.values.acceptedTerms).toBe(true);
+    expect(checkoutState.idempotencyKey).toBe(key);
+
+    // Another offer is another order: new key, the address is kept, the terms asked again.
+    openCheckout('offer-b');
+    expect(checkoutState.idempotencyKey).not.toBe(key);
+    expect(checkoutState.values.street).toBe('Invalidenstraße');
+    expect(checkoutState.values.acceptedTerms).toBe(false);
+  });
+
+  it('refuses an incomplete form with German messages and the first field to focus', async () => {
+    openCheckout('offer-a');
+    fill({ firstName: '', email: 'erika(at)example.org', acceptedTerms: false });
+    const outcome = await submit(ctx());
+    expect(outcome).toEqual({ kind: 'invalid', focus: 'firstName' });
+    expect(checkoutState.errors).toEqual({
+      firstName: 'Vorname fehlt.',
+      email: 'Die E-Mail-Adresse ist ungültig.',
+      acceptedTerms: 'Bitte bestätigen Sie die Bedingungen.',
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // Correcting a field clears its message at once.
+    setField('firstName', 'Erika', ctx());
+    expect(checkoutState.errors.firstName).toBeUndefined();
+  });
+
+  it('a network failure keeps the input; the retry sends the same idempotency key', async () => {
+    openCheckout('offer-a');
+    fill();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect(await submit(ctx())).toEqual({ kind: 'stopped' });
+    expect(checkoutState.phase).toBe('networkError');
+    expect(checkoutState.values.firstName).toBe('Erika');
+
+    fetchMock.mockResolvedValueOnce(json(order, 200));
+    const outcome = await submit(ctx());
+    expect(outcome.kind).toBe('placed');
+    const [first, second] = sentBodies();
+    expect(second?.IdempotencyKey).toBe(first?.IdempotencyKey);
+    // Placed: the next checkout gets a fresh key and asks for the terms again.
+    expect(checkoutState.idempotencyKey).not.toBe(first?.IdempotencyKey);
+    expect(JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}')).toMatchObject({
+      values: { acceptedTerms: false, firstName: 'Erika' },
+    });
+  });
+
+  it('a second submit while one runs is ignored (double click)', async () => {
+    openCheckout('offer-a');
+    fill();
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const first = submit(ctx());
+    expect(await submit(ctx())).toEqual({ kind: 'stopped' });
+    answer(json(order, 201));
+    expect((await first).kind).toBe('placed');
+    expect(sentBodies()).toHaveLength(1);
+  });
+
+  it('409 price changed: fetches the new offer, then the confirmed resubmit uses the same key', async () => {
+    openCheckout('offer-a');
+    fill();
+    const newOffer = {
+      Id: 7,
+      DealerName: 'Ölversorgung Berlin',
+      DealerPlace: 'Berlin',
+      DealerZip: '12619',
+      Rating: 4.5,
+      RatingCount: 6,
+      DistanceKm: 8.2,
+      IsFavourite: false,
+      ProductId: 1,
+      ProductName: 'Heizöl EL schwefelarm',
+      DeliveryTime: 'Standard',
+      DeliveryDays: 15,
+      PaymentName: 'Rechnung',
+      UnitPrice: 101.03,
+      TotalPrice: 3030.94,
+      VatAmount: 483.94,
+      VatRatePercent: 19,
+      Currency: 'EUR',
+      Breakdown: [{ Kind: 'product', Label: 'Heizöl', Amount: 3030.94 }],
+      Installment: null,
+      ClimateNeutral: false,
+      AppointmentPlus: false,
+    };
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(
+        url === '/api/orders'
+          ? json({ message: 'Der Preis hat sich geändert: …' }, 409)
+          : json({ Offer: newOffer, PaymentParameterId: 24 }),
+      ),
+    );
+    expect(await submit(ctx())).toEqual({ kind: 'stopped' });
+    expect(checkoutState.phase).toBe('priceChanged');
+    expect(checkoutState.priceChange?.previousTotal).toBe(3005.94);
+    expect(checkoutState.priceChange?.offer.TotalPrice).toBe(3030.94);
+    const key = checkoutState.idempotencyKey;
+
+    const accepted = acceptPriceChange();
+    expect(accepted?.TotalPrice).toBe(3030.94);
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(json({ ...order, TotalPrice: 3030.94 }, 201)),
+    );
+    const outcome = await submit({ ...ctx(), totalPrice: 3030.94 });
+    expect(outcome.kind).toBe('placed');
+    expect(sentBodies().map((b) => [b.IdempotencyKey, b.TotalPrice])).toEqual([
+      [key, 3005.94],
+      [key, 3030.94],
+    ]);
+  });
+
+  it('prefill fills only empty fields', () => {
+    openCheckout('offer-a');
+    setField('email', 'eigene@example.org', ctx());
+    prefill({ email: 'konto@example.org', firstName: 'Max', phone: '030 2' });
+    expect(checkoutState.values.email).toBe('eigene@example.org');
+    expect(checkoutState.values.firstName).toBe('Max');
+    expect(checkoutState.prefilled).toBe(true);
+  });
+});
