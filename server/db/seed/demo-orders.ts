@@ -1,0 +1,150 @@
+/**
+ * Past orders of the demo customer, so /bestellungen and the customer home show something on a
+ * fresh start: one delivered order (40 days ago) and one confirmed order (3 days ago). Prices
+ * come from the real engine (the calculation service over today's dealer data), as a placed
+ * order would. Idempotent through fixed idempotency keys; nothing happens without the demo
+ * customer (production without demo users) or when no dealer delivers to its address. No
+ * e-mails: these orders were "placed" before the outbox existed for them.
+ */
+import { eq } from 'drizzle-orm';
+import type { CalculatorConfig } from '../../../src/api/contract/calculation';
+import { GROUP_PAYMENT } from '../../modules/calculation/engine';
+import { PriceIndex } from '../../modules/calculation/price-index';
+import { dbPriceSource } from '../../modules/calculation/repo';
+import {
+  calculate,
+  createCalculationDeps,
+  resolveRequest,
+} from '../../modules/calculation/service';
+import { findOrderByKey, insertOrderOnce, nextOrderId } from '../../modules/orders/repo';
+import { orderNumberOf } from '../../modules/orders/service';
+import type { Db } from '../client';
+import { addresses, users, type OrderAddress } from '../schema';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Fixed keys: the seed finds its own orders again on every start. */
+export const DEMO_ORDERS = [
+  {
+    idempotencyKey: '00000000-0000-4000-8000-00000000d001',
+    status: 'delivered',
+    daysAgo: 40,
+    amount: 3000,
+    /** The n-th offer of the list (the cheapest was taken the first time). */
+    offerIndex: 0,
+    accessNotes: 'Tank im Keller, Zugang über den Hof.',
+  },
+  {
+    idempotencyKey: '00000000-0000-4000-8000-00000000d002',
+    status: 'confirmed',
+    daysAgo: 3,
+    amount: 2000,
+    offerIndex: 1,
+    accessNotes: '',
+  },
+] as const;
+
+export interface DemoOrdersResult {
+  inserted: number;
+}
+
+export async function seedDemoOrders(
+  db: Db,
+  customerEmail: string,
+  now: Date = new Date(),
+): Promise<DemoOrdersResult> {
+  const [customer] = await db.select().from(users).where(eq(users.email, customerEmail));
+  if (!customer) return { inserted: 0 };
+
+  const missing = [];
+  for (const demo of DEMO_ORDERS) {
+    if (!(await findOrderByKey(db, demo.idempotencyKey))) missing.push(demo);
+  }
+  if (missing.length === 0) return { inserted: 0 };
+
+  const [address] = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, customer.id))
+    .orderBy(addresses.id);
+  const delivery: OrderAddress = address
+    ? {
+        title1: address.title1,
+        firstName: address.firstName,
+        lastName: address.lastName,
+        company: address.company,
+        street: address.street,
+        houseNumber: address.houseNumber,
+        zip: address.zip,
+        place: address.place,
+      }
+    : {
+        title1: customer.title1,
+        firstName: customer.firstName,
+        lastName: customer.lastName,
+        company: '',
+        street: 'Invalidenstraße',
+        houseNumber: '117',
+        zip: '10115',
+        place: 'Berlin',
+      };
+  const countryId = address?.countryId ?? customer.countryId;
+
+  const calculation = createCalculationDeps(await PriceIndex.open(dbPriceSource(db)));
+  const defaultProduct = calculation.index.current().catalogue.defaultProduct(countryId, 1);
+  if (!defaultProduct) return { inserted: 0 };
+
+  let inserted = 0;
+  for (const demo of missing) {
+    const config: CalculatorConfig = {
+      ZipCode: delivery.zip,
+      Amount: demo.amount,
+      Stations: 1,
+      Product: { Id: defaultProduct.id, ClimateNeutral: false },
+      Parameters: [],
+      AppointmentPlus: false,
+      CountryId: countryId,
+      ProductGroupId: 1,
+    };
+    const outcome = calculate(calculation, config);
+    const offer = outcome.ok
+      ? (outcome.value.Items[demo.offerIndex] ?? outcome.value.Items[0])
+      : undefined;
+    if (!offer) continue;
+    const resolved = resolveRequest(calculation.index.current(), config);
+    const payment = resolved.ok
+      ? resolved.value.parameters.find((p) => p.groupId === GROUP_PAYMENT)
+      : undefined;
+    const createdAt = new Date(now.getTime() - demo.daysAgo * DAY_MS);
+
+    const row = await db.transaction(async (tx) => {
+      const id = await nextOrderId(tx);
+      return insertOrderOnce(tx, {
+        id,
+        orderNumber: orderNumberOf(id, createdAt),
+        idempotencyKey: demo.idempotencyKey,
+        userId: customer.id,
+        email: customer.email,
+        phone: address?.phone || customer.phone || '030 1234567',
+        dealerId: offer.Id,
+        countryId,
+        productId: offer.ProductId,
+        amountLitres: demo.amount,
+        stations: 1,
+        configuration: config,
+        deliveryAddress: delivery,
+        accessNotes: demo.accessNotes,
+        paymentParameterId: payment?.id ?? 0,
+        currencyCode: offer.Currency,
+        unitPrice: offer.UnitPrice,
+        totalPrice: offer.TotalPrice,
+        lines: offer.Breakdown.map((l) => ({ label: l.Label, amount: l.Amount })),
+        installmentRate: offer.Installment?.MonthlyRate ?? null,
+        status: demo.status,
+        createdAt,
+      });
+    });
+    if (row) inserted += 1;
+  }
+  return { inserted };
+}
