@@ -13,6 +13,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { legacyPlugin } from './legacy/plugin';
+import { accountRoutes } from './modules/account/routes';
 import { calculationPlugin } from './modules/calculation/plugin';
 import { calculationRoutes, localBestPriceRoutes } from './modules/calculation/routes';
 import { customerRoutes } from './modules/customer/routes';
@@ -24,6 +26,7 @@ import { orderRoutes, supportOrderRoutes } from './modules/orders/routes';
 import { mailSenderPlugin } from './modules/mail/sender';
 import { ratingRoutes, reviewsRoutes } from './modules/ratings/routes';
 import { siteRoutes } from './modules/site/routes';
+import { supportUserRoutes } from './modules/support/routes';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { databasePlugin } from './plugins/database';
@@ -34,7 +37,10 @@ import { LEAD_PARTNER } from '../src/api/contract/leads';
 export interface AppDeps {
   config: Pick<Config, 'nodeEnv' | 'distDir' | 'secret'> &
     Partial<
-      Pick<Config, 'rolePrefix' | 'accessTokenTtlSeconds' | 'smtpUrl' | 'mailFrom' | 'dataDir'>
+      Pick<
+        Config,
+        'rolePrefix' | 'accessTokenTtlSeconds' | 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicUrl'
+      >
     >;
   database: Database;
   /** Close the database when the app closes (main.ts: yes; tests sharing one database: no). */
@@ -67,11 +73,17 @@ export async function buildApp({
     secret: config.secret,
     rolePrefix: config.rolePrefix ?? 'Oelkompass.',
     accessTokenTtlSeconds: config.accessTokenTtlSeconds ?? 900,
+    publicUrl: config.publicUrl,
   });
   await app.register(rateLimit, { global: false });
   await app.register(errorsPlugin);
 
   // Modules (SPEC §7 paths)
+  // Account, jwt and /session calls (full paths: they span /api/account, /api/jwt, /session).
+  await app.register(accountRoutes);
+  await app.register(supportUserRoutes, { prefix: '/api/support/users' });
+  // The legacy login site (/konto/…), HTML forms.
+  await app.register(legacyPlugin);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(locationRoutes, { prefix: '/api/location' });
   await app.register(siteRoutes, { prefix: '/api/site' });

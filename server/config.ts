@@ -35,6 +35,12 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Ölkompass <noreply@oelkompass.invalid>'),
   SEED_DEMO_USERS: z.enum(['true', 'false', '1', '0']).optional(),
+  // Origin of links in e-mails (password reset). Without it the request's Host header is used,
+  // which a client controls: set it in production.
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+$/, 'muss ein Origin wie https://www.example.de sein (ohne / am Ende)')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -57,6 +63,7 @@ export interface Config {
   mailFrom: string;
   /** Demo users (README "Demo-Zugänge"); default on except in production. */
   seedDemoUsers: boolean;
+  publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -112,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.SEED_DEMO_USERS === undefined
         ? e.NODE_ENV !== 'production'
         : e.SEED_DEMO_USERS === 'true' || e.SEED_DEMO_USERS === '1',
+    publicUrl: e.PUBLIC_URL,
   };
 }

@@ -203,6 +203,8 @@ export interface AuthOptions {
   /** SPEC §6 company prefix of staff roles (config ROLE_PREFIX). */
   rolePrefix: string;
   accessTokenTtlSeconds: number;
+  /** Origin for links in e-mails (config PUBLIC_URL); unset: the request's own origin. */
+  publicUrl?: string;
 }
 
 export const authPlugin = fp<AuthOptions>(

@@ -1,0 +1,82 @@
+/**
+ * Server-rendered HTML of the legacy pages. Everything dynamic goes through `esc`; no inline
+ * script or style (the CSP allows 'self' only), the stylesheet is /konto/stil.css.
+ */
+import { PRODUCT_NAME } from '../../src/lib/brand';
+import { texts } from './texts';
+
+export function esc(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
+export const STYLESHEET_PATH = '/konto/stil.css';
+
+export function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="de">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${esc(title)} – ${esc(PRODUCT_NAME)}</title>
+<link rel="stylesheet" href="${STYLESHEET_PATH}">
+<link rel="icon" href="/icons/icon.svg" type="image/svg+xml">
+</head>
+<body>
+<header class="header"><div class="header-inner">
+<a class="logo" href="/"><img src="/icons/icon.svg" width="32" height="32" alt=""><span>${esc(PRODUCT_NAME)}</span></a>
+<a class="back" href="/">${esc(texts.backToApp)}</a>
+</div></header>
+<main class="main" id="inhalt">
+${body}
+</main>
+<footer class="footer"><div class="footer-inner">
+<a href="/impressum">${esc(texts.imprint)}</a><a href="/datenschutz">${esc(texts.privacy)}</a>
+</div></footer>
+</body>
+</html>
+`;
+}
+
+export interface FieldDef {
+  name: string;
+  label: string;
+  type?: 'text' | 'email' | 'password';
+  value?: string;
+  error?: string;
+  autocomplete: string;
+  required?: boolean;
+  /** Unique per page: two forms share field names. */
+  id: string;
+  autofocus?: boolean;
+}
+
+export function field(f: FieldDef): string {
+  const errorId = `${f.id}-fehler`;
+  const value = f.type === 'password' ? '' : (f.value ?? '');
+  return `<div class="field">
+<label for="${f.id}">${esc(f.label)}</label>
+<input id="${f.id}" name="${f.name}" type="${f.type ?? 'text'}" value="${esc(value)}" autocomplete="${f.autocomplete}"${f.required === false ? '' : ' required'}${f.autofocus ? ' autofocus' : ''}${f.type === 'email' ? ' inputmode="email" spellcheck="false" autocapitalize="off"' : ''}${f.error ? ` aria-invalid="true" aria-describedby="${errorId}"` : ''}>
+${f.error ? `<p class="error" id="${errorId}">${esc(f.error)}</p>` : ''}
+</div>`;
+}
+
+export function hidden(name: string, value: string): string {
+  return `<input type="hidden" name="${name}" value="${esc(value)}">`;
+}
+
+export function alert(message: string | undefined): string {
+  return message ? `<p class="alert" role="alert">${esc(message)}</p>` : '';
+}
+
+export function notice(message: string | undefined): string {
+  return message ? `<p class="notice" role="status">${esc(message)}</p>` : '';
+}
+
+/** Appends ReturnUrl to a legacy path when it leads somewhere other than "/". */
+export function withReturnUrl(path: string, returnUrl: string): string {
+  return returnUrl === '/' ? path : `${path}?ReturnUrl=${encodeURIComponent(returnUrl)}`;
+}
