@@ -4,6 +4,7 @@
  * reload; a double click, a replayed request and a dropped connection each make exactly one
  * order; a price that changed on the server is shown old against new and confirmed.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Request } from '@playwright/test';
 import { acceptConsent, expect, test } from './fixtures';
 
@@ -44,6 +45,13 @@ async function fillForm(page: Page, email = 'erika.musterfrau@example.org') {
     .fill('Tank im Keller, Zugang über Hof');
 }
 
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
 function isOrderPost(request: Request): boolean {
   return request.method() === 'POST' && new URL(request.url()).pathname === '/api/orders';
 }
@@ -65,6 +73,7 @@ test('from the offer list to a placed order and its confirmation', async ({ page
   await expect(page.getByLabel('Vorname')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Vorname fehlt.')).toBeVisible();
   await expect(page.getByText('Bitte bestätigen Sie die Bedingungen.')).toBeVisible();
+  await expectAccessible(page);
 
   // Inputs survive a reload.
   await fillForm(page);
@@ -88,6 +97,7 @@ test('from the offer list to a placed order and its confirmation', async ({ page
   await expect(page.getByTestId('order-total')).toHaveText(total);
   await expect(page.getByText('Tank im Keller, Zugang über Hof')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'So geht es weiter' })).toBeVisible();
+  await expectAccessible(page);
 
   // The guest's browser may reopen it; the confirmation survives a reload.
   await page.reload();
