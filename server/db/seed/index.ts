@@ -1,24 +1,39 @@
 /**
  * Everything a fresh database needs, idempotent, run on every start (main.ts) and for tests:
  * reference data (postal codes, states), the calculator catalogue, dealers and their prices, the
- * oil-consumption guide.
+ * oil-consumption guide and, outside production, the demo users (users.ts).
  */
 import type { Db } from '../client';
 import { seedCatalogue } from './catalogue';
 import { seedDealers, type DealerSeedResult } from './dealers';
 import { seedGuides } from './guides';
 import { importReferenceData, type ImportResult } from './reference-data';
+import { demoUsersWanted, seedDemoUsers, type DemoUserSeedResult } from './users';
 
 export interface SeedResult {
   referenceData: ImportResult;
   dealers: DealerSeedResult;
+  demoUsers: DemoUserSeedResult;
 }
 
-export async function seedAll(db: Db): Promise<SeedResult> {
+export interface SeedOptions {
+  /** Default: config SEED_DEMO_USERS semantics read from the environment (users.ts). */
+  demoUsers?: boolean;
+  /** Staff role prefix of the demo users; default ROLE_PREFIX or 'Oelkompass.'. */
+  rolePrefix?: string;
+}
+
+export async function seedAll(db: Db, opts: SeedOptions = {}): Promise<SeedResult> {
   const referenceData = await importReferenceData(db);
   await seedCatalogue(db);
   // After the catalogue and the postal codes: dealers reference products and sit at postal codes.
   const dealers = await seedDealers(db);
   await seedGuides(db);
-  return { referenceData, dealers };
+  const demoUsers =
+    (opts.demoUsers ?? demoUsersWanted())
+      ? await seedDemoUsers(db, {
+          rolePrefix: opts.rolePrefix ?? process.env.ROLE_PREFIX ?? 'Oelkompass.',
+        })
+      : { inserted: 0, skipped: true };
+  return { referenceData, dealers, demoUsers };
 }
