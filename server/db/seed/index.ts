@@ -5,10 +5,16 @@
  */
 import type { Db } from '../client';
 import { seedCatalogue } from './catalogue';
+import { seedDemoOrders } from './demo-orders';
 import { seedDealers, type DealerSeedResult } from './dealers';
 import { seedGuides } from './guides';
 import { importReferenceData, type ImportResult } from './reference-data';
-import { demoUsersWanted, seedDemoUsers, type DemoUserSeedResult } from './users';
+import {
+  DEMO_CUSTOMER_EMAIL,
+  demoUsersWanted,
+  seedDemoUsers,
+  type DemoUserSeedResult,
+} from './users';
 
 export interface SeedResult {
   referenceData: ImportResult;
@@ -35,5 +41,7 @@ export async function seedAll(db: Db, opts: SeedOptions = {}): Promise<SeedResul
           rolePrefix: opts.rolePrefix ?? process.env.ROLE_PREFIX ?? 'Oelkompass.',
         })
       : { inserted: 0, skipped: true };
+  // After the users and the dealers: past orders of the demo customer (skipped without it).
+  if (!demoUsers.skipped) await seedDemoOrders(db, DEMO_CUSTOMER_EMAIL);
   return { referenceData, dealers, demoUsers };
 }

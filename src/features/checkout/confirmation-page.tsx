@@ -206,6 +206,7 @@ export function OrderConfirmationPage() {
             </tr>
           </tfoot>
         </table>
+        <p className={styles.note}>{texts.confirmation.vatNote}</p>
       </section>
 
       <div className={styles.actions}>

@@ -107,6 +107,7 @@ export const texts = {
     address: 'Lieferadresse',
     contact: 'Kontakt',
     accessNotes: 'Hinweise zur Anfahrt',
+    vatNote: 'Alle Beträge inklusive Mehrwertsteuer.',
     nextTitle: 'So geht es weiter',
     next: (dealer: string, phone: string) => [
       `${dealer} prüft Ihre Bestellung und bestätigt sie.`,
