@@ -7,10 +7,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Request } from '@playwright/test';
 import { acceptConsent, expect, test } from './fixtures';
+import { loginOnLegacyPage } from './session-login';
 
 const QUERY = 'zipCode=10115&amount=3000&stations=1&product=1&options=5,24,-2,11,9&cn=0&ap=0';
 const LIST = `/heizoel/angebotsliste?${QUERY}`;
 const SUBMIT = 'Zahlungspflichtig bestellen';
+/** The seeded demo customer (server/db/seed/users.ts, README "Demo-Zugänge"). */
+const DEMO_CUSTOMER = { email: 'kunde@demo.oelkompass.example', password: 'Demo-Passwort-2026' };
 
 async function readyList(page: Page): Promise<Locator> {
   const list = page.getByRole('list', { name: /^Angebote, sortiert nach/ });
@@ -102,6 +105,37 @@ test('from the offer list to a placed order and its confirmation', async ({ page
   // The guest's browser may reopen it; the confirmation survives a reload.
   await page.reload();
   await expect(page.getByTestId('order-number')).toHaveText(number);
+});
+
+test('a logged-in customer: form prefilled from the account, the order listed in /bestellungen', async ({
+  page,
+}) => {
+  await toCheckout(page, 2);
+  // The checkout links to the legacy login page, which returns here.
+  await page.getByRole('link', { name: 'Anmelden', exact: true }).click();
+  await expect(page).toHaveURL(/\/konto\/anmelden-registrieren\?ReturnUrl=%2Fbestellung/);
+  await loginOnLegacyPage(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+  await expect(page).toHaveURL(/\/bestellung\?dealer=/);
+
+  await expect(page.getByLabel('E-Mail')).toHaveValue(DEMO_CUSTOMER.email);
+  await expect(page.getByLabel('Vorname')).toHaveValue('Erika');
+  await expect(page.getByLabel('Straße')).toHaveValue('Invalidenstraße');
+  await expect(page.getByText('Aus Ihrem Kundenkonto übernommen.')).toBeVisible();
+  await page.getByLabel(/Ich habe die Bedingungen gelesen/).check();
+  await page.getByRole('button', { name: SUBMIT }).click();
+  await expect(page).toHaveURL(/\/bestellung\/bestaetigung\/OK-/);
+  const number = await page.getByTestId('order-number').innerText();
+
+  await page.getByRole('link', { name: 'Zu meinen Bestellungen' }).click();
+  await expect(page).toHaveURL('/bestellungen');
+  const orders = page.getByRole('list', { name: 'Bestellungen, die neueste zuerst' });
+  const newest = orders.getByRole('article').first();
+  await expect(newest.getByRole('heading', { name: number })).toBeVisible();
+  await expect(newest).toContainText('Eingegangen');
+  // The seeded history: one confirmed and one delivered order.
+  await expect(orders).toContainText('Bestätigt');
+  await expect(orders).toContainText('Geliefert');
+  await expectAccessible(page);
 });
 
 test('a double click and a replayed request make one order', async ({ page }) => {
