@@ -50,6 +50,9 @@ export default defineConfig({
       DIST_DIR,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // 300 s: every token is inside the refresh window (SPEC §9 300 s + 0–119 s), so the
+      // session e2e sees a refresh within seconds, and the 120 s cross-tab lock still keeps it valid.
+      ACCESS_TOKEN_TTL_SECONDS: '300',
     },
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -11,5 +11,5 @@ export function roleLabel(role: string): string {
 
 /** Only customer accounts can be impersonated (the server checks it again). */
 export function canImpersonate(roles: readonly string[]): boolean {
-  return roles.length > 0 && !isStaff(roles);
+  return !isStaff(roles);
 }

@@ -1,0 +1,60 @@
+/**
+ * Logging in the way a visitor does: through the legacy page /konto/anmelden-registrieren
+ * (SPEC §2), which returns to ReturnUrl. Registration creates a fresh customer per test, so the
+ * tests do not depend on each other's sessions.
+ */
+import { expect, type Page } from '@playwright/test';
+
+let serial = 0;
+
+/** Names take letters only: a number written with the letters a–j. */
+function letters(n: number): string {
+  return String(n).replace(/\d/g, (d) => String.fromCharCode(97 + Number(d)));
+}
+
+export interface Registered {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Registers a new customer on the legacy page (we are on it, or go there with ReturnUrl). */
+export async function registerCustomer(page: Page, returnUrl = '/'): Promise<Registered> {
+  serial += 1;
+  const user = {
+    email: `e2e-${Date.now()}-${serial}@example.de`,
+    password: 'Sitzung-Test-2026',
+    firstName: 'Erika',
+    // Unique per run and test, so a row or button can be found by the name.
+    lastName: `Tester${letters(Date.now() % 1_000_000)}${letters(serial)}`,
+  };
+  if (!page.url().includes('/konto/anmelden-registrieren')) {
+    await page.goto(`/konto/anmelden-registrieren?ReturnUrl=${encodeURIComponent(returnUrl)}`);
+  }
+  const form = page.getByRole('region', { name: 'Neu registrieren' });
+  await form.getByLabel('Vorname').fill(user.firstName);
+  await form.getByLabel('Nachname').fill(user.lastName);
+  await form.getByLabel('E-Mail-Adresse').fill(user.email);
+  await form.getByLabel('Kennwort (mindestens 10 Zeichen)').fill(user.password);
+  await form.getByLabel('Kennwort wiederholen').fill(user.password);
+  await form.getByRole('button', { name: 'Konto anlegen' }).click();
+  return user;
+}
+
+/** Logs in on the legacy page (we are on it). */
+export async function loginOnLegacyPage(page: Page, email: string, password: string) {
+  const form = page.getByRole('region', { name: 'Anmelden' });
+  await form.getByLabel('E-Mail-Adresse').fill(email);
+  await form.getByLabel('Kennwort').fill(password);
+  await form.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+/** The header's account button once the app knows the user. */
+export async function expectLoggedInAs(page: Page, name: string | RegExp) {
+  await expect(page.getByRole('banner').getByRole('button', { name })).toBeVisible();
+}
+
+export async function expectLoggedOut(page: Page) {
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Anmelden' })).toBeVisible();
+}
