@@ -56,7 +56,19 @@ export function OfferSummary({
         </div>
         <div>
           <dt>{texts.offer.stations}</dt>
-          <dd data-testid="checkout-stations">{texts.offer.stationsValue(config.Stations)}</dd>
+          <dd>
+            <span data-testid="checkout-stations">
+              {texts.offer.stationsValue(config.Stations)}
+            </span>{' '}
+            {/* SPEC §2 openSettings=1: the offer list opens its settings, where the stations are. */}
+            <Link
+              to={`${backHref}&openSettings=1`}
+              className={styles.change}
+              aria-label={texts.offer.changeStationsLabel}
+            >
+              {texts.offer.change}
+            </Link>
+          </dd>
         </div>
         <div>
           <dt>{texts.offer.deliveryTime}</dt>
