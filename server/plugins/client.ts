@@ -9,14 +9,19 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { matchPath } from 'react-router';
-import { appRoutes, routeParamsMatch } from '../../src/lib/paths';
+import { appRoutes, routeParamsMatch, type AppRouteDef } from '../../src/lib/paths';
+import { pageGuardRedirect } from '../modules/account/page-guard';
 import type { NotFoundFallback } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 export function isKnownPagePath(pathname: string): boolean {
-  return appRoutes.some((r) => {
+  return pageRouteOf(pathname) !== undefined;
+}
+
+function pageRouteOf(pathname: string): AppRouteDef | undefined {
+  return appRoutes.find((r: AppRouteDef) => {
     const match = matchPath({ path: r.path, end: true }, pathname);
     return match !== null && routeParamsMatch(r, match.params);
   });
@@ -50,10 +55,16 @@ export const clientPlugin = fp<{ distDir: string }>(
       });
     }
 
-    const sendShell: NotFoundFallback = (request, reply) => {
+    const sendShell: NotFoundFallback = async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
+      const route = pageRouteOf(pathname);
+      // SPEC §6 page guards, on the server too (docs/decisions/008).
+      if (route?.guard) {
+        const target = await pageGuardRedirect(app, request, route.guard);
+        if (target) return reply.header('cache-control', 'no-store').redirect(target, 302);
+      }
       return reply
-        .code(isKnownPagePath(pathname) ? 200 : 404)
+        .code(route ? 200 : 404)
         .header('cache-control', REVALIDATE)
         .type('text/html; charset=utf-8')
         .send(shell);

@@ -1,0 +1,190 @@
+/**
+ * SPEC §6 guards, table-driven over everything registered: every API route with a guard (from
+ * app.guardedRoutes, so routes added later are covered without touching this file) and every
+ * page path with a guard in src/lib/paths.ts, called as anonymous and as each role; the outcome
+ * must be what evaluateGuard (src/lib/roles.ts) says.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUSTOMER_ROLES, STAFF_ROLE_NAMES } from '../../src/api/contract/account';
+import { appRoutes, type AppRouteDef } from '../../src/lib/paths';
+import { evaluateGuard, type GuardUser } from '../../src/lib/roles';
+import {
+  authHeaders,
+  createTestUser,
+  staffRole,
+  testToken,
+  type TestUser,
+} from '../../tests/support/auth';
+import { buildTestApp, type TestApp } from '../../tests/support/test-app';
+import { createLegacySession } from '../modules/account/sessions';
+import { isKnownPagePath } from './client';
+
+interface Identity {
+  name: string;
+  user: TestUser;
+  guardUser: GuardUser;
+  impersonatorId?: number;
+}
+
+let t: TestApp;
+const identities: Identity[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.app.ready();
+  const add = async (
+    name: string,
+    roles: string[],
+    extra: { hasMexEnabled?: boolean; impersonatorId?: number } = {},
+  ) => {
+    const user = await createTestUser(t.database, {
+      roles,
+      hasMexEnabled: extra.hasMexEnabled ?? false,
+    });
+    identities.push({
+      name,
+      user,
+      impersonatorId: extra.impersonatorId,
+      guardUser: {
+        roles,
+        hasMexEnabled: extra.hasMexEnabled ?? false,
+        isImpersonated: extra.impersonatorId !== undefined,
+      },
+    });
+  };
+  for (const role of CUSTOMER_ROLES) await add(role, [role]);
+  for (const name of STAFF_ROLE_NAMES) await add(name, [staffRole(name)]);
+  await add('Role_Customer with meX', ['Role_Customer'], { hasMexEnabled: true });
+  const supporter = identities.find((i) => i.name === 'CustomerSupport')?.user.id ?? 0;
+  await add('impersonated Role_Customer', ['Role_Customer'], { impersonatorId: supporter });
+});
+
+afterAll(() => t.close());
+
+/** A URL for a route pattern: path parameters get a value that names nothing that exists. */
+function urlOf(pattern: string): string {
+  return pattern
+    .replace(/\/:[A-Za-z]+\?/g, '')
+    .replace(/:[A-Za-z]+/g, '999999999')
+    .replace(/\*$/, 'x');
+}
+
+describe('guarded API routes', () => {
+  it('covers the account and support APIs at least', () => {
+    const urls = t.app.guardedRoutes.map((r) => `${r.method} ${r.url}`);
+    expect(urls).toContain('GET /api/jwt/kunde/hat-bestellungen');
+    expect(urls).toContain('POST /api/jwt/kunde/set/favourite');
+    expect(urls).toContain('GET /api/support/users');
+    expect(urls).toContain('POST /api/support/users/:id/impersonate');
+  });
+
+  it('answers 401 anonymous, 403 for a failed role check, and neither when the guard passes', async () => {
+    const problems: string[] = [];
+    for (const route of t.app.guardedRoutes) {
+      const url = urlOf(route.url);
+      const hasBody = !['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(route.method);
+      const call = (headers: Record<string, string>) =>
+        t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers,
+          ...(hasBody ? { payload: {} } : {}),
+        });
+      const anonymous = await call({});
+      if (anonymous.statusCode !== 401)
+        problems.push(`${route.method} ${route.url} anonymous: ${anonymous.statusCode}`);
+      for (const id of identities) {
+        const res = await call(authHeaders(id.user, { impersonatorId: id.impersonatorId }));
+        const outcome = evaluateGuard(route.guard, id.guardUser);
+        const ok =
+          outcome === 'ok'
+            ? res.statusCode !== 401 && res.statusCode !== 403
+            : res.statusCode === 403;
+        if (!ok)
+          problems.push(
+            `${route.method} ${route.url} as ${id.name} (${outcome}): ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('guarded page paths', () => {
+  const guarded = (appRoutes as readonly AppRouteDef[]).filter((r) => r.guard);
+
+  function pageUrl(route: AppRouteDef): string {
+    for (const value of ['999999999', 'x', 'OK-2026-000001']) {
+      const url = route.path.replace(/\/:[A-Za-z]+\?/g, '').replace(/:[A-Za-z]+/g, value);
+      if (isKnownPagePath(url)) return url;
+    }
+    throw new Error(`no URL for ${route.path}`);
+  }
+
+  it('has guarded pages', () => {
+    expect(guarded.length).toBeGreaterThan(0);
+  });
+
+  it('sends anonymous visitors to the login page with ReturnUrl (path and query)', async () => {
+    for (const route of guarded) {
+      const url = `${pageUrl(route)}?a=1&b=2`;
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location).toBe(
+        `/konto/anmelden-registrieren?ReturnUrl=${encodeURIComponent(url)}`,
+      );
+    }
+  });
+
+  it('with the ok_token cookie: role fails → 302 /, passes → the page', async () => {
+    const problems: string[] = [];
+    for (const route of guarded) {
+      const url = pageUrl(route);
+      for (const id of identities) {
+        const res = await t.app.inject({
+          url,
+          cookies: { ok_token: testToken(id.user, { impersonatorId: id.impersonatorId }) },
+        });
+        const outcome = evaluateGuard(route.guard ?? 'user', id.guardUser);
+        const expected = outcome === 'ok' ? 200 : 302;
+        if (res.statusCode !== expected || (outcome === 'root' && res.headers.location !== '/'))
+          problems.push(`${url} as ${id.name}: ${res.statusCode} ${String(res.headers.location)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('falls back to the legacy session when the token has expired', async () => {
+    const customer = identities.find((i) => i.name === 'Role_Customer');
+    const support = identities.find((i) => i.name === 'CustomerSupport');
+    if (!customer || !support) throw new Error('identities missing');
+    const userPage = guarded.find((r) => r.guard === 'user');
+    const supportPage = guarded.find((r) => r.guard === 'support');
+    if (!userPage) throw new Error('no user-guarded page');
+    const auth = await createLegacySession(t.database.db, customer.user.id);
+    const expired = testToken(customer.user, { ttlSeconds: -60 });
+    const res = await t.app.inject({
+      url: pageUrl(userPage),
+      cookies: { ok_token: expired, ok_auth: auth },
+    });
+    expect(res.statusCode).toBe(200);
+    const withoutSession = await t.app.inject({
+      url: pageUrl(userPage),
+      cookies: { ok_token: expired },
+    });
+    expect(withoutSession.statusCode).toBe(302);
+    if (supportPage) {
+      const wrongRole = await t.app.inject({
+        url: pageUrl(supportPage),
+        cookies: { ok_auth: auth },
+      });
+      expect(wrongRole.headers.location).toBe('/');
+      const supportAuth = await createLegacySession(t.database.db, support.user.id);
+      const right = await t.app.inject({
+        url: pageUrl(supportPage),
+        cookies: { ok_auth: supportAuth },
+      });
+      expect(right.statusCode).toBe(200);
+    }
+  });
+});
