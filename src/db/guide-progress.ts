@@ -44,21 +44,27 @@ function parseZipChecks(raw: unknown): Record<string, boolean> {
   );
 }
 
+/** A stored row (or the same shape from elsewhere, e.g. a journal copy) checked field by field. */
+export function parseGuideProgress(guideId: number, raw: unknown): GuideProgress | undefined {
+  if (!isRecord(raw)) return undefined;
+  const result =
+    raw.compareResult == null ? null : CompareResultSchema.safeParse(raw.compareResult);
+  return {
+    guideId,
+    stepValues: parseStepValues(raw.stepValues),
+    compareResult: result?.success ? result.data : null,
+    compareAnswersKey:
+      result?.success && typeof raw.compareAnswersKey === 'string' ? raw.compareAnswersKey : null,
+    selectedInformationId:
+      typeof raw.selectedInformationId === 'number' ? raw.selectedInformationId : null,
+    zipChecks: parseZipChecks(raw.zipChecks),
+  };
+}
+
 export async function readGuideProgress(guideId: number): Promise<GuideProgress | undefined> {
   try {
     const row = await db.guideProgress.get(guideId);
-    if (!row) return undefined;
-    const result =
-      row.compareResult == null ? null : CompareResultSchema.safeParse(row.compareResult);
-    return {
-      guideId,
-      stepValues: parseStepValues(row.stepValues),
-      compareResult: result?.success ? result.data : null,
-      compareAnswersKey: result?.success ? row.compareAnswersKey : null,
-      selectedInformationId:
-        typeof row.selectedInformationId === 'number' ? row.selectedInformationId : null,
-      zipChecks: parseZipChecks(row.zipChecks),
-    };
+    return row ? parseGuideProgress(guideId, row) : undefined;
   } catch (error) {
     throw toStorageError(error);
   }

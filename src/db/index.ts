@@ -9,6 +9,11 @@ export {
   writeCalculatorConfig,
   clearCalculatorConfigs,
 } from './calculator-config';
-export { readGuideProgress, writeGuideProgress, clearGuideProgress } from './guide-progress';
+export {
+  readGuideProgress,
+  writeGuideProgress,
+  clearGuideProgress,
+  parseGuideProgress,
+} from './guide-progress';
 export type { GuideProgress } from './guide-progress';
 export { StorageError } from './errors';

@@ -23,23 +23,9 @@ import {
   selectInformation,
 } from './store';
 import { texts } from './texts';
+import { formatMoney } from './money';
 import { useDocumentTitle } from './use-document-title';
 import styles from './guide.module.css';
-
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-/** Yearly amounts in whole currency units (the contract rounds them so). */
-export function formatMoney(value: number, currency: 'EUR' | 'CHF'): string {
-  let f = moneyFormats.get(currency);
-  if (!f) {
-    f = new Intl.NumberFormat('de-DE', {
-      style: 'currency',
-      currency,
-      maximumFractionDigits: 0,
-    });
-    moneyFormats.set(currency, f);
-  }
-  return f.format(value);
-}
 
 const signed = (n: number, text: string) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${text}`;
 
@@ -127,7 +113,7 @@ export function GuideResultPage() {
             </dd>
           </div>
           <div className={styles.figure}>
-            <dt>{texts.result.costDiff}</dt>
+            <dt>{more ? texts.result.costMore : texts.result.costLess}</dt>
             <dd className={more ? styles.bad : styles.good}>
               {signed(result.DeviationPerYear, formatMoney(Math.abs(result.DeviationPerYear), c))}
               <span className={styles.figureNote}>{texts.result.perYear}</span>

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectConsole } from '../../../tests/support/setup-console';
 import { db, readGuideProgress } from '../../db';
 import { compareFixture, stubGuideServer } from './guide.fixtures';
+import { journalProgress } from './persistence';
 import {
   AUTO_ADVANCE_MS,
   CHECKOUT_REDIRECT_MS,
@@ -47,6 +48,7 @@ async function answerStep1(): Promise<void> {
 
 beforeEach(async () => {
   resetGuide();
+  localStorage.clear();
   await db.guideProgress.clear();
   navigate = vi.fn<(path: string) => void>();
 });
@@ -258,5 +260,25 @@ describe('saving (SPEC §4: per guide id, restored on load)', () => {
     await loadGuide({ countryId: 1 });
     expect(guideState.stepValues[3]).toEqual({ flaeche: '14' });
     expect(guideState.currentStepId).toBe(3);
+  });
+
+  it('a change the database did not get yet survives in the journal (reload at once)', async () => {
+    // What a reload right after a keystroke leaves: the synchronous journal, no database row.
+    journalProgress({
+      guideId: 1,
+      stepValues: { 1: { plz: '10115', gebaeudeart: 'efh' }, 3: { flaeche: '14' } },
+      compareResult: null,
+      compareAnswersKey: null,
+      selectedInformationId: null,
+      zipChecks: { '1:10115': true },
+    });
+    expect(await readGuideProgress(1)).toBeUndefined();
+    stubGuideServer();
+    await loadGuide({ countryId: 1 });
+    expect(guideState.stepValues[3]).toEqual({ flaeche: '14' });
+    expect(guideState.currentStepId).toBe(3);
+    // Carried over into IndexedDB, and the journal is gone.
+    expect((await readGuideProgress(1))?.stepValues[3]).toEqual({ flaeche: '14' });
+    expect(localStorage.getItem('oelkompass.guide-journal.1')).toBeNull();
   });
 });

@@ -28,7 +28,7 @@ import {
   type StepValues,
 } from './guide-logic';
 import { logGuideFailure } from './log';
-import { loadProgress, saveProgress } from './persistence';
+import { journalProgress, loadProgress, saveProgress } from './persistence';
 import { texts } from './texts';
 
 /** SPEC §9: a finished step moves on after this debounce. */
@@ -194,9 +194,10 @@ function persist(): void {
     ),
   };
   const mine = generation;
+  const stamp = journalProgress(snapshot);
   // One write after the other, so an older state never overwrites a newer one.
   saving = saving
-    .then(() => saveProgress(snapshot))
+    .then(() => saveProgress(snapshot, stamp))
     .then(() => {
       if (mine === generation) guideState.storageError = null;
     })

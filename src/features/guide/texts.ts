@@ -95,7 +95,8 @@ export const texts = {
     deviation: 'Abweichung vom Richtwert',
     more: 'mehr als erwartet',
     less: 'weniger als erwartet',
-    costDiff: 'Mehr- bzw. Minderkosten',
+    costMore: 'Mehrkosten gegenüber dem Richtwert',
+    costLess: 'Ersparnis gegenüber dem Richtwert',
     co2: 'CO₂ pro Jahr',
     co2Expected: (kg: string) => `Vergleichbares Gebäude: ${kg} kg`,
     kwh: (own: string, expected: string) =>

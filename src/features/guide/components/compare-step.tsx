@@ -98,7 +98,7 @@ function CompareProgress({ done }: { done: boolean }) {
     return () => clearInterval(timer);
   }, []);
   return (
-    <div aria-busy={!done}>
+    <div className={styles.wait} aria-busy={!done}>
       <h1 id="compare-title" className={styles.title}>
         {texts.compare.working}
       </h1>
@@ -124,7 +124,9 @@ function CompareProgress({ done }: { done: boolean }) {
         ))}
       </ol>
       <p role="status" className={styles.help}>
-        {done ? texts.compare.ready : ''}
+        {done && phase === texts.compare.phases.length - 1
+          ? texts.compare.ready
+          : texts.compare.phases[phase]}
       </p>
     </div>
   );

@@ -1,18 +1,15 @@
 /**
- * Own vs expected vs efficient consumption as an accessible SVG bar chart. uPlot (ARCHITECTURE
- * §3) is made for time series; three bars need no library, and this adds well under 1 kB
- * instead of uPlot's ~45 kB, draws with the design tokens, prints, and reads as a table to a
- * screen reader (the figures are in a visually hidden table beside the picture).
+ * Own vs expected vs efficient consumption as an accessible bar chart: labels and figures are
+ * text (they wrap and keep their size on a phone), each bar a small SVG drawn with the design
+ * tokens. uPlot (ARCHITECTURE §3) is made for time series; three bars need no library, and this
+ * costs well under 1 kB instead of uPlot's ~45 kB. A screen reader gets one image description
+ * plus the figures as a list.
  */
 import type { CompareChartPoint } from '../../../api/contract/leads';
-import { formatPrice, formatQuantity, type CurrencyCode } from '../../../lib/format';
+import { formatQuantity, type CurrencyCode } from '../../../lib/format';
+import { formatMoney } from '../money';
 import { texts } from '../texts';
 import styles from '../guide.module.css';
-
-const WIDTH = 640;
-const BAR_HEIGHT = 44;
-const GAP = 26;
-const LABEL_HEIGHT = 22;
 
 const fill: Record<CompareChartPoint['Key'], string> = {
   own: 'var(--color-accent-500)',
@@ -28,59 +25,41 @@ export function ConsumptionChart({
   currency: CurrencyCode;
 }) {
   const max = Math.max(1, ...points.map((p) => p.LitresPerYear));
-  const rowHeight = LABEL_HEIGHT + BAR_HEIGHT + GAP;
-  const height = points.length * rowHeight;
   return (
-    <figure className={styles.chart}>
-      <figcaption className={styles.chartTitle}>{texts.result.chartTitle}</figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${height}`}
-        width="100%"
-        role="img"
-        aria-labelledby="chart-desc"
-        className={styles.chartSvg}
-      >
-        <desc id="chart-desc">{texts.result.chartDesc}</desc>
-        {points.map((p, i) => {
-          const y = i * rowHeight;
-          const w = Math.max(4, (p.LitresPerYear / max) * (WIDTH - 8));
-          return (
-            <g key={p.Key}>
-              <text x={0} y={y + 16} className={styles.chartLabel}>
-                {p.Label}
-              </text>
+    <figure className={styles.chart} aria-labelledby="chart-title" aria-describedby="chart-desc">
+      <figcaption id="chart-title" className={styles.chartTitle}>
+        {texts.result.chartTitle}
+      </figcaption>
+      <p id="chart-desc" className="visually-hidden">
+        {texts.result.chartDesc}
+      </p>
+      <ul className={styles.chartRows}>
+        {points.map((p) => (
+          <li key={p.Key} className={styles.chartRow}>
+            <span className={styles.chartLabel}>{p.Label}</span>
+            <span className={styles.chartValue}>
+              {`${formatQuantity(p.LitresPerYear)} ${texts.result.litresPerYear} · ${formatMoney(p.CostPerYear, currency)}`}
+            </span>
+            <svg
+              className={styles.chartBar}
+              viewBox="0 0 100 10"
+              preserveAspectRatio="none"
+              aria-hidden="true"
+              focusable="false"
+            >
+              <rect x={0} y={0} width={100} height={10} rx={1} fill="var(--color-surface-sunken)" />
               <rect
                 x={0}
-                y={y + LABEL_HEIGHT}
-                width={w}
-                height={BAR_HEIGHT}
-                rx={6}
+                y={0}
+                width={Math.max(1, (p.LitresPerYear / max) * 100)}
+                height={10}
+                rx={1}
                 fill={fill[p.Key]}
               />
-              <text
-                x={w > 260 ? w - 12 : w + 10}
-                y={y + LABEL_HEIGHT + BAR_HEIGHT / 2 + 6}
-                textAnchor={w > 260 ? 'end' : 'start'}
-                className={w > 260 ? styles.chartValueInside : styles.chartValue}
-              >
-                {`${formatQuantity(p.LitresPerYear)} L · ${formatPrice(p.CostPerYear, currency)}`}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-      <table className="visually-hidden">
-        <caption>{texts.result.chartTitle}</caption>
-        <tbody>
-          {points.map((p) => (
-            <tr key={p.Key}>
-              <th scope="row">{p.Label}</th>
-              <td>{`${formatQuantity(p.LitresPerYear)} ${texts.result.litresPerYear}`}</td>
-              <td>{`${formatPrice(p.CostPerYear, currency)} ${texts.result.perYear}`}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+            </svg>
+          </li>
+        ))}
+      </ul>
     </figure>
   );
 }

@@ -1,0 +1,198 @@
+/**
+ * The oil-consumption guide (SPEC §2 /heizoel-verbrauchsvergleich, /schritt-{stepId},
+ * /dein-heizoelverbrauch; §4 Guide) against the real server and its seeded guide: the whole
+ * journey, a reload in the middle, the refusal of a deep link, and answering offline.
+ * Screenshots of every step type, the waiting state and the result go to scratch/ (390, 1280 px).
+ */
+import type { Page } from '@playwright/test';
+import { acceptConsent, expect, test } from './fixtures';
+
+const START = '/heizoel-verbrauchsvergleich';
+const step = (n: number) => new RegExp(`${START}/schritt-${n}$`);
+
+/** Nothing of the page may stick out sideways (a phone would scroll horizontally). */
+async function expectNoOverflow(page: Page): Promise<void> {
+  const wide = await page.evaluate(() => {
+    const limit = document.documentElement.clientWidth + 1;
+    return [...document.querySelectorAll('#inhalt *')]
+      .filter((el) => el.getBoundingClientRect().right > limit)
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)}`);
+  });
+  expect(wide, 'elements wider than the viewport').toEqual([]);
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  await expectNoOverflow(page);
+  // Full-page shots of a scrolled page draw the fixed header in the middle.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `scratch/b-${name}-${width}.png`, fullPage: true });
+}
+
+async function start(page: Page): Promise<void> {
+  await page.goto(START);
+  await acceptConsent(page);
+  await page.getByRole('link', { name: 'Vergleich starten' }).click();
+  await expect(page).toHaveURL(step(1));
+}
+
+/** Step 1: postal code (with its existence check), a choice and a number. */
+async function answerBuilding(page: Page): Promise<void> {
+  await page.getByLabel('Postleitzahl des Gebäudes').fill('10115');
+  await expect(page.getByText('Postleitzahl gefunden.')).toBeVisible();
+  await page.getByRole('radio', { name: /^Einfamilienhaus/ }).check();
+  await page.getByLabel('Beheizte Wohnfläche').fill('140');
+}
+
+async function answerAge(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: /^1979–1994/ }).check();
+}
+
+async function answerHousehold(page: Page): Promise<void> {
+  await page.getByLabel('Personen im Haushalt').fill('3');
+  await page.getByRole('radio', { name: /^Ja/ }).check();
+}
+
+async function answerHeating(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: /^2005–2014/ }).check();
+}
+
+async function answerConsumption(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: /^Meinen Verbrauch pro Jahr/ }).check();
+  await page.getByLabel('Heizölverbrauch pro Jahr').fill('2400');
+}
+
+for (const width of [390, 1280]) {
+  test(`full journey to the result at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await start(page);
+    await expect(page.locator('body')).toHaveClass(/\bpage-heizoel-verbrauchsvergleich-schritt\b/);
+    await expect(page.getByText('Schritt 1 von 5')).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+
+    // A number out of bounds gets a German message once the field is left.
+    await page.getByLabel('Beheizte Wohnfläche').fill('12');
+    await page.getByLabel('Beheizte Wohnfläche').blur();
+    await expect(page.getByText('Bitte geben Sie mindestens 30 m² an.')).toBeVisible();
+    await answerBuilding(page);
+    await expect(page.getByText('Alles beantwortet, es geht gleich weiter')).toBeVisible();
+    await shot(page, 'step-zip-number');
+    // SPEC §4: the finished step moves on by itself after 1500 ms.
+    await expect(page).toHaveURL(step(2));
+    await expect(page.getByText('Schritt 2 von 5')).toBeVisible();
+    await shot(page, 'step-choice');
+    await answerAge(page);
+    await expect(page).toHaveURL(step(3));
+    await answerHousehold(page);
+    await expect(page).toHaveURL(step(4));
+    await answerHeating(page);
+    await expect(page).toHaveURL(step(5));
+    await answerConsumption(page);
+    await shot(page, 'step-conditional');
+
+    // The compare step: what happens in the five seconds before the result.
+    const phases = page.getByRole('list').filter({ hasText: 'Verbrauch wird berechnet …' });
+    await expect(phases).toContainText('Vergleich mit ähnlichen Gebäuden …');
+    await expect(phases).toContainText('Sparpotenzial wird ermittelt …');
+    await expect(page.getByRole('status')).toHaveText('Verbrauch wird berechnet …');
+    await shot(page, 'waiting');
+    await expect(page).toHaveURL(/\/dein-heizoelverbrauch$/, { timeout: 12_000 });
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'So steht Ihr Haus im Vergleich',
+    );
+    const chart = page.getByRole('figure', { name: 'Verbrauch pro Jahr im Vergleich' });
+    await expect(chart.getByRole('listitem')).toHaveCount(3);
+    await expect(chart).toContainText('2.400 Liter/Jahr');
+    await expect(page.getByText('Abweichung vom Richtwert')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Maßnahmen mit Sparpotenzial' })).toBeVisible();
+    const topic = page.getByRole('radiogroup').getByRole('radio').first();
+    await topic.click();
+    await expect(topic).toHaveAttribute('aria-checked', 'true');
+    await shot(page, 'result');
+
+    // The lead form: postal code prefilled, consent unticked, without consent nothing passed on.
+    const form = page.locator('#beratung');
+    await expect(form.getByLabel('Postleitzahl')).toHaveValue('10115');
+    const consent = form.getByRole('checkbox');
+    await expect(consent).not.toBeChecked();
+    await expect(form.getByText(/geben nichts an den Partner weiter/)).toBeVisible();
+    await form.getByLabel('Vorname').fill('Erika');
+    await form.getByLabel('Nachname').fill('Mustermann');
+    await form.getByLabel('E-Mail-Adresse').fill('erika@example.org');
+    await form.getByRole('button', { name: 'Anfrage senden' }).click();
+    await expect(form.getByText(/nicht zugestimmt haben, geben wir nichts/)).toBeVisible();
+  });
+}
+
+test('a reload in the middle restores every answer', async ({ page }) => {
+  await start(page);
+  await answerBuilding(page);
+  await expect(page).toHaveURL(step(2));
+  await answerAge(page);
+  await expect(page).toHaveURL(step(3));
+  // Half of step 3, then reload at once (no waiting for anything).
+  await page.getByLabel('Personen im Haushalt').fill('4');
+  await page.reload();
+
+  await expect(page).toHaveURL(step(3));
+  await expect(page.getByLabel('Personen im Haushalt')).toHaveValue('4');
+  await page.getByRole('link', { name: 'Zurück' }).click();
+  await expect(page).toHaveURL(step(2));
+  await expect(page.getByRole('radio', { name: /^1979–1994/ })).toBeChecked();
+  // Going back to a finished step does not move on by itself.
+  await page.waitForTimeout(2000);
+  await expect(page).toHaveURL(step(2));
+  await page.getByRole('link', { name: 'Zurück' }).click();
+  await expect(page).toHaveURL(step(1));
+  await expect(page.getByLabel('Postleitzahl des Gebäudes')).toHaveValue('10115');
+  await expect(page.getByRole('radio', { name: /^Einfamilienhaus/ })).toBeChecked();
+  await expect(page.getByLabel('Beheizte Wohnfläche')).toHaveValue('140');
+  // 5 of the 9 inputs that apply so far are answered (plz, type, area, period, residents).
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', /^\d+$/);
+});
+
+test('a deep link to step 4 with step 2 unanswered lands on step 2', async ({ page }) => {
+  await start(page);
+  await answerBuilding(page);
+  await expect(page).toHaveURL(step(2));
+  await page.goto(`${START}/schritt-4`);
+  await expect(page).toHaveURL(step(2));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Baujahr und Dämmung');
+});
+
+test('a step address that is not schritt-<n> is an unknown page (HTTP 404)', async ({ page }) => {
+  const response = await page.goto(`${START}/foo`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('Die angeforderte Seite existiert nicht')).toBeVisible();
+  const known = await page.request.get(`${START}/schritt-3`);
+  expect(known.status()).toBe(200);
+});
+
+test('answering offline, then reconnecting sends the compare', async ({ page, context }) => {
+  await start(page);
+  await answerBuilding(page);
+  await expect(page).toHaveURL(step(2));
+  await answerAge(page);
+  await expect(page).toHaveURL(step(3));
+  await answerHousehold(page);
+  await expect(page).toHaveURL(step(4));
+
+  await context.setOffline(true);
+  await answerHeating(page);
+  await expect(page).toHaveURL(step(5));
+  await answerConsumption(page);
+  await expect(
+    page.getByText(/Für die Auswertung brauchen wir eine Internetverbindung/),
+  ).toBeVisible();
+  await shot(page, 'offline');
+
+  const compare = page.waitForRequest((r) => r.url().includes('/api/leads/1/compare'));
+  await context.setOffline(false);
+  await compare;
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Verbrauch wird berechnet …' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/dein-heizoelverbrauch$/, { timeout: 12_000 });
+});
