@@ -84,11 +84,11 @@ export const pages: Record<AppRouteName, PageDef> = {
     Page: page(loadAccount, (m) => m.AccountPartialPage),
   },
   'neues-kennwort-setzen': { layout: 'focused', Page: page(loadAccount, (m) => m.NewPasswordPage) },
-  // The reviews feature exports the page lazily already (its badge is on every page).
+  // The reviews feature's badge is on every page; its rating page loads through its own loader.
   'bewerten-sie-uns': {
     layout: 'focused',
     Page: page(
-      () => import('../features/reviews'),
+      () => import('../features/reviews').then((m) => m.loadRatePage()),
       (m) => m.RatePage,
     ),
   },

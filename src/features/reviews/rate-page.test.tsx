@@ -34,7 +34,7 @@ afterEach(() => {
 
 describe('RatePage (SPEC §2 /bewerten-sie-uns/{token}/{orderId})', () => {
   it('asks for stars first, then sends mark and text once and thanks', async () => {
-    const fetchMock = vi.fn((url: string, init?: RequestInit) =>
+    const fetchMock = vi.fn((_url: string, init?: RequestInit) =>
       Promise.resolve(init?.method === 'POST' ? answer({ Success: true }, 201) : answer(validLink)),
     );
     vi.stubGlobal('fetch', fetchMock);

@@ -148,10 +148,8 @@ function AddressForm({
 
   return (
     <form className={styles.form} noValidate onSubmit={(e) => void submit(e)}>
-      <div className={styles.modalHeader}>
-        <span />
-        <CloseButton label={texts.addressForm.close} onClick={onClose} className={styles.close} />
-      </div>
+      {/* In the dialog's corner, beside the title the shared modal renders. */}
+      <CloseButton label={texts.addressForm.close} onClick={onClose} className={styles.close} />
       <fieldset className={styles.kindChoice}>
         <legend>{texts.addressForm.kind}</legend>
         {(['delivery', 'billing'] as const).map((kind) => (
