@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { OrderListResponseSchema } from '../../../src/api/contract/orders';
-import { authHeaders, createTestUser } from '../../../tests/support/auth';
+import { authHeaders } from '../../../tests/support/auth';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
-import { orders } from '../schema';
+import { orders, users } from '../schema';
 import { DEMO_ORDERS, seedDemoOrders } from './demo-orders';
+import { DEMO_CUSTOMER_EMAIL } from './users';
 
 let t: TestApp;
 
@@ -17,19 +18,26 @@ afterAll(async () => {
   await t?.close();
 });
 
-it('seeds one delivered and one confirmed order for the demo customer, once', async () => {
-  const email = 'demo-kunde-orders@example.org';
-  expect(await seedDemoOrders(t.database.db, email)).toEqual({ inserted: 0 }); // no such user yet
-  const customer = await createTestUser(t.database, { email });
+it('seedAll gave the demo customer one delivered and one confirmed order, once', async () => {
+  const [customer] = await t.database.db
+    .select()
+    .from(users)
+    .where(eq(users.email, DEMO_CUSTOMER_EMAIL));
+  if (!customer) throw new Error('no demo customer in the seeded database');
 
-  expect(await seedDemoOrders(t.database.db, email)).toEqual({ inserted: 2 });
-  expect(await seedDemoOrders(t.database.db, email)).toEqual({ inserted: 0 });
+  // Idempotent: a second run (every start) adds nothing; without the customer nothing happens.
+  expect(await seedDemoOrders(t.database.db, DEMO_CUSTOMER_EMAIL)).toEqual({ inserted: 0 });
+  expect(await seedDemoOrders(t.database.db, 'niemand@example.org')).toEqual({ inserted: 0 });
 
   const rows = await t.database.db.select().from(orders).where(eq(orders.userId, customer.id));
-  expect(rows.map((r) => r.status).sort()).toEqual(['confirmed', 'delivered']);
+  expect(rows.map((r) => r.idempotencyKey).sort()).toEqual(
+    DEMO_ORDERS.map((d) => d.idempotencyKey).sort(),
+  );
   for (const row of rows) {
     expect(row.orderNumber).toMatch(/^OK-\d{4}-\d{6}$/);
+    expect(row.deliveryAddress.zip).toBe('10115');
     expect(row.totalPrice).toBeGreaterThan(0);
+    // Priced by the engine: the lines add up to the total.
     expect(row.lines.reduce((sum, l) => sum + Math.round(l.amount * 100), 0)).toBe(
       Math.round(row.totalPrice * 100),
     );
