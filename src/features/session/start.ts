@@ -6,6 +6,7 @@
  */
 import { setFetchHooks } from '../../api/client';
 import { expirationValid, readAuthCookies } from './auth-cookies';
+import { fullNavigation } from './navigation';
 import { adoptToken, sessionState, settleSession } from './store';
 
 const loadEngine = () => import('./engine');
@@ -60,11 +61,26 @@ export function startSession(): () => void {
       settleSession();
     });
 
-  return () => {
+  const stop = () => {
     stopped = true;
     removeHooks();
     stopEngine?.();
+    if (activeStop === stop) activeStop = undefined;
   };
+  activeStop = stop;
+  return stop;
+}
+
+let activeStop: (() => void) | undefined;
+
+/**
+ * A full page load after the server changed who is logged in (impersonation started): the
+ * session stops first, so its 5 s check can not see the new cookies and reload the old page in
+ * the meantime.
+ */
+export function navigateAway(url: string): void {
+  activeStop?.();
+  fullNavigation.assign(url);
 }
 
 /** SPEC §4/§7 logout; false when it failed. */

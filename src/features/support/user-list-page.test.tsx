@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { SupportUser } from '../../api/contract/support';
+import { fullNavigation } from '../session';
 import { SEARCH_DEBOUNCE_MS, UserListPage } from './user-list-page';
 
 const users: SupportUser[] = [
@@ -53,7 +54,7 @@ async function settle() {
   });
 }
 
-let assign: ReturnType<typeof vi.fn>;
+let assign: MockInstance<(url: string) => void>;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -83,11 +84,11 @@ beforeEach(() => {
       return Promise.resolve(json({ message: 'Nicht gefunden' }, 404));
     }),
   );
-  assign = vi.fn();
-  vi.stubGlobal('location', { ...window.location, assign });
+  assign = vi.spyOn(fullNavigation, 'assign').mockImplementation(() => undefined);
 });
 
 afterEach(() => {
+  assign.mockRestore();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

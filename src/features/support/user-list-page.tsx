@@ -8,6 +8,7 @@ import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SUPPORT_USER_SEARCH_LIMIT, type SupportUser } from '../../api/contract/support';
 import { paths } from '../../lib/paths';
+import { navigateAway } from '../session';
 import { Button } from '../../ui/button/button';
 import { impersonate, searchUsers } from './api';
 import { canImpersonate, roleLabel } from './roles';
@@ -37,7 +38,7 @@ function ImpersonateButton({ user }: { user: SupportUser }) {
     try {
       if (!(await impersonate(user.Id))) throw new Error(texts.impersonateFailed);
       // A full load: the whole app starts again as the customer (new token, new menus).
-      window.location.assign(paths.customerHome);
+      navigateAway(paths.customerHome);
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : texts.impersonateFailed);
       setBusy(false);
