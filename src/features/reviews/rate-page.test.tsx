@@ -57,7 +57,7 @@ describe('RatePage (SPEC §2 /bewerten-sie-uns/{token}/{orderId})', () => {
 
     const [url, init] = fetchMock.mock.calls[1] as [string, RequestInit];
     expect(url).toBe('/api/bewertung');
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(JSON.parse(init.body as string)).toEqual({
       Token: TOKEN,
       OrderId: 42,
       Mark: 4,
@@ -107,11 +107,11 @@ describe('RatePage (SPEC §2 /bewerten-sie-uns/{token}/{orderId})', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Bewertung abschicken' }));
     expect(await screen.findByText(/Keine Verbindung zum Server/)).toBeTruthy();
-    expect((screen.getByLabelText('Ihr Kommentar (optional)') as HTMLTextAreaElement).value).toBe(
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Ihr Kommentar (optional)').value).toBe(
       'Top',
     );
     expect(
-      (screen.getByRole('radio', { name: '5 Sterne: Sehr gut' }) as HTMLInputElement).checked,
+      screen.getByRole<HTMLInputElement>('radio', { name: '5 Sterne: Sehr gut' }).checked,
     ).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Bewertung abschicken' }));
     expect(
