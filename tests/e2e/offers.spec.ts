@@ -290,39 +290,6 @@ test('a failed calculation offers "Erneut versuchen"', async ({ page }) => {
   expect((await totals(await readyList(page))).length).toBeGreaterThan(0);
 });
 
-test('"Bestellen" leads to a page that states the chosen offer and how to order now', async ({
-  page,
-}) => {
-  const list = await open(page, LIST);
-  const card = list.getByRole('article').nth(1);
-  const dealer = await card.getByRole('heading', { level: 3 }).innerText();
-  const total = await card.getByTestId('offer-total').innerText();
-  await card.getByRole('link', { name: `Bei ${dealer} bestellen` }).click();
-
-  await expect(page).toHaveURL(
-    /\/bestellung\?dealer=\d+&productGroup=1&zipCode=10115&amount=3000&/,
-  );
-  await expect(page.locator('body')).toHaveClass(/\bpage-bestellung\b/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Ihre Auswahl' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: dealer })).toBeVisible();
-  await expect(page.getByTestId('checkout-total')).toHaveText(total);
-  await expect(page.getByText('Heizöl EL schwefelarm', { exact: true })).toBeVisible();
-  await expect(page.getByText('3.000 Liter', { exact: true })).toBeVisible();
-  await expect(page.getByText('PLZ 10115', { exact: true })).toBeVisible();
-  await expect(
-    page.getByRole('link', { name: /Jetzt anrufen: \+49 30 23125 100/ }),
-  ).toHaveAttribute('href', 'tel:+493023125100');
-  // No form pretends to take the order.
-  await expect(page.getByRole('textbox')).toHaveCount(0);
-
-  await page
-    .getByRole('link', { name: /Zurück zu den Angeboten/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(LIST);
-  await readyList(page);
-});
-
 test('on a 390 px phone the list fits the screen, breakdown open', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const list = await open(
