@@ -30,9 +30,10 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `scratch/b-${name}-${width}.png`, fullPage: true });
 }
 
-async function start(page: Page): Promise<void> {
+async function start(page: Page, { consent = true, screenshot = false } = {}): Promise<void> {
   await page.goto(START);
-  await acceptConsent(page);
+  if (consent) await acceptConsent(page);
+  if (screenshot) await shot(page, 'intro');
   await page.getByRole('link', { name: 'Vergleich starten' }).click();
   await expect(page).toHaveURL(step(1));
 }
@@ -66,7 +67,12 @@ async function answerConsumption(page: Page): Promise<void> {
 for (const width of [390, 1280]) {
   test(`full journey to the result at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await start(page);
+    // The entry points: the home page's teaser (and the default menu).
+    await page.goto('/');
+    await acceptConsent(page);
+    await expect(page.getByRole('link', { name: 'Heizölverbrauch vergleichen' })).toBeVisible();
+    await shot(page, 'home');
+    await start(page, { consent: false, screenshot: true });
     await expect(page.locator('body')).toHaveClass(/\bpage-heizoel-verbrauchsvergleich-schritt\b/);
     await expect(page.getByText('Schritt 1 von 5')).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
@@ -123,6 +129,19 @@ for (const width of [390, 1280]) {
     await form.getByLabel('E-Mail-Adresse').fill('erika@example.org');
     await form.getByRole('button', { name: 'Anfrage senden' }).click();
     await expect(form.getByText(/nicht zugestimmt haben, geben wir nichts/)).toBeVisible();
+
+    // The lead form on its own page, with the consent given this time.
+    await page.goto('/leads/lead-formular');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Kostenlose Beratung anfordern',
+    );
+    await shot(page, 'lead-form');
+    await page.getByLabel('Vorname').fill('Erika');
+    await page.getByLabel('Nachname').fill('Mustermann');
+    await page.getByLabel('E-Mail-Adresse').fill('erika@example.org');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Anfrage senden' }).click();
+    await expect(page.getByText(/wurde an WärmePartner weitergegeben/)).toBeVisible();
   });
 }
 

@@ -145,7 +145,7 @@ export const texts = {
   },
   banner: {
     label: 'Angebot unseres Partners',
-    cta: 'Mehr erfahren',
+    cta: 'Kostenlose Beratung anfordern',
   },
   teaser: 'Heizölverbrauch vergleichen',
 } as const;

@@ -43,6 +43,11 @@ export function CompareStep() {
           <p className={styles.notice} role="status">
             {texts.compare.offline}
           </p>
+          <div className={styles.actions}>
+            <ButtonLink variant="secondary" to={guideStepPath(firstStep?.Id ?? 1)}>
+              {texts.intro.edit}
+            </ButtonLink>
+          </div>
         </>
       ) : snap.compareError ? (
         <>

@@ -36,6 +36,10 @@ export function LeadBanner({ countryId, zipCode }: { countryId: number; zipCode:
           </li>
         ))}
       </ul>
+      {/* On the result page the partner's offer leads to the lead form below it. */}
+      <p className={styles.bannerCta}>
+        <a href="#beratung">{texts.banner.cta}</a>
+      </p>
     </aside>
   );
 }
