@@ -6,6 +6,7 @@
 import type { Db } from '../client';
 import { seedCatalogue } from './catalogue';
 import { seedDemoOrders } from './demo-orders';
+import { seedDemoRatings } from './demo-ratings';
 import { seedDealers, type DealerSeedResult } from './dealers';
 import { seedGuides } from './guides';
 import { importReferenceData, type ImportResult } from './reference-data';
@@ -43,5 +44,7 @@ export async function seedAll(db: Db, opts: SeedOptions = {}): Promise<SeedResul
       : { inserted: 0, skipped: true };
   // After the users and the dealers: past orders of the demo customer (skipped without it).
   if (!demoUsers.skipped) await seedDemoOrders(db, DEMO_CUSTOMER_EMAIL);
+  // The delivered demo order's rating invitation (an outbox mail with a working link).
+  if (!demoUsers.skipped) await seedDemoRatings(db);
   return { referenceData, dealers, demoUsers };
 }

@@ -1,0 +1,40 @@
+/**
+ * The rating invitation of the demo customer's delivered demo order (demo-orders.ts), so a fresh
+ * start has a working /bewerten-sie-uns link in the outbox (and, without SMTP, in
+ * DATA_DIR/mail/<id>-rating-invitation.json), exactly as when support marks an order delivered.
+ * No ratings are invented: ratings only come from real orders through that link. Idempotent:
+ * an order that has an invitation or a rating gets none.
+ */
+import { and, eq } from 'drizzle-orm';
+import { createRatingInvitation } from '../../modules/ratings/service';
+import type { Db } from '../client';
+import { oneTimeTokens, orders, ratings } from '../schema';
+import { DEMO_ORDERS } from './demo-orders';
+
+export interface DemoRatingsResult {
+  invited: number;
+}
+
+export async function seedDemoRatings(db: Db, now: Date = new Date()): Promise<DemoRatingsResult> {
+  let invited = 0;
+  for (const demo of DEMO_ORDERS) {
+    if (demo.status !== 'delivered') continue;
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.idempotencyKey, demo.idempotencyKey));
+    if (!order || order.status !== 'delivered') continue;
+    const [invitation] = await db
+      .select({ orderId: oneTimeTokens.orderId })
+      .from(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.purpose, 'rating'), eq(oneTimeTokens.orderId, order.id)));
+    const [rating] = await db
+      .select({ id: ratings.id })
+      .from(ratings)
+      .where(eq(ratings.orderId, order.id));
+    if (invitation || rating) continue;
+    // Sent "today": the order was delivered a while ago, the link is valid for 30 days from now.
+    if (await createRatingInvitation(db, order, now)) invited += 1;
+  }
+  return { invited };
+}
