@@ -14,6 +14,9 @@ export function esc(value: string): string {
 
 export const STYLESHEET_PATH = '/konto/stil.css';
 
+/** The app's logo (src/app/layouts/site-header.tsx), inline so the page needs no built client. */
+const LOGO_SVG = `<svg viewBox="0 0 512 512" width="32" height="32" aria-hidden="true"><rect width="512" height="512" rx="112" fill="#0b3a5b"/><path d="M256 92c-6 0-11 3-14 8-38 62-118 170-118 240 0 73 59 132 132 132s132-59 132-132c0-70-80-178-118-240-3-5-8-8-14-8z" fill="#f59f00"/></svg>`;
+
 export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="de">
@@ -27,7 +30,7 @@ export function page(title: string, body: string): string {
 </head>
 <body>
 <header class="header"><div class="header-inner">
-<a class="logo" href="/"><img src="/icons/icon.svg" width="32" height="32" alt=""><span>${esc(PRODUCT_NAME)}</span></a>
+<a class="logo" href="/">${LOGO_SVG}<span>${esc(PRODUCT_NAME)}</span></a>
 <a class="back" href="/">${esc(texts.backToApp)}</a>
 </div></header>
 <main class="main" id="inhalt">

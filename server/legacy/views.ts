@@ -62,6 +62,12 @@ export function loginPage(s: LoginPageState): string {
     errors: {},
   };
   const e = reg.errors;
+  // After a failed registration the first problem gets the focus (and the scroll on phones,
+  // where the registration sits below the login).
+  const firstError = (
+    ['firstName', 'lastName', 'email', 'password', 'passwordRepeat'] as const
+  ).find((k) => e[k]);
+  const focus = (key: string) => firstError === key;
   return page(
     texts.titleLogin,
     `<h1>${esc(texts.titleLogin)}</h1>
@@ -88,12 +94,12 @@ ${alert(reg.formError)}
 ${common}${hidden('Form', 'register')}
 ${salutationSelect(reg.values.title1)}
 <div class="row">
-${field({ id: 'registrieren-vorname', name: 'FirstName', label: texts.firstName, value: reg.values.firstName, error: e.firstName, autocomplete: 'given-name' })}
-${field({ id: 'registrieren-nachname', name: 'LastName', label: texts.lastName, value: reg.values.lastName, error: e.lastName, autocomplete: 'family-name' })}
+${field({ id: 'registrieren-vorname', name: 'FirstName', label: texts.firstName, value: reg.values.firstName, error: e.firstName, autocomplete: 'given-name', autofocus: focus('firstName') })}
+${field({ id: 'registrieren-nachname', name: 'LastName', label: texts.lastName, value: reg.values.lastName, error: e.lastName, autocomplete: 'family-name', autofocus: focus('lastName') })}
 </div>
-${field({ id: 'registrieren-email', name: 'Email', label: texts.email, type: 'email', value: reg.values.email, error: e.email, autocomplete: 'email' })}
-${field({ id: 'registrieren-kennwort', name: 'Password', label: texts.passwordNew, type: 'password', error: e.password, autocomplete: 'new-password' })}
-${field({ id: 'registrieren-kennwort2', name: 'PasswordRepeat', label: texts.passwordRepeat, type: 'password', error: e.passwordRepeat, autocomplete: 'new-password' })}
+${field({ id: 'registrieren-email', name: 'Email', label: texts.email, type: 'email', value: reg.values.email, error: e.email, autocomplete: 'email', autofocus: focus('email') })}
+${field({ id: 'registrieren-kennwort', name: 'Password', label: texts.passwordNew, type: 'password', error: e.password, autocomplete: 'new-password', autofocus: focus('password') })}
+${field({ id: 'registrieren-kennwort2', name: 'PasswordRepeat', label: texts.passwordRepeat, type: 'password', error: e.passwordRepeat, autocomplete: 'new-password', autofocus: focus('passwordRepeat') })}
 <button class="button primary" type="submit">${esc(texts.registerButton)}</button>
 </form>
 </section>
