@@ -156,7 +156,7 @@ export function AccountMenu() {
   return (
     <a className={styles.login} href={loginHref(pathname + search)}>
       <PersonIcon />
-      <span>{sessionTexts.login}</span>
+      <span className={styles.label}>{sessionTexts.login}</span>
     </a>
   );
 }
