@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,11 @@ const silent = pino({ level: 'silent' });
 beforeAll(async () => {
   t = await openTestDatabase();
   dataDir = await mkdtemp(join(tmpdir(), 'heizoel-mail-'));
+  // The seed may leave e-mails of its own pending (demo data); these tests count only theirs.
+  await t.database.db
+    .update(outboxEmails)
+    .set({ sentAt: new Date() })
+    .where(isNull(outboxEmails.sentAt));
 });
 
 afterAll(async () => {
