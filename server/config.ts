@@ -28,7 +28,12 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9._-]*[._-]$/, "muss auf '.', '_' oder '-' enden")
     .default('Oelkompass.'),
   // docs/decisions/008: access token lifetime, 15 minutes.
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(900),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10, 'mindestens 10 Sekunden')
+    .max(86400, 'höchstens 86400 Sekunden (1 Tag)')
+    .default(900),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'muss mit smtp:// oder smtps:// beginnen')
