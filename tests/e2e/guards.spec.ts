@@ -3,6 +3,7 @@
  * page with ReturnUrl, or to /), and the app checks the same table when it navigates by itself.
  * A support user acts as a customer (impersonation) and ends it.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { acceptConsent, expect, test } from './fixtures';
 import {
@@ -72,6 +73,20 @@ test('support acts as a customer and ends it', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Benutzer suchen' })).toBeVisible();
   await expectLoggedInAs(page, new RegExp(DEMO_USERS.customerSupport.lastName));
 
+  // The list, the open account menu and the support info have no WCAG 2 A/AA violations.
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Kundensupport/ })
+    .click();
+  await page.getByLabel('Support-Infos anzeigen').check();
+  await expect(page.getByRole('complementary', { name: 'Support-Infos' })).toBeVisible();
+  await expect(page.getByRole('table')).toBeVisible();
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(
+    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+  await page.keyboard.press('Escape');
+
   await page.getByLabel('Name oder E-Mail').fill(customer.email);
   const row = page.getByRole('row', { name: new RegExp(customer.lastName) });
   await expect(row).toBeVisible();
@@ -86,6 +101,8 @@ test('support acts as a customer and ends it', async ({ page }) => {
     `Sie handeln als ${customer.firstName} ${customer.lastName} (Support-Sitzung)`,
   );
   await expectLoggedInAs(page, new RegExp(customer.lastName));
+  const impersonated = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(impersonated.violations.map((v) => v.id)).toEqual([]);
 
   await bar.getByRole('button', { name: 'Beenden' }).click();
   // UserSwitched: the page reloads as the support user.
