@@ -291,6 +291,26 @@ describe('auth check every 5 s', () => {
     expect(readAuthCookies().token).toBeUndefined();
   });
 
+  it('pauses while the tab is hidden and checks at once when it is shown again', async () => {
+    routes[REFRESH] = () => json({ success: true, reload: false, token: issue(nowS() + 900) });
+    loggedInWith(nowS() + 900);
+    await startEngine();
+    let visibility: DocumentVisibilityState = 'hidden';
+    const spy = vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    document.dispatchEvent(new Event('visibilitychange'));
+    // Ten minutes hidden: the token enters the refresh window, but nothing is called.
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(count(REFRESH)).toBe(0);
+    expect(count(RENEW)).toBe(0);
+    visibility = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await flush();
+    expect(count(REFRESH)).toBe(1);
+    // The renew was due too.
+    expect(count(RENEW)).toBe(1);
+    spy.mockRestore();
+  });
+
   it('does not check while logged out, and stops with the engine', async () => {
     await startEngine();
     await vi.advanceTimersByTimeAsync(60_000);
