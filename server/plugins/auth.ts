@@ -150,10 +150,7 @@ function hoistChecks(route: RouteOptions): { guard?: GuardName; csrf: boolean } 
 export function guardAllRoutes(app: FastifyInstance, guard: GuardName): void {
   app.addHook('onRoute', (route) => {
     if (asList(route.onRequest).some((h) => h[GUARD])) return;
-    route.onRequest = [
-      requireGuard(guard),
-      ...asList(route.onRequest),
-    ] as HookOption;
+    route.onRequest = [requireGuard(guard), ...asList(route.onRequest)] as HookOption;
     route.config = { ...route.config, guard };
   });
 }
