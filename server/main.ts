@@ -24,7 +24,10 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(databaseTarget(config));
   await database.migrate();
-  const { referenceData: imported, dealers: seededDealers } = await seedAll(database.db);
+  const { referenceData: imported, dealers: seededDealers } = await seedAll(database.db, {
+    demoUsers: config.seedDemoUsers,
+    rolePrefix: config.rolePrefix,
+  });
 
   const app = await buildApp({
     config,
