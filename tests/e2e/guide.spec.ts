@@ -4,6 +4,7 @@
  * journey, a reload in the middle, the refusal of a deep link, and answering offline.
  * Screenshots of every step type, the waiting state and the result go to scratch/ (390, 1280 px).
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { acceptConsent, expect, test } from './fixtures';
 
@@ -25,6 +26,15 @@ async function expectNoOverflow(page: Page): Promise<void> {
 async function shot(page: Page, name: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
   await expectNoOverflow(page);
+  // WCAG 2 A/AA on the page itself (the header and footer belong to the layout's own specs).
+  const axe = await new AxeBuilder({ page })
+    .include('#inhalt')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  expect(
+    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe on ${name}`,
+  ).toEqual([]);
   // Full-page shots of a scrolled page draw the fixed header in the middle.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `scratch/b-${name}-${width}.png`, fullPage: true });
@@ -33,8 +43,10 @@ async function shot(page: Page, name: string): Promise<void> {
 async function start(page: Page, { consent = true, screenshot = false } = {}): Promise<void> {
   await page.goto(START);
   if (consent) await acceptConsent(page);
+  const begin = page.getByRole('link', { name: 'Vergleich starten' });
+  await expect(begin).toBeVisible();
   if (screenshot) await shot(page, 'intro');
-  await page.getByRole('link', { name: 'Vergleich starten' }).click();
+  await begin.click();
   await expect(page).toHaveURL(step(1));
 }
 
@@ -66,6 +78,8 @@ async function answerConsumption(page: Page): Promise<void> {
 
 for (const width of [390, 1280]) {
   test(`full journey to the result at ${width} px`, async ({ page }) => {
+    // Seven screens with an axe run each, plus the 1500 ms and 5000 ms waits of SPEC §9.
+    test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
     // The entry points: the home page's teaser (and the default menu).
     await page.goto('/');
@@ -190,6 +204,7 @@ test('a step address that is not schritt-<n> is an unknown page (HTTP 404)', asy
 });
 
 test('answering offline, then reconnecting sends the compare', async ({ page, context }) => {
+  test.setTimeout(60_000);
   await start(page);
   await answerBuilding(page);
   await expect(page).toHaveURL(step(2));
