@@ -10,10 +10,12 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useSnapshot } from 'valtio';
 import type { Address, AddressKind, PersonalData } from '../../api/contract/customer';
 import { paths } from '../../lib/paths';
 import { Button } from '../../ui/button/button';
 import { Toast } from '../../ui/toast/toast';
+import { consentState } from '../consent';
 import { useLocale } from '../locale';
 import {
   deleteAddress as deleteAddressCall,
@@ -101,6 +103,11 @@ export function PersonalDataPage({
     (target ?? (focusSection ? document.getElementById(sectionId('addresses')) : null))?.focus();
     target?.scrollIntoView({ block: 'start' });
   }, [loaded, focusSection, focusAddressId]);
+
+  // The consent dialog needs an answer first: opened after the address dialog it would sit
+  // under it (native modal dialogs stack), so the address dialog waits until consent is settled.
+  const consent = useSnapshot(consentState);
+  const consentSettled = consent.status === 'ready' && !consent.dialogOpen;
 
   const closeDialog = useCallback(() => {
     setDialog({ open: false });
@@ -282,20 +289,24 @@ export function PersonalDataPage({
         )}
       </section>
 
-      <AddressModal
-        open={dialog.open}
-        address={dialog.open ? dialog.address : null}
-        defaultKind={dialog.open ? dialog.kind : 'delivery'}
-        countryId={locale.countryId}
-        prefill={{
-          title1: data.Title1,
-          firstName: data.FirstName,
-          lastName: data.LastName,
-          phone: data.Phone,
-        }}
-        onClose={closeDialog}
-        onSaved={(address, added) => void saved(address, added)}
-      />
+      {/* Mounted only while open: the shared modal's title id is fixed ("modal-title"), so a
+          second closed <dialog> in the page would lend its title to the consent dialog. */}
+      {dialog.open && consentSettled && (
+        <AddressModal
+          open
+          address={dialog.address}
+          defaultKind={dialog.kind}
+          countryId={locale.countryId}
+          prefill={{
+            title1: data.Title1,
+            firstName: data.FirstName,
+            lastName: data.LastName,
+            phone: data.Phone,
+          }}
+          onClose={closeDialog}
+          onSaved={(address, added) => void saved(address, added)}
+        />
+      )}
       {flash && <Toast>{flash}</Toast>}
     </div>
   );

@@ -35,8 +35,8 @@ export const texts = {
   badge: {
     label: 'Kundenbewertungen',
     summary: (mark: string, word: string, count: string, days: number) =>
-      `${mark} von 5 Sternen (${word}) aus ${count} Bewertungen der letzten ${days} Tage`,
+      `${mark} von 5 Sternen (${word}) aus ${count} ${count === '1' ? 'Bewertung' : 'Bewertungen'} der letzten ${days} Tage`,
     count: (count: string, total: string) =>
-      `${count} Bewertungen im letzten Jahr · ${total} insgesamt`,
+      `${count} ${count === '1' ? 'Bewertung' : 'Bewertungen'} im letzten Jahr · ${total} insgesamt`,
   },
 } as const;

@@ -122,7 +122,9 @@ function AddressForm({
     if (!checked.ok) {
       setErrors(checked.errors);
       setFormError(texts.addressForm.fixErrors);
-      focusFirstError(event.currentTarget);
+      const form = event.currentTarget;
+      // After React has rendered the messages and aria-invalid.
+      requestAnimationFrame(() => focusFirstError(form));
       return;
     }
     setSaving(true);

@@ -57,7 +57,10 @@ export function PersonalDataForm({
     const checked = check(PersonalDataUpdateSchema, values);
     if (!checked.ok) {
       setErrors(checked.errors);
-      form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      // After React has rendered the messages and aria-invalid.
+      requestAnimationFrame(() =>
+        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
       return;
     }
     setStatus({ kind: 'saving' });
@@ -72,6 +75,9 @@ export function PersonalDataForm({
     } catch (error) {
       if (error instanceof ApiError && error.issues.length > 0) {
         setErrors(errorsOfServerIssues(error.issues));
+        requestAnimationFrame(() =>
+          form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+        );
       }
       setStatus({
         kind: 'error',
