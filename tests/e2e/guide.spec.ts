@@ -230,3 +230,35 @@ test('answering offline, then reconnecting sends the compare', async ({ page, co
   ).toBeVisible();
   await expect(page).toHaveURL(/\/dein-heizoelverbrauch$/, { timeout: 12_000 });
 });
+
+test('a failed compare keeps the visitor there with a German message and a retry', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await start(page);
+  await answerBuilding(page);
+  await expect(page).toHaveURL(step(2));
+  await answerAge(page);
+  await expect(page).toHaveURL(step(3));
+  await answerHousehold(page);
+  await expect(page).toHaveURL(step(4));
+  await answerHeating(page);
+  await expect(page).toHaveURL(step(5));
+
+  // The first compare fails on the server; the second goes through.
+  let failures = 0;
+  await page.route('**/api/leads/1/compare*', async (route) => {
+    if (failures++ === 0) {
+      await route.fulfill({ status: 500, json: { message: 'Interner Fehler' } });
+    } else {
+      await route.continue();
+    }
+  });
+  await answerConsumption(page);
+  await expect(page.getByRole('alert')).toContainText('Die Auswertung ist leider fehlgeschlagen');
+  await expect(page).toHaveURL(new RegExp(`${START}$`));
+  await shot(page, 'compare-error');
+  await page.getByRole('button', { name: 'Erneut auswerten' }).click();
+  await expect(page).toHaveURL(/\/dein-heizoelverbrauch$/, { timeout: 12_000 });
+  expect(failures).toBe(2);
+});

@@ -167,7 +167,7 @@ export function json(body: unknown, status = 200): Response {
 export interface GuideServer {
   zips: Set<string>;
   /** 'fail' answers 500, 'offline' throws like a lost connection. */
-  compare: 'ok' | 'fail' | 'offline';
+  compare: 'ok' | 'fail' | 'offline' | 'invalid';
   compareBodies: unknown[];
 }
 
@@ -190,6 +190,10 @@ export function stubGuideServer(overrides: Partial<GuideServer> = {}) {
     if (url.pathname === '/api/leads/1/compare') {
       server.compareBodies.push(body);
       if (server.compare === 'offline') return Promise.reject(new TypeError('Failed to fetch'));
+      if (server.compare === 'invalid')
+        return Promise.resolve(
+          json({ message: 'Die Wohnfläche muss zwischen 30 und 1.000 m² liegen.' }, 400),
+        );
       if (server.compare === 'fail')
         return Promise.resolve(json({ message: 'Interner Fehler' }, 500));
       return Promise.resolve(json(compareFixture()));

@@ -195,11 +195,26 @@ describe('the last step, the compare and the 5000 ms redirect (SPEC §4, §9)', 
     expect(await compare()).toBe(false);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain('compare failed');
-    expect(guideState.compareError).toMatch(/fehlgeschlagen/);
+    // A 500 has nothing the visitor can act on: no server text, just the German message.
+    expect(guideState.compareError).toBe(
+      'Die Auswertung ist leider fehlgeschlagen. Ihre Antworten sind gespeichert.',
+    );
     expect(guideState.compareLoading).toBe(false);
     expect(guideState.compareResult).toBeNull();
     await vi.advanceTimersByTimeAsync(CHECKOUT_REDIRECT_MS * 2);
     expect(navigate).not.toHaveBeenCalledWith('/dein-heizoelverbrauch');
+  });
+
+  it('shows the reason the server gives for a refused compare (400)', async () => {
+    const { server } = await loaded();
+    setOnline(true);
+    await answerAll();
+    server.compare = 'invalid';
+    expectConsole('warn');
+    expect(await compare()).toBe(false);
+    expect(guideState.compareError).toBe(
+      'Die Auswertung ist leider fehlgeschlagen. Ihre Antworten sind gespeichert. Die Wohnfläche muss zwischen 30 und 1.000 m² liegen.',
+    );
   });
 
   it('offline waits for the online event and then sends by itself', async () => {

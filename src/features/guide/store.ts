@@ -10,7 +10,7 @@
  * connection loses nothing. Routing stays in the page: the store asks a navigator the page binds.
  */
 import { proxy, ref } from 'valtio';
-import { NetworkError } from '../../api/client';
+import { ApiError, NetworkError } from '../../api/client';
 import type { CompareResult, Guide, GuideStep } from '../../api/contract/leads';
 import { LOCALES, localeByCountryId } from '../../lib/locale';
 import { guideStepPath, paths } from '../../lib/paths';
@@ -468,10 +468,14 @@ export async function compare(): Promise<boolean> {
       // Shown as the waiting message, not as an error: it is sent when the connection returns.
       waitForOnline(() => void compare());
     } else {
+      // A 400 carries the server's German reason (e.g. a value out of range): show it; other
+      // failures have nothing the visitor can act on beyond trying again.
       guideState.compareError =
         error instanceof NetworkError
           ? texts.compare.network
-          : `${texts.compare.failed} ${error instanceof Error ? error.message : ''}`.trim();
+          : error instanceof ApiError && error.status === 400
+            ? `${texts.compare.failed} ${error.message}`
+            : texts.compare.failed;
     }
     return false;
   } finally {

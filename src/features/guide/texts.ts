@@ -66,6 +66,7 @@ export const texts = {
     ],
     phaseDone: 'erledigt',
     offlineTitle: 'Keine Internetverbindung',
+    errorTitle: 'Auswertung nicht möglich',
     offline:
       'Für die Auswertung brauchen wir eine Internetverbindung. Ihre Antworten sind auf diesem Gerät gespeichert; sobald Sie wieder online sind, senden wir sie automatisch.',
     network:

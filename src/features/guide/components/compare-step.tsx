@@ -52,7 +52,7 @@ export function CompareStep() {
       ) : snap.compareError ? (
         <>
           <h1 id="compare-title" className={styles.title}>
-            {texts.compare.working}
+            {texts.compare.errorTitle}
           </h1>
           <p className={styles.errorBox} role="alert">
             {snap.compareError}
