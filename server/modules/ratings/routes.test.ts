@@ -195,6 +195,18 @@ describe('POST /api/bewertung', () => {
     expect(link.json()).toMatchObject({ Valid: false, Reason: 'used' });
   });
 
+  it('takes exactly one of two simultaneous submits (double click)', async () => {
+    const order = await insertOrder();
+    const invitation = await createRatingInvitation(t.database.db, order);
+    const before = await dealerRating(dealerDe.id);
+    const payload = { Token: invitation?.token, OrderId: order.id, Mark: 2, Text: '' };
+    const answers = await Promise.all([submit(payload), submit(payload)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 410]);
+    const stored = await t.database.db.select().from(ratings).where(eq(ratings.orderId, order.id));
+    expect(stored).toHaveLength(1);
+    expect((await dealerRating(dealerDe.id)).count).toBe((before.count ?? 0) + 1);
+  });
+
   it('refuses a second invitation of a rated order: one rating per order', async () => {
     const order = await insertOrder();
     const first = await createRatingInvitation(t.database.db, order);
