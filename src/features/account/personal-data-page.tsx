@@ -9,7 +9,7 @@
  *   (a later one needs the earlier ones), so any non-empty value selects its section.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { Address, AddressKind, PersonalData } from '../../api/contract/customer';
 import { paths } from '../../lib/paths';
@@ -62,7 +62,9 @@ export function PersonalDataPage({
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [dialog, setDialog] = useState<Dialog>({ open: false });
   const [busyId, setBusyId] = useState<number | null>(null);
-  const [flash, showFlash] = useFlash();
+  // The address dialog route hands its confirmation over when it returns here.
+  const handedOver = (useLocation().state as { flash?: unknown } | null)?.flash;
+  const [flash, showFlash] = useFlash(4000, typeof handedOver === 'string' ? handedOver : null);
   const [actionError, setActionError] = useState<string | null>(null);
   /** The arrival action (dialog or focus) runs once, not after every reload of the list. */
   const arrived = useRef(false);
@@ -178,14 +180,19 @@ export function PersonalDataPage({
 
   const saved = async (address: Address, added: boolean) => {
     setDialog({ open: false });
-    showFlash(added ? texts.addresses.added : texts.addresses.updated);
+    const message = added ? texts.addresses.added : texts.addresses.updated;
+    // On the dialog route the page is left for /persoenliche-daten, which shows the message.
+    if (openAddressModal) {
+      void navigate(paths.personalData, { replace: true, state: { flash: message } });
+      return;
+    }
+    showFlash(message);
     try {
       setAddresses((await fetchAddresses()).Items);
     } catch {
       // The save went through; show it even if the list could not be read back.
       setAddresses([address, ...addresses.filter((a) => a.Id !== address.Id)]);
     }
-    if (openAddressModal) void navigate(paths.personalData, { replace: true });
   };
 
   const groups = (['delivery', 'billing'] as const)
