@@ -122,7 +122,13 @@ function GuideStart() {
       </ul>
       <div className={styles.actions}>
         {started && (
-          <Button variant="ghost" onClick={restartGuide}>
+          <Button
+            variant="ghost"
+            // Every answer goes: ask first, a slip of the finger must not lose them.
+            onClick={() => {
+              if (window.confirm(texts.intro.restartConfirm)) restartGuide();
+            }}
+          >
             {texts.intro.restart}
           </Button>
         )}

@@ -23,6 +23,7 @@ export const texts = {
     start: 'Vergleich starten',
     resume: (step: number, total: number) => `Weiter mit Schritt ${step} von ${total}`,
     restart: 'Neu beginnen',
+    restartConfirm: 'Alle Antworten und die Auswertung löschen und von vorn beginnen?',
     doneTitle: 'Ihre Auswertung ist fertig',
     doneText: 'Sie haben alle Fragen beantwortet. Ihre Auswertung wartet auf Sie.',
     showResult: 'Auswertung ansehen',
