@@ -32,11 +32,4 @@ export const texts = {
   checkFailed: 'Der Link konnte gerade nicht geprüft werden.',
   retry: 'Erneut versuchen',
   networkError: 'Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.',
-  badge: {
-    label: 'Kundenbewertungen',
-    summary: (mark: string, word: string, count: string, days: number) =>
-      `${mark} von 5 Sternen (${word}) aus ${count} ${count === '1' ? 'Bewertung' : 'Bewertungen'} der letzten ${days} Tage`,
-    count: (count: string, total: string) =>
-      `${count} ${count === '1' ? 'Bewertung' : 'Bewertungen'} im letzten Jahr · ${total} insgesamt`,
-  },
 } as const;

@@ -8,7 +8,7 @@ import type { TrustedQuality } from '../../../api/contract/ratings';
 import { formatQuantity } from '../../../lib/format';
 import { useLocale } from '../../locale';
 import { fetchQuality } from '../quality-api';
-import { texts } from '../texts';
+import { badgeTexts } from '../badge-texts';
 import styles from './quality-badge.module.css';
 
 export function QualityBadge({ className }: { className?: string }) {
@@ -38,11 +38,11 @@ export function QualityBadge({ className }: { className?: string }) {
     : '';
   return (
     <div className={[styles.badge, className].filter(Boolean).join(' ')}>
-      <p className={styles.label}>{texts.badge.label}</p>
+      <p className={styles.label}>{badgeTexts.label}</p>
       {hasMark ? (
         <p
           className={styles.line}
-          aria-label={texts.badge.summary(
+          aria-label={badgeTexts.summary(
             mark,
             q.OverallMarkDescriptionGUILang,
             formatQuantity(q.ActiveReviewCount),
@@ -61,7 +61,7 @@ export function QualityBadge({ className }: { className?: string }) {
         <p className={styles.line}>{q.OverallMarkDescriptionGUILang}</p>
       )}
       <p className={styles.count}>
-        {texts.badge.count(formatQuantity(q.ActiveReviewCount), formatQuantity(q.TotalReviewCount))}
+        {badgeTexts.count(formatQuantity(q.ActiveReviewCount), formatQuantity(q.TotalReviewCount))}
       </p>
     </div>
   );
