@@ -28,8 +28,8 @@ export const paths = {
   offerListDiesel: '/diesel/angebotsliste',
   /** The checkout of the chosen offer (issue 4). */
   checkout: '/bestellung',
-  /** The confirmation of a placed order: /bestellung/bestaetigung/{orderNumber}. */
-  orderConfirmation: '/bestellung/bestaetigung',
+  /** The confirmation of a placed order (orderConfirmationPath fills the number). */
+  orderConfirmation: '/bestellung/bestaetigung/:orderNumber',
   /** SPEC §2 oil-consumption comparison: intro, then the first unfinished step (issue 5). */
   guide: '/heizoel-verbrauchsvergleich',
   /** SPEC §2 route name leads-oil-consumption-checkout: the compare result. */
@@ -41,10 +41,10 @@ export const paths = {
   personalData: '/persoenliche-daten',
   /** SPEC §2 account partials: personal data with the address modal open, or at a section. */
   addEditAddressModal: '/account/basedata/modals/addEditAddressModal',
-  accountPartial: '/account/basedata/partial',
+  accountPartial: '/account/basedata/partial/:addressCol?/:addressColItem?/:loginCol?',
   /** SPEC §2 /neues-kennwort-setzen/{token} and /bewerten-sie-uns/{token}/{orderId}. */
-  newPassword: '/neues-kennwort-setzen',
-  rateUs: '/bewerten-sie-uns',
+  newPassword: '/neues-kennwort-setzen/:token',
+  rateUs: '/bewerten-sie-uns/:token/:orderId',
   /** SPEC §2 support area: search users, act as a customer (issue 4). */
   supportUserList: '/support/user/list',
 } as const;
@@ -66,7 +66,7 @@ export function guideStepIdOfSegment(segment: string | undefined): number | unde
 
 /** The confirmation page of an order, e.g. /bestellung/bestaetigung/OK-2026-000123. */
 export function orderConfirmationPath(orderNumber: string): string {
-  return `${paths.orderConfirmation}/${encodeURIComponent(orderNumber)}`;
+  return paths.orderConfirmation.replace(':orderNumber', encodeURIComponent(orderNumber));
 }
 
 /** SPEC §2: the offer list of a product group (1 heating oil, 2 diesel). */
@@ -92,7 +92,7 @@ export const appRoutes = [
   { name: 'bestellung', path: paths.checkout },
   {
     name: 'bestellung-bestaetigung',
-    path: `${paths.orderConfirmation}/:orderNumber`,
+    path: paths.orderConfirmation,
     params: { orderNumber: /^OK-\d{4}-\d{6,}$/ },
   },
   { name: 'bestellungen', path: paths.orders, guard: 'user' },
@@ -115,11 +115,11 @@ export const appRoutes = [
   },
   {
     name: 'account-basedata-partial',
-    path: `${paths.accountPartial}/:addressCol?/:addressColItem?/:loginCol?`,
+    path: paths.accountPartial,
     guard: 'user',
   },
-  { name: 'neues-kennwort-setzen', path: `${paths.newPassword}/:token` },
-  { name: 'bewerten-sie-uns', path: `${paths.rateUs}/:token/:orderId` },
+  { name: 'neues-kennwort-setzen', path: paths.newPassword },
+  { name: 'bewerten-sie-uns', path: paths.rateUs },
 ] as const satisfies readonly AppRouteDef[];
 
 export type AppRouteName = (typeof appRoutes)[number]['name'];
