@@ -36,7 +36,7 @@ export function UpdatePrompt() {
     <Toast
       actions={
         <>
-          <Button variant="ghost" className="on-dark" onClick={() => setWaiting(false)}>
+          <Button variant="ghostInverse" onClick={() => setWaiting(false)}>
             {texts.updateLater}
           </Button>
           <Button

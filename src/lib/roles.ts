@@ -5,7 +5,7 @@
  * separator + name, so the app need not know the prefix. The server checks roles from a verified
  * token only, so a role string can not be forged by a client.
  */
-import type { StaffRoleName } from '../api/contract/account';
+import type { StaffRoleName } from '../api/contract/account-constants';
 
 /** What a guard needs to know about the user (SPEC §3 Logged-in user). */
 export interface GuardUser {

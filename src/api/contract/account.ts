@@ -4,45 +4,7 @@
  */
 import { z } from 'zod/mini';
 
-// ---------------------------------------------------------------------------------------------
-// Cookies and headers shared by the server and the app. Only the names live here.
-
-export const AUTH_COOKIES = {
-  /** Legacy login session (set by /konto/anmelden-registrieren). HttpOnly. */
-  legacy: 'ok_auth',
-  /** Readable marker "a legacy login exists" for the app's initial-load rule. Not a secret. */
-  legacyMarker: 'ok_login',
-  /** The JWT access token; readable: the app sends it as bearer (SPEC §7). */
-  token: 'ok_token',
-  /** Expiry of the access token in epoch seconds; readable (SPEC §4 "expiration cookie"). */
-  expiration: 'ok_token_exp',
-  /** Rotating refresh token. HttpOnly, path /api/account. */
-  refresh: 'ok_refresh',
-  /** CSRF token (double submit, HMAC-signed); readable, echoed in the verification header. */
-  csrf: 'ok_csrf',
-} as const;
-
-/** Query value carrying the original address to the legacy login page (SPEC §2). */
-export const RETURN_URL_PARAM = 'ReturnUrl';
-/** The legacy login and registration page (SPEC §2, ARCHITECTURE §6). */
-export const LOGIN_PATH = '/konto/anmelden-registrieren';
-
-// ---------------------------------------------------------------------------------------------
-// Roles (SPEC §6). Staff roles carry a company prefix that the server configures (ROLE_PREFIX);
-// the app compares by suffix so it does not need to know the prefix.
-
-export const CUSTOMER_ROLES = ['Role_Customer', 'Role_Press', 'Role_AdvertisingPartner'] as const;
-export const STAFF_ROLE_NAMES = [
-  'Admin',
-  'DealerSupport',
-  'CustomerSupport',
-  'Editor',
-  'Financial',
-  'Marketing',
-  'meXSupport',
-  'AdManager',
-] as const;
-export type StaffRoleName = (typeof STAFF_ROLE_NAMES)[number];
+export * from './account-constants';
 
 // ---------------------------------------------------------------------------------------------
 // Token claims (SPEC §3 Logged-in user). Flags may arrive as booleans or as boolean text

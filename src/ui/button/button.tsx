@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './button.module.css';
 
-type Variant = 'primary' | 'secondary' | 'ghost';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'ghostInverse';
 type Size = 'md' | 'lg';
 
 function classes(variant: Variant, size: Size, block: boolean, extra?: string): string {

@@ -74,7 +74,7 @@ function ExpiredNotice() {
     <Toast
       actions={
         <>
-          <Button variant="ghost" className={styles.dismiss} onClick={() => setDismissed(true)}>
+          <Button variant="ghostInverse" onClick={() => setDismissed(true)}>
             {texts.dismiss}
           </Button>
           <a className={styles.loginLink} href={loginHref(pathname + search)}>
