@@ -21,6 +21,7 @@ import { customerRoutes } from './modules/customer/routes';
 import { healthRoutes } from './modules/health/routes';
 import { leadsPlugin } from './modules/leads/plugin';
 import { leadBannerRoutes, leadsRoutes } from './modules/leads/routes';
+import { zipIndexPlugin } from './modules/location/plugin';
 import { locationRoutes } from './modules/location/routes';
 import { orderRoutes, supportOrderRoutes } from './modules/orders/routes';
 import { mailSenderPlugin } from './modules/mail/sender';
@@ -77,6 +78,9 @@ export async function buildApp({
   });
   await app.register(rateLimit, { global: false });
   await app.register(errorsPlugin);
+
+  // Shared in-memory indexes, built once at start.
+  await app.register(zipIndexPlugin);
 
   // Modules (SPEC §7 paths)
   // Account, jwt and /session calls (full paths: they span /api/account, /api/jwt, /session).

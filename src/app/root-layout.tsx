@@ -42,7 +42,7 @@ export function Chrome({ children }: { children: ReactNode }) {
 
 /** Shown while a lazy page loads: reserves the space, so nothing jumps when it arrives. */
 export function PageSkeleton() {
-  return <div className="page-skeleton" aria-busy="true" aria-label="Seite lädt" />;
+  return <div className="page-skeleton" role="status" aria-busy="true" aria-label="Seite lädt" />;
 }
 
 /**

@@ -5,7 +5,19 @@
  * separator + name, so the app need not know the prefix. The server checks roles from a verified
  * token only, so a role string can not be forged by a client.
  */
-import type { StaffRoleName } from '../api/contract/account-constants';
+
+export const CUSTOMER_ROLES = ['Role_Customer', 'Role_Press', 'Role_AdvertisingPartner'] as const;
+export const STAFF_ROLE_NAMES = [
+  'Admin',
+  'DealerSupport',
+  'CustomerSupport',
+  'Editor',
+  'Financial',
+  'Marketing',
+  'meXSupport',
+  'AdManager',
+] as const;
+export type StaffRoleName = (typeof STAFF_ROLE_NAMES)[number];
 
 /** What a guard needs to know about the user (SPEC §3 Logged-in user). */
 export interface GuardUser {
@@ -98,7 +110,9 @@ export function safeReturnUrl(value: string | null | undefined): string {
   if (!value || value.length > 2048) return '/';
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
   // Control characters and backslashes are how browsers get talked into another host.
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/';
+  if (value.includes('\\') || [...value].some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f')) {
+    return '/';
+  }
   try {
     const url = new URL(value, 'http://same.invalid');
     if (url.host !== 'same.invalid') return '/';

@@ -16,7 +16,6 @@ import {
   CustomerSuccessResponseSchema,
 } from '../../../src/api/contract/customer';
 import { requireCsrf, requireGuard } from '../../plugins/auth';
-import { loadZipIndex } from '../location/service';
 import * as service from './service';
 
 const errors = {
@@ -42,8 +41,7 @@ function userIdOf(request: { auth: { id: number } | null }): number {
 
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same postal-code index the location module answers check-zipcode from (SPEC §5).
-  const zipIndex = await loadZipIndex(app.db);
-  const deps = { db: app.db, zipIndex };
+  const deps = { db: app.db, zipIndex: app.zipIndex };
   const user = requireGuard('user');
 
   // The data belongs to one person: no shared cache may keep it.

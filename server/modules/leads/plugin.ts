@@ -7,7 +7,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { LEAD_PARTNER } from '../../../src/api/contract/leads';
 import { TtlCache } from '../calculation/ttl-cache';
-import { loadZipIndex } from '../location/service';
 import { LEADS_CACHE_TTL_S, type LeadsDeps, type PartnerTransport } from './service';
 
 declare module 'fastify' {
@@ -50,7 +49,7 @@ export const leadsPlugin = fp<LeadsPluginOptions>(
   async (app, opts) => {
     const deps: LeadsDeps = {
       db: app.db,
-      zipIndex: await loadZipIndex(app.db),
+      zipIndex: app.zipIndex,
       prices: app.calculation.index,
       partner: opts.partner ?? loggingPartnerTransport(app.log),
       averagePriceCache: new TtlCache(LEADS_CACHE_TTL_S * 1000, 10),
@@ -59,5 +58,5 @@ export const leadsPlugin = fp<LeadsPluginOptions>(
     };
     app.decorate('leads', deps);
   },
-  { name: 'leads', dependencies: ['database', 'calculation'] },
+  { name: 'leads', dependencies: ['database', 'calculation', 'zip-index'] },
 );

@@ -3,11 +3,9 @@ import {
   CheckZipCodeRequestSchema,
   CheckZipCodeResponseSchema,
 } from '../../../src/api/contract/location';
-import { checkZipCode, loadZipIndex } from './service';
+import { checkZipCode } from './service';
 
 export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const index = await loadZipIndex(app.db);
-
   app.post(
     '/check-zipcode',
     {
@@ -16,6 +14,6 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CheckZipCodeResponseSchema },
       },
     },
-    async (request) => checkZipCode(index, request.body.CountryId, request.body.ZipCode),
+    async (request) => checkZipCode(app.zipIndex, request.body.CountryId, request.body.ZipCode),
   );
 };

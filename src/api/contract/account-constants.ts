@@ -27,15 +27,4 @@ export const LOGIN_PATH = '/konto/anmelden-registrieren';
 // Roles (SPEC §6). Staff roles carry a company prefix that the server configures (ROLE_PREFIX);
 // the app compares by suffix so it does not need to know the prefix.
 
-export const CUSTOMER_ROLES = ['Role_Customer', 'Role_Press', 'Role_AdvertisingPartner'] as const;
-export const STAFF_ROLE_NAMES = [
-  'Admin',
-  'DealerSupport',
-  'CustomerSupport',
-  'Editor',
-  'Financial',
-  'Marketing',
-  'meXSupport',
-  'AdManager',
-] as const;
-export type StaffRoleName = (typeof STAFF_ROLE_NAMES)[number];
+export { CUSTOMER_ROLES, STAFF_ROLE_NAMES, type StaffRoleName } from '../../lib/roles';

@@ -3,7 +3,7 @@ export * from './location';
 export * from './site';
 export * from './calculation';
 export * from './account';
+export * from './leads';
 export * from './customer';
 export * from './ratings';
-export * from './leads';
 export * from './orders';

@@ -296,8 +296,8 @@ export function PersonalDataPage({
         )}
       </section>
 
-      {/* Mounted only while open: the shared modal's title id is fixed ("modal-title"), so a
-          second closed <dialog> in the page would lend its title to the consent dialog. */}
+      {/* Mounted only while open, so each opening starts from the address it edits; and only
+          once the consent dialog is answered, so two modals never stack. */}
       {dialog.open && consentSettled && (
         <AddressModal
           open

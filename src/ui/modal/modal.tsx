@@ -5,6 +5,7 @@
  */
 import {
   useEffect,
+  useId,
   useRef,
   type MouseEvent,
   type ReactNode,
@@ -85,19 +86,21 @@ export function Modal({
   onClose,
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // One id per dialog: two dialogs on a page must not name each other.
+  const titleId = useId();
   useModalDialog(ref, open);
 
   return (
     <dialog
       ref={ref}
       className={`${styles.modal} ${styles[width]}`}
-      aria-labelledby="modal-title"
+      aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         if (dismissible) onClose?.();
       }}
     >
-      <h2 id="modal-title" className={styles.title}>
+      <h2 id={titleId} className={styles.title}>
         {title}
       </h2>
       {children}
