@@ -1,6 +1,7 @@
 /**
  * The queries behind the price index: everything a calculation needs, read once at start and
- * again when the data changes (price-index.ts), plus the cheap change signature.
+ * again when the data changes (price-index.ts), plus the cheap change signature; and the one
+ * per-user query of a calculation, the favourite dealers of a logged-in customer.
  */
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -12,6 +13,7 @@ import {
   dealerPrices,
   dealers,
   dealerTerms,
+  favourites,
   postalCodes,
   products,
 } from '../../db/schema';
@@ -128,4 +130,13 @@ export async function loadPriceData(db: Db): Promise<PriceData> {
     terms: termsRows,
     prices: priceRows,
   };
+}
+
+/** SPEC §3 IsFavourite: the dealers the user marked (POST /api/jwt/kunde/set/favourite). */
+export async function loadFavouriteDealerIds(db: Db, userId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ dealerId: favourites.dealerId })
+    .from(favourites)
+    .where(eq(favourites.userId, userId));
+  return new Set(rows.map((r) => r.dealerId));
 }

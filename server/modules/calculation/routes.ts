@@ -21,6 +21,7 @@ import {
   calculatorInit,
   localBestPrice,
   upselling,
+  withFavourites,
 } from './service';
 
 /** SPEC §9: best prices may be kept 120 s by browsers and the service worker. */
@@ -73,7 +74,8 @@ export const calculationRoutes: FastifyPluginAsyncZod<CalculationRoutesOptions> 
     },
     async (request, reply) => {
       const outcome = calculate(deps, request.body);
-      return outcome.ok ? outcome.value : reply.code(400).send(outcome.error);
+      if (!outcome.ok) return reply.code(400).send(outcome.error);
+      return withFavourites(deps, request.auth, outcome.value);
     },
   );
 
@@ -86,7 +88,7 @@ export const calculationRoutes: FastifyPluginAsyncZod<CalculationRoutesOptions> 
         response: { 200: CalculationResultSchema },
       },
     },
-    async (request) => calculateDefault(deps, request.body),
+    async (request) => withFavourites(deps, request.auth, calculateDefault(deps, request.body)),
   );
 
   app.post(

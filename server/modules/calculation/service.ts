@@ -2,7 +2,10 @@
  * The calculator's use cases (SPEC §7 /api/kalkulation/*, /api/site/{countryId}/prices/best):
  * turn a configuration into a validated engine request, run the engine over the dealers the
  * price index names, and shape the contract's answers. Everything here is synchronous and reads
- * only the in-memory snapshot: no database query on a calculation.
+ * only the in-memory snapshot: no database query on a calculation. The one per-user part, which
+ * offers are the user's favourite dealers (SPEC §3 IsFavourite), is an overlay applied to the
+ * finished result (withFavourites): results stay user-independent, so they may be cached per
+ * configuration, and an anonymous request never touches the database.
  */
 import type { ApiError } from '../../../src/api/contract/common';
 import {
@@ -37,17 +40,33 @@ import { TtlCache } from './ttl-cache';
 /** SPEC §9: banners, prices, best price are cached 120 s (client and server). */
 export const BEST_PRICE_TTL_S = 120;
 
+/** The dealer ids a user marked as favourite (one query); none without a database. */
+export type FavouriteDealerIds = (userId: number) => Promise<ReadonlySet<number>>;
+
 export interface CalculationDeps {
   index: PriceIndex;
   bestPriceCache: TtlCache<BestPriceResponse | null>;
   localBestPriceCache: TtlCache<LocalBestPriceResponse>;
+  favouriteDealerIds: FavouriteDealerIds;
 }
 
-export function createCalculationDeps(index: PriceIndex, now?: () => number): CalculationDeps {
+export interface CalculationDepsOptions {
+  now?: () => number;
+  /** Default: nobody has favourites (scripts and benches without users). */
+  favouriteDealerIds?: FavouriteDealerIds;
+}
+
+const NO_FAVOURITES: ReadonlySet<number> = new Set();
+
+export function createCalculationDeps(
+  index: PriceIndex,
+  { now, favouriteDealerIds = async () => NO_FAVOURITES }: CalculationDepsOptions = {},
+): CalculationDeps {
   return {
     index,
     bestPriceCache: new TtlCache(BEST_PRICE_TTL_S * 1000, 100, now),
     localBestPriceCache: new TtlCache(BEST_PRICE_TTL_S * 1000, 20_000, now),
+    favouriteDealerIds,
   };
 }
 
@@ -332,6 +351,38 @@ export function calculateDefault(
     config,
     calculateOffers(delivering, defaultRequest(snapshot, countryId, product, config.Amount)),
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// SPEC §3 IsFavourite: a per-request overlay on a finished (possibly cached) result
+
+/**
+ * The result with IsFavourite set for the given dealers. Never mutates: the result and its
+ * offers may be shared (a cache per configuration), so a marked offer is a copy and the result
+ * object is new only when something is marked.
+ */
+export function markFavourites(
+  result: CalculationResult,
+  favourites: ReadonlySet<number>,
+): CalculationResult {
+  if (favourites.size === 0 || !result.Items.some((o) => favourites.has(o.Id))) return result;
+  return {
+    ...result,
+    Items: result.Items.map((o) => (favourites.has(o.Id) ? { ...o, IsFavourite: true } : o)),
+  };
+}
+
+/**
+ * berechnen / berechnen-default for this requester: anonymous (or no offers) returns the result
+ * as it is, synchronously and without a query; a logged-in user costs one query.
+ */
+export function withFavourites(
+  deps: CalculationDeps,
+  user: { id: number } | null,
+  result: CalculationResult,
+): CalculationResult | Promise<CalculationResult> {
+  if (!user || result.Items.length === 0) return result;
+  return deps.favouriteDealerIds(user.id).then((ids) => markFavourites(result, ids));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import type { Snapshot } from 'valtio';
 import { apiFetch } from '../../api/client';
+import { SetFavouriteResponseSchema } from '../../api/contract/account';
 import {
   CalculationResultSchema,
   type CalculationResult,
@@ -16,5 +17,18 @@ export function fetchOffers(
     body: config,
     schema: CalculationResultSchema,
     signal,
+  });
+}
+
+/**
+ * SPEC §7 POST /api/jwt/kunde/set/favourite: marks (State true) or unmarks a dealer for the
+ * logged-in user. UserId is the dealer's id (the offer's Id, SPEC §3). apiFetch adds bearer and
+ * request-verification header.
+ */
+export async function saveFavourite(dealerId: number, state: boolean): Promise<void> {
+  await apiFetch('/api/jwt/kunde/set/favourite', {
+    method: 'POST',
+    body: { UserId: dealerId, State: state },
+    schema: SetFavouriteResponseSchema,
   });
 }

@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { productGroupOfPath } from '../../lib/paths';
+import { FavouriteToast } from './components/favourite-toast';
 import { OfferCard, OfferCardSkeleton } from './components/offer-card';
 import { OfferListMessage } from './components/offer-list-message';
 import { OfferSummary } from './components/offer-summary';
@@ -102,6 +103,7 @@ export function OfferListPage() {
           <OfferListMessage />
         )}
       </section>
+      <FavouriteToast />
     </div>
   );
 }

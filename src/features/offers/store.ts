@@ -10,7 +10,7 @@ import { CALC, type Offer } from '../../api/contract/calculation';
 import { zipPatternFor } from '../../lib/locale';
 import { offersWorker, type OfferSort, type OfferView } from '../../workers/offers';
 import { calculatorState } from '../calculator';
-import { fetchOffers } from './api';
+import { fetchOffers, saveFavourite } from './api';
 import type { ConfigSnapshot } from './query';
 
 export type OfferListStatus = 'idle' | 'calculating' | 'ready' | 'empty' | 'refused' | 'error';
@@ -39,6 +39,16 @@ export interface OfferListState {
   shown: ShownResult | null;
   refusal: Refusal | null;
   error: { message: string; offline: boolean } | null;
+  /** A favourite toggle the server refused (reverted on the card; the page shows a toast). */
+  favouriteFailure: FavouriteFailure | null;
+}
+
+export interface FavouriteFailure {
+  dealerName: string;
+  /** What was asked for: true = mark, false = unmark. */
+  state: boolean;
+  /** The session ran out (401): logging in again helps, trying again does not. */
+  loginNeeded: boolean;
 }
 
 const initial = (): OfferListState => ({
@@ -48,6 +58,7 @@ const initial = (): OfferListState => ({
   shown: null,
   refusal: null,
   error: null,
+  favouriteFailure: null,
 });
 
 export const offerListState = proxy<OfferListState>(initial());
@@ -56,11 +67,18 @@ export const offerListState = proxy<OfferListState>(initial());
 let current: Offer[] = [];
 let calculationId = 0;
 let inFlight: AbortController | undefined;
+/**
+ * Favourite toggles sent and not answered yet: dealer id → the state asked for and the toggle's
+ * number. A calculation that lands meanwhile may still carry the old flag; these win over it.
+ */
+const pendingFavourites = new Map<number, { state: boolean; seq: number }>();
+let favouriteSeq = 0;
 
 export function resetOfferList(): void {
   inFlight?.abort();
   inFlight = undefined;
   current = [];
+  pendingFavourites.clear();
   calculationId++;
   Object.assign(offerListState, initial());
 }
@@ -126,21 +144,22 @@ export async function calculateOffers(config: ConfigSnapshot): Promise<void> {
   try {
     const result = await fetchOffers(config, controller.signal);
     if (stale()) return;
+    const items = withPendingFavourites(result.Items);
     // The visitor may change the order while the worker ranks: rank again with the new one.
     let sort: OfferSort;
     let views: OfferView[];
     do {
       sort = offerListState.sort;
-      views = await offersWorker.rankOffers(result.Items, sort);
+      views = await offersWorker.rankOffers(items, sort);
       if (stale()) return;
     } while (sort !== offerListState.sort);
-    current = result.Items;
+    current = items;
     settle(views.length > 0 ? 'ready' : 'empty', {
       offers: ref(views),
       shown: {
         config,
         count: views.length,
-        productName: productNameOf(config, result.Items),
+        productName: productNameOf(config, items),
         calculatedAt: result.CalculatedAt,
       },
     });
@@ -178,4 +197,55 @@ export async function setOfferSort(sort: OfferSort): Promise<void> {
   const views = await offersWorker.rankOffers(items, sort);
   if (id !== calculationId || items !== current || sort !== offerListState.sort) return;
   offerListState.offers = ref(views);
+}
+
+function withPendingFavourites(items: Offer[]): Offer[] {
+  if (pendingFavourites.size === 0) return items;
+  return items.map((o) => {
+    const pending = pendingFavourites.get(o.Id);
+    return pending && pending.state !== o.IsFavourite ? { ...o, IsFavourite: pending.state } : o;
+  });
+}
+
+/** Shows the dealer's offer as (not) favourite: raw offers (for re-sorting) and views alike. */
+function showFavourite(dealerId: number, state: boolean): void {
+  current = current.map((o) => (o.Id === dealerId ? { ...o, IsFavourite: state } : o));
+  offerListState.offers = ref(
+    offerListState.offers.map((v) => (v.id === dealerId ? { ...v, isFavourite: state } : v)),
+  );
+}
+
+/**
+ * SPEC §7 set/favourite from the heart on a card: shown at once (optimistic), saved, and put
+ * back with a toast when the server refuses. When the same dealer was toggled again before the
+ * answer came, the later toggle decides and an earlier failure changes nothing. Resolves to
+ * whether the state was saved.
+ */
+export async function setOfferFavourite(dealerId: number, state: boolean): Promise<boolean> {
+  const seq = ++favouriteSeq;
+  const dealerName = offerListState.offers.find((v) => v.id === dealerId)?.dealerName ?? '';
+  pendingFavourites.set(dealerId, { state, seq });
+  offerListState.favouriteFailure = null;
+  showFavourite(dealerId, state);
+  const latest = () => pendingFavourites.get(dealerId)?.seq === seq;
+  try {
+    await saveFavourite(dealerId, state);
+    return true;
+  } catch (error) {
+    if (latest()) {
+      showFavourite(dealerId, !state);
+      offerListState.favouriteFailure = {
+        dealerName,
+        state,
+        loginNeeded: error instanceof ApiError && error.status === 401,
+      };
+    }
+    return false;
+  } finally {
+    if (latest()) pendingFavourites.delete(dealerId);
+  }
+}
+
+export function dismissFavouriteFailure(): void {
+  offerListState.favouriteFailure = null;
 }

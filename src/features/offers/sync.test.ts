@@ -8,6 +8,7 @@ import {
   setZipCode,
 } from '../calculator';
 import { consentState, resetConsent } from '../consent';
+import { resetSession, sessionState, type SessionUser } from '../session';
 import { json, resultFixture, stubServer } from './offers.fixtures';
 import { offerListState, resetOfferList } from './store';
 import {
@@ -54,6 +55,7 @@ afterEach(() => {
   resetCalculator();
   resetOfferList();
   resetConsent();
+  resetSession();
 });
 
 describe('the offer list follows its address', () => {
@@ -183,5 +185,46 @@ describe('retry', () => {
     await vi.waitFor(() => expect(offerListState.status).toBe('empty'));
     expect(bodies).toHaveLength(2);
     expect(bodies[1]).toEqual(bodies[0]);
+  });
+});
+
+const customer: SessionUser = {
+  id: '42',
+  title1: 'Frau',
+  title2: '',
+  roles: ['Role_Customer'],
+  isImpersonatedS: false,
+  hasMexEnabled: false,
+  hasAnyOrder: false,
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  loggedIn: true,
+  isAdManager: false,
+  allowSupportInfo: false,
+  exp: 4_102_444_800,
+};
+
+describe('favourites are per user (SPEC §3 IsFavourite)', () => {
+  it('calculates again when who is logged in changes, not for other session changes', async () => {
+    const { bodies } = stubServer();
+    visit(`?${QUERY}`);
+    await vi.waitFor(() => expect(offerListState.status).toBe('ready'));
+    expect(bodies).toHaveLength(1);
+
+    // The session settles (or a login happens) after the first calculation.
+    sessionState.User = customer;
+    sessionState.LoggedIn = true;
+    await vi.waitFor(() => expect(bodies).toHaveLength(2));
+    await vi.waitFor(() => expect(offerListState.status).toBe('ready'));
+
+    sessionState.expired = false;
+    sessionState.ShowSupportInfo = true;
+    await vi.advanceTimersByTimeAsync(RECALCULATE_DEBOUNCE_MS * 2);
+    expect(bodies).toHaveLength(2);
+
+    sessionState.User = null;
+    sessionState.LoggedIn = false;
+    await vi.waitFor(() => expect(bodies).toHaveLength(3));
+    expect(bodies[2]).toEqual(bodies[0]);
   });
 });

@@ -29,6 +29,7 @@ import {
   readOfferQuery,
   type ConfigSnapshot,
 } from './query';
+import { sessionState } from '../session';
 import { calculateOffers, cancelOfferCalculation } from './store';
 
 /** Rapid changes (a few clicks in the settings panel) become one calculation. */
@@ -107,6 +108,15 @@ export function connectOfferList({
   }
 
   const unsubscribe = subscribe(calculatorState, check);
+  // SPEC §3 IsFavourite is per user: when who is logged in changes (the session settles after
+  // the first calculation, a login or logout in another tab), the shown offers are fetched again.
+  let userId = sessionState.User?.id ?? null;
+  const unsubscribeSession = subscribe(sessionState, () => {
+    const next = sessionState.User?.id ?? null;
+    if (next === userId) return;
+    userId = next;
+    if (calculatedKey !== undefined && calculatedKey === calculationKey(current())) calculateNow();
+  });
   const connection: Connection = {
     retry() {
       if (calculatorState.initError) {
@@ -123,6 +133,7 @@ export function connectOfferList({
   return () => {
     stopped = true;
     unsubscribe();
+    unsubscribeSession();
     clearTimeout(timer);
     cancelOfferCalculation();
     if (active === connection) active = undefined;

@@ -99,4 +99,16 @@ export const texts = {
     orderLabel: (dealer: string) => `Bei ${dealer} bestellen`,
     favourite: 'Ihr Favorit',
   },
+
+  /** SPEC §7 set/favourite: the heart on an offer card (logged-in customers only). */
+  favourite: {
+    add: 'Händler als Favorit merken',
+    remove: 'Favorit entfernen',
+    failed: (dealer: string, state: boolean) =>
+      state
+        ? `${dealer} konnte nicht als Favorit gemerkt werden. Bitte versuchen Sie es noch einmal.`
+        : `Der Favorit ${dealer} konnte nicht entfernt werden. Bitte versuchen Sie es noch einmal.`,
+    loginAgain: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+    dismiss: 'Schließen',
+  },
 } as const;

@@ -1,12 +1,14 @@
 /**
  * One offer: dealer, rating, distance, delivery time, payment, price per 100 L and total (and
- * the installment plan), the best-three badge, the itemised breakdown on demand, "Bestellen".
+ * the installment plan), the best-three badge, the itemised breakdown on demand, "Bestellen",
+ * and for a logged-in customer the favourite heart.
  * Every number arrives formatted from the offers worker; the card only puts words around them.
  */
 import { useId, useState } from 'react';
 import type { OfferView } from '../../../workers/offers';
 import { ButtonLink } from '../../../ui/button/button';
 import { texts } from '../texts';
+import { FavouriteButton } from './favourite-button';
 import { RatingStars } from './rating-stars';
 import styles from './offer-card.module.css';
 
@@ -31,9 +33,12 @@ export function OfferCard({ offer, orderHref }: { offer: OfferView; orderHref?: 
       {place && <p className={styles.badge}>{texts.card.places[place]}</p>}
       <div className={styles.body}>
         <div className={styles.dealer}>
-          <h3 id={titleId} className={styles.name}>
-            {offer.dealerName}
-          </h3>
+          <div className={styles.head}>
+            <h3 id={titleId} className={styles.name}>
+              {offer.dealerName}
+            </h3>
+            <FavouriteButton offer={offer} describedBy={titleId} />
+          </div>
           <p className={styles.meta}>
             {offer.dealerPlace}
             <span aria-hidden="true"> · </span>
