@@ -18,10 +18,21 @@ test('a slow request shows the loading bar after 200 ms and hides it after the a
   });
   const bar = page.getByRole('progressbar', { name: 'Seite lädt', includeHidden: true });
   await expect(bar).toHaveAttribute('data-phase', 'idle');
+  // 'done' lasts 500 ms: record every phase in the page instead of hoping a poll lands in it.
+  await bar.evaluate((el) => {
+    const seen: string[] = [];
+    (window as unknown as { barPhases: string[] }).barPhases = seen;
+    new MutationObserver(() => {
+      const phase = el.getAttribute('data-phase') ?? '';
+      if (seen.at(-1) !== phase) seen.push(phase);
+    }).observe(el, { attributes: true, attributeFilter: ['data-phase'] });
+  });
   await submitUnknownZip(page);
   await expect(bar).toHaveAttribute('data-phase', 'running');
-  await expect(bar).toHaveAttribute('data-phase', 'done', { timeout: 5000 });
-  await expect(bar).toHaveAttribute('data-phase', 'idle');
+  await expect(bar).toHaveAttribute('data-phase', 'idle', { timeout: 5000 });
+  expect(
+    await page.evaluate(() => (window as unknown as { barPhases: string[] }).barPhases),
+  ).toEqual(['running', 'done', 'idle']);
   await expect(page.getByRole('alertdialog')).toContainText('Diese Postleitzahl');
 });
 
