@@ -39,8 +39,8 @@ test('the demo customer marks a dealer as favourite; the mark survives a reload'
   // The second offer's dealer, found by name again after the reload.
   const dealer = (await list.getByRole('article').nth(1).getByRole('heading').innerText()).trim();
   const card = () => page.getByRole('article', { name: dealer, exact: true });
-  const mark = () => card().getByRole('button', { name: 'Händler als Favorit merken' });
-  const unmark = () => card().getByRole('button', { name: 'Favorit entfernen' });
+  const mark = () => card().getByRole('button', { name: 'Als Favorit merken', pressed: false });
+  const unmark = () => card().getByRole('button', { name: 'Als Favorit merken', pressed: true });
   await expect(mark()).toHaveAttribute('aria-pressed', 'false');
 
   const saved = favouriteSaved(page, true);
@@ -48,12 +48,16 @@ test('the demo customer marks a dealer as favourite; the mark survives a reload'
   await expect(unmark()).toHaveAttribute('aria-pressed', 'true');
   await saved;
   // Only this dealer.
-  await expect(list.getByRole('button', { name: 'Favorit entfernen' })).toHaveCount(1);
+  await expect(list.getByRole('button', { name: 'Als Favorit merken', pressed: true })).toHaveCount(
+    1,
+  );
 
   await page.reload();
   list = await readyList(page);
   await expect(unmark()).toHaveAttribute('aria-pressed', 'true');
-  await expect(list.getByRole('button', { name: 'Favorit entfernen' })).toHaveCount(1);
+  await expect(list.getByRole('button', { name: 'Als Favorit merken', pressed: true })).toHaveCount(
+    1,
+  );
 
   // And back, so the shared demo account is left as it was.
   const removed = favouriteSaved(page, false);

@@ -102,6 +102,9 @@ export const texts = {
 
   /** SPEC §7 set/favourite: the heart on an offer card (logged-in customers only). */
   favourite: {
+    /** The button's name never changes; aria-pressed carries the state (WAI-ARIA APG). */
+    label: 'Als Favorit merken',
+    /** Tooltip for mouse users: what a click does now. */
     add: 'Händler als Favorit merken',
     remove: 'Favorit entfernen',
     failed: (dealer: string, state: boolean) =>

@@ -66,9 +66,9 @@ async function showOffers() {
 
 const card = (name: string) => screen.getByRole('article', { name });
 
-/** The heart of the dealer's card, by its current name. */
-const heart = (name: 'Händler als Favorit merken' | 'Favorit entfernen') =>
-  within(card(dealer)).getByRole('button', { name });
+/** The heart of the dealer's card in the given state (the name stays, aria-pressed changes). */
+const heart = (pressed: boolean) =>
+  within(card(dealer)).getByRole('button', { name: 'Als Favorit merken', pressed });
 
 /** valtio tells React in a microtask: clicks and session changes settle inside an async act. */
 async function click(element: HTMLElement) {
@@ -127,12 +127,15 @@ describe('FavouriteButton on the offer card', () => {
     stubFetch();
     await showOffers();
     expect(screen.getAllByRole('article')).toHaveLength(3);
-    expect(screen.queryByRole('button', { name: 'Händler als Favorit merken' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Als Favorit merken', pressed: false })).toBeNull();
 
     await setLoggedIn(true);
-    const hearts = screen.getAllByRole('button', { name: 'Händler als Favorit merken' });
+    const hearts = screen.getAllByRole('button', { name: 'Als Favorit merken', pressed: false });
     expect(hearts).toHaveLength(3);
-    const heart = within(card(dealer)).getByRole('button', { name: 'Händler als Favorit merken' });
+    const heart = within(card(dealer)).getByRole('button', {
+      name: 'Als Favorit merken',
+      pressed: false,
+    });
     expect(heart.getAttribute('aria-pressed')).toBe('false');
     // Which dealer the heart belongs to: the card's title describes it.
     expect(heart.getAttribute('aria-describedby')).toBe(
@@ -140,7 +143,7 @@ describe('FavouriteButton on the offer card', () => {
     );
 
     await setLoggedIn(false);
-    expect(screen.queryByRole('button', { name: 'Händler als Favorit merken' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Als Favorit merken', pressed: false })).toBeNull();
   });
 
   it('marks at once, sends UserId and State, and keeps the mark when saved (also after re-sorting)', async () => {
@@ -148,26 +151,29 @@ describe('FavouriteButton on the offer card', () => {
     logIn();
     await showOffers();
 
-    await click(heart('Händler als Favorit merken'));
+    await click(heart(false));
     // Optimistic: pressed before the server answered.
-    const pressed = within(card(dealer)).getByRole('button', { name: 'Favorit entfernen' });
+    const pressed = within(card(dealer)).getByRole('button', {
+      name: 'Als Favorit merken',
+      pressed: true,
+    });
     expect(pressed.getAttribute('aria-pressed')).toBe('true');
     expect(calls).toHaveLength(1);
     expect(calls[0]?.body).toEqual({ UserId: first.Id, State: true });
 
     await answer(calls[0], json({ Success: true, State: true }));
-    expect(pressedOf(heart('Favorit entfernen'))).toBe('true');
+    expect(pressedOf(heart(true))).toBe('true');
     expect(screen.queryByRole('status')).toBeNull();
 
     // The raw offers kept the flag too: a new order still shows it.
     await act(() => setOfferSort('rating'));
-    expect(pressedOf(heart('Favorit entfernen'))).toBe('true');
+    expect(pressedOf(heart(true))).toBe('true');
 
     // And back: unmarking sends State false.
-    await click(heart('Favorit entfernen'));
+    await click(heart(true));
     expect(calls[1]?.body).toEqual({ UserId: first.Id, State: false });
     await answer(calls[1], json({ Success: true, State: false }));
-    expect(pressedOf(heart('Händler als Favorit merken'))).toBe('false');
+    expect(pressedOf(heart(false))).toBe('false');
   });
 
   it('reverts and says so in a German toast when saving fails; the toast goes by itself', async () => {
@@ -175,14 +181,14 @@ describe('FavouriteButton on the offer card', () => {
     logIn();
     await showOffers();
 
-    await click(heart('Händler als Favorit merken'));
-    expect(pressedOf(heart('Favorit entfernen'))).toBe('true');
+    await click(heart(false));
+    expect(pressedOf(heart(true))).toBe('true');
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await answer(calls[0], json({ message: 'Interner Fehler' }, 500), () =>
       screen.getByRole('status'),
     );
-    expect(pressedOf(heart('Händler als Favorit merken'))).toBe('false');
+    expect(pressedOf(heart(false))).toBe('false');
     expect(screen.getByRole('status').textContent).toContain(
       `${dealer} konnte nicht als Favorit gemerkt werden. Bitte versuchen Sie es noch einmal.`,
     );
@@ -203,11 +209,11 @@ describe('FavouriteButton on the offer card', () => {
     const calls = stubFetch();
     logIn();
     await showOffers();
-    await click(heart('Händler als Favorit merken'));
+    await click(heart(false));
     await answer(calls[0], json({ message: 'Bitte melden Sie sich an.' }, 401), () =>
       screen.getByRole('status'),
     );
-    expect(pressedOf(heart('Händler als Favorit merken'))).toBe('false');
+    expect(pressedOf(heart(false))).toBe('false');
     expect(screen.getByRole('status').textContent).toContain(
       'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
     );
@@ -219,15 +225,15 @@ describe('FavouriteButton on the offer card', () => {
     const calls = stubFetch();
     logIn();
     await showOffers();
-    await click(heart('Händler als Favorit merken'));
-    await click(heart('Favorit entfernen'));
-    await click(heart('Händler als Favorit merken'));
+    await click(heart(false));
+    await click(heart(true));
+    await click(heart(false));
     expect(calls.map((c) => (c.body as { State: boolean }).State)).toEqual([true, false, true]);
 
     await answer(calls[0], json({ message: 'Fehler' }, 500));
     await answer(calls[1], json({ message: 'Fehler' }, 500));
     expect(screen.queryByRole('status')).toBeNull();
     await answer(calls[2], json({ Success: true, State: true }));
-    expect(pressedOf(heart('Favorit entfernen'))).toBe('true');
+    expect(pressedOf(heart(true))).toBe('true');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The heart on an offer card (SPEC §3 IsFavourite, §7 set/favourite): only for a logged-in user,
- * a toggle button (aria-pressed) whose name says what a press does. The list store shows the new
- * state at once and puts it back when saving fails (store.ts setOfferFavourite).
+ * a toggle button with a fixed name whose aria-pressed says the state (WAI-ARIA APG); the tooltip
+ * says what a click does. The list store shows the new state at once and puts it back when
+ * saving fails (store.ts setOfferFavourite).
  */
 import { useSnapshot } from 'valtio';
 import type { OfferView } from '../../../workers/offers';
@@ -26,7 +27,7 @@ export function FavouriteButton({
       type="button"
       className={styles.heart}
       aria-pressed={pressed}
-      aria-label={pressed ? texts.favourite.remove : texts.favourite.add}
+      aria-label={texts.favourite.label}
       aria-describedby={describedBy}
       title={pressed ? texts.favourite.remove : texts.favourite.add}
       onClick={() => void setOfferFavourite(offer.id, !pressed)}
