@@ -159,17 +159,20 @@ describe('auth plugin', () => {
     }
   });
 
-  it('sets an ok_csrf cookie when the request has no valid one, and not otherwise', async () => {
-    const res = await t.app.inject({ url: '/api/test/whoami' });
+  it('sets an ok_csrf cookie on pages and /session when the request has no valid one, and not otherwise', async () => {
+    const res = await t.app.inject({ url: '/session/renew' });
     const cookie = res.cookies.find((c) => c.name === 'ok_csrf');
     expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax' });
     expect(cookie?.httpOnly).toBeFalsy();
     const again = await t.app.inject({
-      url: '/api/test/whoami',
+      url: '/session/renew',
       cookies: { ok_csrf: cookie?.value ?? '' },
     });
     expect(again.cookies.find((c) => c.name === 'ok_csrf')).toBeUndefined();
     const page = await t.app.inject({ url: '/' });
     expect(page.cookies.some((c) => c.name === 'ok_csrf')).toBe(true);
+    // API answers never set one (throughput; the app asks /session/renew first).
+    const api = await t.app.inject({ url: '/api/test/whoami' });
+    expect(api.cookies.some((c) => c.name === 'ok_csrf')).toBe(false);
   });
 });

@@ -9,7 +9,7 @@
  *   equal the `ok_csrf` cookie and carry a valid HMAC, otherwise 403.
  * - Both may be listed in preHandler (or onRequest, preValidation); they are moved to onRequest so
  *   they run before body validation. `guardAllRoutes(app, guard)` guards a whole plugin.
- * - Every page, /api or /session response to a request without a valid `ok_csrf` cookie sets one.
+ * - Every page or /session response to a request without a valid `ok_csrf` cookie sets one.
  */
 import type {
   FastifyInstance,
@@ -155,11 +155,16 @@ export function guardAllRoutes(app: FastifyInstance, guard: GuardName): void {
   });
 }
 
-/** Pages, the API and /session get a CSRF cookie; static files do not need one. */
+/**
+ * Pages (the app shell, the legacy forms) and /session get a CSRF cookie; the app fetches
+ * /session/renew before its first state-changing call when it has none. API answers do not set
+ * one: signing a value and a Set-Cookie on every anonymous API call cost about a third of the
+ * server's throughput (bench/), and static files never need one.
+ */
 function wantsCsrfCookie(url: string): boolean {
   const path = url.split('?')[0] ?? '/';
-  if (path.startsWith('/api/') || path === '/api' || path.startsWith('/session')) return true;
-  if (path.startsWith('/assets/')) return false;
+  if (path.startsWith('/session')) return true;
+  if (path.startsWith('/api/') || path === '/api' || path.startsWith('/assets/')) return false;
   // Files (sw.js, robots.txt, icons) have an extension; page paths do not.
   return !/\.[a-z0-9]{1,12}$/i.test(path);
 }
@@ -240,9 +245,10 @@ export const authPlugin = fp<AuthOptions>(
 
     app.addHook('onRequest', async (request, reply) => {
       request.auth = await authFromToken(secret, bearerToken(request));
+      // The cheap path test first: an API call never pays for the HMAC check here.
       if (
-        !isValidCsrfToken(secret, request.cookies[AUTH_COOKIES.csrf]) &&
-        wantsCsrfCookie(request.url)
+        wantsCsrfCookie(request.url) &&
+        !isValidCsrfToken(secret, request.cookies[AUTH_COOKIES.csrf])
       ) {
         const value = createCsrfToken(secret);
         // Later hooks in the same request (legacy forms) render this value.

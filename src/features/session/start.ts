@@ -14,9 +14,9 @@ const loadEngine = () => import('./engine');
 let csrfPending: Promise<void> | null = null;
 
 /**
- * The server sets the CSRF cookie on any response to a request without one; a page served by the
- * service worker may not have had such a response yet, so before the first state-changing call
- * GET /session/renew fetches it.
+ * The server sets the CSRF cookie on page and /session responses to a request without one (not on
+ * API answers); a page served by the service worker may not have had such a response yet, so
+ * before the first state-changing call GET /session/renew fetches it.
  */
 export function ensureCsrfCookie(): Promise<void> | undefined {
   if (readAuthCookies().csrf) return undefined;
