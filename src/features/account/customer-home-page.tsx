@@ -13,6 +13,7 @@ import { fetchOrders } from './api';
 import { texts } from './texts';
 import { useDocumentTitle } from './use-document-title';
 import styles from './account.module.css';
+import { Page, Card } from '../../ui/page/page';
 
 const TEASER_SIZE = 3;
 
@@ -40,7 +41,7 @@ export function CustomerHomePage() {
   const name = User ? displayName(User) : '';
 
   return (
-    <div className={styles.page}>
+    <Page width="xl" gap="lg">
       <header>
         <p className={styles.eyebrow}>{texts.home.eyebrow}</p>
         <h1>{texts.home.greeting(name)}</h1>
@@ -68,7 +69,7 @@ export function CustomerHomePage() {
         </li>
       </ul>
 
-      <section className={styles.card} aria-labelledby="letzte-bestellungen">
+      <Card className={styles.card} aria-labelledby="letzte-bestellungen">
         <div className={styles.sectionHeader}>
           <h2 id="letzte-bestellungen">{texts.home.ordersTitle}</h2>
           <Link to={paths.orders}>{texts.home.allOrders}</Link>
@@ -105,7 +106,7 @@ export function CustomerHomePage() {
               ))}
             </ul>
           ))}
-      </section>
-    </div>
+      </Card>
+    </Page>
   );
 }

@@ -9,6 +9,7 @@ import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { PASSWORD_MIN_LENGTH, LOGIN_PATH } from '../../api/contract/account';
 import { Button } from '../../ui/button/button';
+import { Page, Card } from '../../ui/page/page';
 import { checkResetToken, resetPassword } from './api';
 import { FORGOT_PASSWORD_PATH } from './links';
 import { passwordStrength } from './password-strength';
@@ -47,7 +48,7 @@ export function NewPasswordPage() {
   }, [token, attempt]);
 
   return (
-    <div className={`${styles.page} ${styles.narrow}`}>
+    <Page width="xs" gap="lg">
       {stage.kind === 'checking' && (
         <>
           <h1>{texts.password.title}</h1>
@@ -78,7 +79,7 @@ export function NewPasswordPage() {
         />
       )}
       {stage.kind === 'done' && (
-        <section className={styles.card} aria-labelledby="kennwort-fertig">
+        <Card className={styles.card} aria-labelledby="kennwort-fertig">
           <h1 id="kennwort-fertig" tabIndex={-1} ref={(el) => el?.focus()}>
             {texts.password.doneTitle}
           </h1>
@@ -86,15 +87,15 @@ export function NewPasswordPage() {
           <p>
             <a href={LOGIN_PATH}>{texts.password.login}</a>
           </p>
-        </section>
+        </Card>
       )}
-    </div>
+    </Page>
   );
 }
 
 function InvalidLink() {
   return (
-    <section className={styles.card} aria-labelledby="kennwort-ungueltig">
+    <Card className={styles.card} aria-labelledby="kennwort-ungueltig">
       <h1 id="kennwort-ungueltig">{texts.password.invalidTitle}</h1>
       <p className={styles.error} role="alert">
         {texts.password.invalid}
@@ -102,7 +103,7 @@ function InvalidLink() {
       <p>
         <a href={FORGOT_PASSWORD_PATH}>{texts.password.forgot}</a>
       </p>
-    </section>
+    </Card>
   );
 }
 
@@ -152,7 +153,7 @@ function PasswordForm({
     (touched || mismatch) && repeat !== password ? texts.password.mismatch : undefined;
 
   return (
-    <section className={styles.card} aria-labelledby={`${id}-title`}>
+    <Card className={styles.card} aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{texts.password.title}</h1>
       <p className={styles.muted}>{texts.password.lead}</p>
       <form className={styles.form} noValidate onSubmit={(e) => void submit(e)}>
@@ -216,6 +217,6 @@ function PasswordForm({
           </Button>
         </div>
       </form>
-    </section>
+    </Card>
   );
 }

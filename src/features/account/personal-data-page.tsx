@@ -14,6 +14,7 @@ import { useSnapshot } from 'valtio';
 import type { Address, AddressKind, PersonalData } from '../../api/contract/customer';
 import { paths } from '../../lib/paths';
 import { Button } from '../../ui/button/button';
+import { Page, Card } from '../../ui/page/page';
 import { Toast } from '../../ui/toast/toast';
 import { consentState } from '../consent';
 import { useLocale } from '../locale';
@@ -118,18 +119,18 @@ export function PersonalDataPage({
 
   if (loaded.status === 'loading') {
     return (
-      <div className={styles.page} aria-busy="true">
+      <Page width="xl" gap="lg" aria-busy="true">
         <h1>{texts.personal.title}</h1>
         <p className={styles.status} role="status">
           {texts.personal.loading}
         </p>
         <div className={styles.skeleton} />
-      </div>
+      </Page>
     );
   }
   if (loaded.status === 'error') {
     return (
-      <div className={styles.page}>
+      <Page width="xl" gap="lg">
         <h1>{texts.personal.title}</h1>
         <p className={styles.error} role="alert">
           {texts.personal.loadError} {loaded.message}
@@ -145,7 +146,7 @@ export function PersonalDataPage({
             {texts.personal.retry}
           </Button>
         </p>
-      </div>
+      </Page>
     );
   }
 
@@ -200,13 +201,13 @@ export function PersonalDataPage({
     .filter((g) => g.items.length > 0);
 
   return (
-    <div className={styles.page}>
+    <Page width="xl" gap="lg">
       <p className={styles.back}>
         <Link to={paths.customerHome}>← {texts.personal.back}</Link>
       </p>
       <h1>{texts.personal.title}</h1>
 
-      <section
+      <Card
         id={sectionId('person')}
         className={styles.card}
         tabIndex={-1}
@@ -217,9 +218,9 @@ export function PersonalDataPage({
           data={data}
           onSaved={(next) => setLoaded({ status: 'ready', data: next, addresses })}
         />
-      </section>
+      </Card>
 
-      <section
+      <Card
         id={sectionId('login')}
         className={styles.card}
         tabIndex={-1}
@@ -243,9 +244,9 @@ export function PersonalDataPage({
           {texts.personal.passwordHint}{' '}
           <a href={FORGOT_PASSWORD_PATH}>{texts.personal.passwordLink}</a>
         </p>
-      </section>
+      </Card>
 
-      <section
+      <Card
         id={sectionId('addresses')}
         className={styles.card}
         tabIndex={-1}
@@ -294,7 +295,7 @@ export function PersonalDataPage({
             ))}
           </div>
         )}
-      </section>
+      </Card>
 
       {/* Mounted only while open, so each opening starts from the address it edits; and only
           once the consent dialog is answered, so two modals never stack. */}
@@ -315,7 +316,7 @@ export function PersonalDataPage({
         />
       )}
       {flash && <Toast>{flash}</Toast>}
-    </div>
+    </Page>
   );
 }
 

@@ -13,6 +13,7 @@ import type { CalculatorConfig, Offer } from '../../api/contract/calculation';
 import { readOfferQuery } from '../../lib/offer-query';
 import { orderConfirmationPath } from '../../lib/paths';
 import { ButtonLink, Button } from '../../ui/button/button';
+import { Page, Card } from '../../ui/page/page';
 import { offersWorker, type OfferView } from '../../workers/offers';
 import { defaultConfig } from '../calculator';
 import { useLocale } from '../locale';
@@ -169,7 +170,7 @@ export function CheckoutPage() {
   }
 
   return (
-    <div className={styles.page}>
+    <Page width="2xl">
       <p className={styles.back}>
         <Link to={backHref}>
           <span aria-hidden="true">← </span>
@@ -179,33 +180,33 @@ export function CheckoutPage() {
       <h1 ref={headingRef}>{texts.title}</h1>
 
       {state.status === 'loading' && (
-        <div className={styles.card} aria-busy="true">
+        <Card as="div" className={styles.card} aria-busy="true">
           <p role="status">{texts.loading}</p>
-        </div>
+        </Card>
       )}
       {state.status === 'missing' && (
-        <div className={styles.card}>
+        <Card as="div" className={styles.card}>
           <h2>{texts.missingTitle}</h2>
           <p>{texts.missing}</p>
           <ButtonLink to={backHref} variant="secondary">
             {texts.back}
           </ButtonLink>
-        </div>
+        </Card>
       )}
       {(state.status === 'gone' || goneMessage) && (
-        <div className={styles.card} role="alert">
+        <Card as="div" className={styles.card} role="alert">
           <h2>{texts.goneTitle}</h2>
           <p>{state.status === 'gone' ? state.message : goneMessage}</p>
           <ButtonLink to={backHref} variant="secondary">
             {texts.back}
           </ButtonLink>
-        </div>
+        </Card>
       )}
       {state.status === 'error' && (
-        <div className={styles.card} role="alert">
+        <Card as="div" className={styles.card} role="alert">
           <p>{state.offline ? texts.offline : texts.loadError}</p>
           <Button onClick={() => setAttempt((n) => n + 1)}>{texts.retry}</Button>
-        </div>
+        </Card>
       )}
       {state.status === 'ready' && config && !goneMessage && (
         <div className={styles.layout}>
@@ -241,7 +242,7 @@ export function CheckoutPage() {
           </div>
         </div>
       )}
-    </div>
+    </Page>
   );
 }
 

@@ -10,6 +10,7 @@ import type { Order } from '../../api/contract/orders';
 import { formatPrice, formatQuantity } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { Button, ButtonLink } from '../../ui/button/button';
+import { Page, Card } from '../../ui/page/page';
 import { sessionState } from '../session';
 import { fetchOrder } from './api';
 import { texts } from './texts';
@@ -61,17 +62,17 @@ export function OrderConfirmationPage() {
 
   if (state.status === 'loading') {
     return (
-      <div className={styles.page}>
-        <p className={styles.card} role="status" aria-busy="true">
+      <Page width="md">
+        <Card as="p" className={styles.card} role="status" aria-busy="true">
           {texts.confirmation.loading}
-        </p>
-      </div>
+        </Card>
+      </Page>
     );
   }
   if (state.status !== 'ready') {
     return (
-      <div className={styles.page}>
-        <div className={styles.card} role="alert">
+      <Page width="md">
+        <Card as="div" className={styles.card} role="alert">
           <h1>
             {state.status === 'notFound' ? texts.confirmation.notFoundTitle : texts.loadError}
           </h1>
@@ -83,8 +84,8 @@ export function OrderConfirmationPage() {
           <ButtonLink to={paths.home} variant="secondary">
             {texts.confirmation.home}
           </ButtonLink>
-        </div>
-      </div>
+        </Card>
+      </Page>
     );
   }
 
@@ -94,8 +95,8 @@ export function OrderConfirmationPage() {
   const name = [a.Title1, a.FirstName, a.LastName].filter(Boolean).join(' ');
 
   return (
-    <div className={styles.page}>
-      <section className={styles.hero} aria-labelledby="confirmation-title">
+    <Page width="md">
+      <Card className={styles.hero} aria-labelledby="confirmation-title">
         <span className={styles.check} aria-hidden="true" />
         <h1 id="confirmation-title" ref={headingRef} tabIndex={-1}>
           {texts.confirmation.title}
@@ -105,18 +106,18 @@ export function OrderConfirmationPage() {
           <strong data-testid="order-number">{order.OrderNumber}</strong>
         </p>
         <p>{texts.confirmation.sentTo(order.Email)}</p>
-      </section>
+      </Card>
 
-      <section className={styles.card} aria-labelledby="confirmation-next">
+      <Card className={styles.card} aria-labelledby="confirmation-next">
         <h2 id="confirmation-next">{texts.confirmation.nextTitle}</h2>
         <ol className={styles.steps}>
           {texts.confirmation.next(order.DealerName, order.DealerPhone).map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ol>
-      </section>
+      </Card>
 
-      <section className={styles.card} aria-labelledby="confirmation-summary">
+      <Card className={styles.card} aria-labelledby="confirmation-summary">
         <h2 id="confirmation-summary">{texts.confirmation.summary}</h2>
         <dl className={styles.facts}>
           <div>
@@ -207,7 +208,7 @@ export function OrderConfirmationPage() {
           </tfoot>
         </table>
         <p className={styles.note}>{texts.confirmation.vatNote}</p>
-      </section>
+      </Card>
 
       <div className={styles.actions}>
         {session.LoggedIn && (
@@ -219,6 +220,6 @@ export function OrderConfirmationPage() {
           {texts.confirmation.home}
         </ButtonLink>
       </div>
-    </div>
+    </Page>
   );
 }

@@ -10,6 +10,7 @@ import { useSnapshot } from 'valtio';
 import { activeInputs } from '../../api/contract/leads';
 import { guideStepIdOfSegment, guideStepPath, paths } from '../../lib/paths';
 import { Button, ButtonLink } from '../../ui/button/button';
+import { Page } from '../../ui/page/page';
 import { useLocale } from '../locale';
 import { CompareStep } from './components/compare-step';
 import { errorText, GuideField } from './components/guide-inputs';
@@ -63,28 +64,28 @@ export function GuidePage() {
 
   if (snap.loadError) {
     return (
-      <div className={styles.page}>
+      <Page width="md" className={styles.page}>
         <div className={styles.card} role="alert">
           <p>{snap.loadError}</p>
           <Button onClick={() => void loadGuide({ countryId: locale.countryId })}>
             {texts.load.retry}
           </Button>
         </div>
-      </div>
+      </Page>
     );
   }
   if (!ready) {
     return (
-      <div className={styles.page}>
+      <Page width="md" className={styles.page}>
         <div className={styles.card} aria-busy="true">
           <p role="status">{texts.load.loading}</p>
         </div>
-      </div>
+      </Page>
     );
   }
 
   return (
-    <div className={styles.page}>
+    <Page width="md" className={styles.page}>
       {snap.storageError && (
         <p className={styles.notice} role="status">
           <strong>{texts.storage}</strong> {snap.storageError}
@@ -95,7 +96,7 @@ export function GuidePage() {
       ) : snap.currentStepId === urlStepId ? (
         <StepView stepId={urlStepId} />
       ) : null}
-    </div>
+    </Page>
   );
 }
 

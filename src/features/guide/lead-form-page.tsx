@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { paths } from '../../lib/paths';
 import { ButtonLink } from '../../ui/button/button';
+import { Page } from '../../ui/page/page';
 import { useLocale } from '../locale';
 import { LeadForm } from './components/lead-form';
 import { guideState, loadGuide } from './store';
@@ -23,15 +24,15 @@ export function LeadFormPage() {
 
   if (snap.loading || (!snap.guide && !snap.loadError)) {
     return (
-      <div className={styles.page}>
+      <Page width="md" className={styles.page}>
         <p role="status" aria-busy="true">
           {texts.load.loading}
         </p>
-      </div>
+      </Page>
     );
   }
   return (
-    <div className={styles.page}>
+    <Page width="md" className={styles.page}>
       {snap.compareResult ? (
         <LeadForm headingLevel={1} />
       ) : (
@@ -41,6 +42,6 @@ export function LeadFormPage() {
           <ButtonLink to={paths.guide}>{texts.result.toGuide}</ButtonLink>
         </section>
       )}
-    </div>
+    </Page>
   );
 }

@@ -10,6 +10,7 @@ import type { CompareResult } from '../../api/contract/leads';
 import { formatOneDigit, formatPrice, formatQuantity } from '../../lib/format';
 import { guideStepPath, paths } from '../../lib/paths';
 import { ButtonLink } from '../../ui/button/button';
+import { Page } from '../../ui/page/page';
 import { useLocale } from '../locale';
 import { ConsumptionChart } from './components/consumption-chart';
 import { LeadBanner } from './components/lead-banner';
@@ -39,23 +40,23 @@ export function GuideResultPage() {
 
   if (snap.loading || (!snap.guide && !snap.loadError)) {
     return (
-      <div className={styles.resultPage}>
+      <Page width="full" gap="lg" className={styles.resultPage}>
         <p role="status" aria-busy="true">
           {texts.load.loading}
         </p>
-      </div>
+      </Page>
     );
   }
   const result = snap.compareResult as CompareResult | null;
   if (!result) {
     return (
-      <div className={styles.resultPage}>
+      <Page width="full" gap="lg" className={styles.resultPage}>
         <section className={styles.card}>
           <h1 className={styles.title}>{texts.result.emptyTitle}</h1>
           <p>{texts.result.empty}</p>
           <ButtonLink to={paths.guide}>{texts.result.toGuide}</ButtonLink>
         </section>
-      </div>
+      </Page>
     );
   }
   const fresh = compareResultFresh();
@@ -64,7 +65,7 @@ export function GuideResultPage() {
   const more = result.DeviationPercent > 0;
   const zip = guideZipCode();
   return (
-    <div className={styles.resultPage}>
+    <Page width="full" gap="lg" className={styles.resultPage}>
       <header className={styles.resultHeader}>
         <p className={styles.eyebrow}>{texts.result.eyebrow}</p>
         <h1 className={styles.title}>{texts.result.title}</h1>
@@ -201,6 +202,6 @@ export function GuideResultPage() {
           {texts.result.editAnswers}
         </ButtonLink>
       </p>
-    </div>
+    </Page>
   );
 }

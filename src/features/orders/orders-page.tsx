@@ -7,6 +7,7 @@ import type { OrderListItem } from '../../api/contract/orders';
 import { formatPrice, formatQuantity } from '../../lib/format';
 import { orderConfirmationPath, paths } from '../../lib/paths';
 import { Button, ButtonLink } from '../../ui/button/button';
+import { Page, Card } from '../../ui/page/page';
 import { fetchOrders } from './api';
 import { texts } from './texts';
 import styles from './orders-page.module.css';
@@ -46,25 +47,25 @@ export function OrdersPage() {
   const state: State = loaded?.attempt === attempt ? loaded.state : { status: 'loading' };
 
   return (
-    <div className={styles.page}>
+    <Page width="lg">
       <h1>{texts.title}</h1>
       {state.status === 'loading' && (
-        <p className={styles.card} role="status" aria-busy="true">
+        <Card as="p" className={styles.card} role="status" aria-busy="true">
           {texts.loading}
-        </p>
+        </Card>
       )}
       {state.status === 'error' && (
-        <div className={styles.card} role="alert">
+        <Card as="div" className={styles.card} role="alert">
           <p>{texts.error}</p>
           <Button onClick={() => setAttempt((n) => n + 1)}>{texts.retry}</Button>
-        </div>
+        </Card>
       )}
       {state.status === 'ready' && state.orders.length === 0 && (
-        <div className={styles.card}>
+        <Card as="div" className={styles.card}>
           <h2>{texts.emptyTitle}</h2>
           <p>{texts.empty}</p>
           <ButtonLink to={paths.home}>{texts.toCalculator}</ButtonLink>
-        </div>
+        </Card>
       )}
       {state.status === 'ready' && state.orders.length > 0 && (
         <ul className={styles.list} aria-label={texts.listLabel}>
@@ -75,7 +76,7 @@ export function OrdersPage() {
           ))}
         </ul>
       )}
-    </div>
+    </Page>
   );
 }
 

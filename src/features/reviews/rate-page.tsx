@@ -15,6 +15,7 @@ import {
 import { formatQuantity } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { Button } from '../../ui/button/button';
+import { Page, Card } from '../../ui/page/page';
 import { checkRatingLink, submitRating } from './api';
 import { StarRating } from './components/star-rating';
 import { texts } from './texts';
@@ -66,17 +67,17 @@ export function RatePage() {
   }, [token, orderId, attempt]);
 
   return (
-    <div className={styles.page}>
+    <Page width="sm">
       {stage.kind === 'checking' && (
-        <section className={styles.card}>
+        <Card className={styles.card}>
           <h1>{texts.title}</h1>
           <p className={styles.muted} role="status">
             {texts.checking}
           </p>
-        </section>
+        </Card>
       )}
       {stage.kind === 'check-failed' && (
-        <section className={styles.card}>
+        <Card className={styles.card}>
           <h1>{texts.title}</h1>
           <p className={styles.error} role="alert">
             {texts.checkFailed} {stage.message}
@@ -86,10 +87,10 @@ export function RatePage() {
               {texts.retry}
             </Button>
           </p>
-        </section>
+        </Card>
       )}
       {stage.kind === 'refused' && (
-        <section className={styles.card}>
+        <Card className={styles.card}>
           <h1>{texts.invalidTitle}</h1>
           <p className={styles.error} role="alert">
             {texts.refusal[stage.reason]}
@@ -97,7 +98,7 @@ export function RatePage() {
           <p>
             <Link to={paths.home}>{texts.toHome}</Link>
           </p>
-        </section>
+        </Card>
       )}
       {stage.kind === 'form' && (
         <RatingForm
@@ -108,7 +109,7 @@ export function RatePage() {
         />
       )}
       {stage.kind === 'thanks' && (
-        <section className={styles.card}>
+        <Card className={styles.card}>
           <h1 tabIndex={-1} ref={(el) => el?.focus()}>
             {texts.thanksTitle}
           </h1>
@@ -116,9 +117,9 @@ export function RatePage() {
           <p>
             <Link to={paths.home}>{texts.toHome}</Link>
           </p>
-        </section>
+        </Card>
       )}
-    </div>
+    </Page>
   );
 }
 
@@ -173,7 +174,7 @@ function RatingForm({
   }
 
   return (
-    <section className={styles.card} aria-labelledby={`${id}-title`}>
+    <Card className={styles.card} aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{texts.title}</h1>
       <p className={styles.order}>
         <strong>{texts.order(order.OrderNumber, order.DealerName)}</strong>
@@ -216,6 +217,6 @@ function RatingForm({
           </Button>
         </div>
       </form>
-    </section>
+    </Card>
   );
 }
