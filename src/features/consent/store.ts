@@ -56,7 +56,6 @@ async function decide(preferences: boolean, statistics: boolean): Promise<void> 
   const choice: ConsentChoice = { preferences, statistics, decidedAt: Date.now() };
   // The choice applies at once, even when the browser refuses to store it.
   consentState.choice = choice;
-  consentState.dialogOpen = false;
   try {
     const { writeSetting } = await loadDb();
     await writeSetting(CONSENT_KEY, choice);
@@ -64,6 +63,10 @@ async function decide(preferences: boolean, statistics: boolean): Promise<void> 
   } catch (error) {
     consentState.storageError = error instanceof StorageError ? error.message : String(error);
   }
+  // The dialog closes once the write has settled (a few ms): while it is open nothing else can be
+  // clicked, so a full page load right after the answer (e.g. "Anmelden") cannot abort the write
+  // and ask the same question again on the next page.
+  consentState.dialogOpen = false;
 }
 
 export function allowAll(): Promise<void> {
