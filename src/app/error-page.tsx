@@ -4,7 +4,7 @@
  * statusCode, status or response status, default 500 (SPEC §8). SPEC §2: the simple calculator
  * sits in a sticky bar at the bottom (after the page in the document, sticky to the viewport).
  */
-import { Component, useEffect, useId, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useId, type ErrorInfo, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Calculator, calculatorTexts } from '../features/calculator';
 import { ButtonLink } from '../ui/button/button';
@@ -12,6 +12,7 @@ import { paths } from '../lib/paths';
 import { RouteFrame } from './root-layout';
 import { texts } from './texts';
 import styles from './error-page.module.css';
+import { useDocumentTitle } from '../ui/document-title/use-document-title';
 
 export function statusOf(error: unknown): number {
   if (error && typeof error === 'object') {
@@ -24,13 +25,7 @@ export function statusOf(error: unknown): number {
 }
 
 export function ErrorPage({ status }: { status: number }) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = texts.error.title(status);
-    return () => {
-      document.title = previous;
-    };
-  }, [status]);
+  useDocumentTitle(texts.error.title(status));
 
   const notFound = status === 404;
   return (

@@ -7,13 +7,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Request } from '@playwright/test';
 import { acceptConsent, expect, test } from './fixtures';
+import { DEMO_USERS } from './demo-users';
 import { loginOnLegacyPage } from './session-login';
 
 const QUERY = 'zipCode=10115&amount=3000&stations=1&product=1&options=5,24,-2,11,9&cn=0&ap=0';
 const LIST = `/heizoel/angebotsliste?${QUERY}`;
 const SUBMIT = 'Zahlungspflichtig bestellen';
-/** The seeded demo customer (server/db/seed/users.ts, README "Demo-Zugänge"). */
-const DEMO_CUSTOMER = { email: 'kunde@demo.oelkompass.example', password: 'Demo-Passwort-2026' };
 
 async function readyList(page: Page): Promise<Locator> {
   const list = page.getByRole('list', { name: /^Angebote, sortiert nach/ });
@@ -114,10 +113,10 @@ test('a logged-in customer: form prefilled from the account, the order listed in
   // The checkout links to the legacy login page, which returns here.
   await page.getByRole('link', { name: 'Anmelden', exact: true }).click();
   await expect(page).toHaveURL(/\/konto\/anmelden-registrieren\?ReturnUrl=%2Fbestellung/);
-  await loginOnLegacyPage(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+  await loginOnLegacyPage(page, DEMO_USERS.customer.email, DEMO_USERS.password);
   await expect(page).toHaveURL(/\/bestellung\?dealer=/);
 
-  await expect(page.getByLabel('E-Mail')).toHaveValue(DEMO_CUSTOMER.email);
+  await expect(page.getByLabel('E-Mail')).toHaveValue(DEMO_USERS.customer.email);
   await expect(page.getByLabel('Vorname')).toHaveValue('Erika');
   await expect(page.getByLabel('Straße')).toHaveValue('Invalidenstraße');
   await expect(page.getByText('Aus Ihrem Kundenkonto übernommen.')).toBeVisible();

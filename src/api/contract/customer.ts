@@ -6,7 +6,7 @@
 import { z } from 'zod/mini';
 import { CountryIdSchema } from './common';
 // One list of salutations for the account and the checkout: a saved address prefills an order.
-import { SALUTATIONS } from './orders';
+import { ADDRESS_FIELDS, SALUTATIONS } from './orders';
 
 /** Salutation (SPEC §3 Logged-in user title1); '' = keine Angabe. */
 export type Salutation = (typeof SALUTATIONS)[number];
@@ -70,14 +70,7 @@ export type AddressKind = (typeof ADDRESS_KINDS)[number];
 export const AddressSchema = z.object({
   Id: z.number(),
   Kind: z.enum(ADDRESS_KINDS),
-  Title1: z.string(),
-  FirstName: z.string(),
-  LastName: z.string(),
-  Company: z.string(),
-  Street: z.string(),
-  HouseNumber: z.string(),
-  ZipCode: z.string(),
-  Place: z.string(),
+  ...ADDRESS_FIELDS,
   CountryId: z.number(),
   Phone: z.string(),
   IsDefault: z.boolean(),

@@ -50,6 +50,18 @@ export const OrderConfigurationSchema = CalculatorConfigSchema.check(
 
 export const SALUTATIONS = ['', 'Frau', 'Herr', 'Divers'] as const;
 
+/** The fields of an address as the server answers them (saved addresses, checkout prefill). */
+export const ADDRESS_FIELDS = {
+  Title1: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Company: z.string(),
+  Street: z.string(),
+  HouseNumber: z.string(),
+  ZipCode: z.string(),
+  Place: z.string(),
+};
+
 /** The delivery address (the tanker needs street and house number; the postal code is the
  * configuration's, so the price fits the place). */
 export const OrderAddressSchema = z.object(
@@ -210,18 +222,7 @@ export const CheckoutDefaultsSchema = z.object({
   Email: z.string(),
   Phone: z.string(),
   /** The default delivery address, else the customer's name only. */
-  DeliveryAddress: z.nullable(
-    z.object({
-      Title1: z.string(),
-      FirstName: z.string(),
-      LastName: z.string(),
-      Company: z.string(),
-      Street: z.string(),
-      HouseNumber: z.string(),
-      ZipCode: z.string(),
-      Place: z.string(),
-    }),
-  ),
+  DeliveryAddress: z.nullable(z.object(ADDRESS_FIELDS)),
 });
 export type CheckoutDefaults = z.infer<typeof CheckoutDefaultsSchema>;
 

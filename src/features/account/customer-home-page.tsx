@@ -11,7 +11,7 @@ import { paths } from '../../lib/paths';
 import { displayName, sessionState } from '../session';
 import { fetchOrders } from './api';
 import { texts } from './texts';
-import { useDocumentTitle } from './use-document-title';
+import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 import styles from './account.module.css';
 import { Page, Card } from '../../ui/page/page';
 

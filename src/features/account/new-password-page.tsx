@@ -14,7 +14,7 @@ import { checkResetToken, resetPassword } from './api';
 import { FORGOT_PASSWORD_PATH } from './links';
 import { passwordStrength } from './password-strength';
 import { texts } from './texts';
-import { useDocumentTitle } from './use-document-title';
+import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 import styles from './account.module.css';
 
 type Stage =

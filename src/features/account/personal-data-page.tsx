@@ -29,7 +29,7 @@ import { AddressModal } from './components/address-modal';
 import { PersonalDataForm } from './components/personal-data-form';
 import { FORGOT_PASSWORD_PATH } from './links';
 import { texts } from './texts';
-import { useDocumentTitle } from './use-document-title';
+import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 import { useFlash } from './use-flash';
 import styles from './account.module.css';
 

@@ -1,28 +1,24 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 /**
  * A short confirmation ("gespeichert") that disappears after `ms`. `initial` shows one at once,
- * e.g. handed over in the navigation state by the page that saved.
+ * e.g. handed over in the navigation state by the page that saved. Each show() starts its own
+ * timer, also for the same text twice (the id changes).
  */
 export function useFlash(
   ms = 4000,
   initial: string | null = null,
 ): [string | null, (message: string) => void] {
-  const [message, setMessage] = useState<string | null>(initial);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => {
-    if (initial) timer.current = setTimeout(() => setMessage(null), ms);
-    return () => clearTimeout(timer.current);
-    // Only the message of the first render is timed here; later ones by show().
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  const show = useCallback(
-    (text: string) => {
-      clearTimeout(timer.current);
-      setMessage(text);
-      timer.current = setTimeout(() => setMessage(null), ms);
-    },
-    [ms],
+  const [flash, setFlash] = useState<{ text: string; id: number } | null>(
+    initial === null ? null : { text: initial, id: 0 },
   );
-  return [message, show];
+  useEffect(() => {
+    if (!flash) return;
+    const timer = setTimeout(() => setFlash(null), ms);
+    return () => clearTimeout(timer);
+  }, [flash, ms]);
+  const show = useCallback((text: string) => {
+    setFlash((previous) => ({ text, id: (previous?.id ?? 0) + 1 }));
+  }, []);
+  return [flash?.text ?? null, show];
 }

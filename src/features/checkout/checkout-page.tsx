@@ -27,6 +27,7 @@ import type { FieldName, OrderContext } from './form';
 import { acceptPriceChange, checkoutState, openCheckout, prefill, setField, submit } from './store';
 import { texts } from './texts';
 import styles from './checkout-page.module.css';
+import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 
 interface Priced {
   offer: Offer;
@@ -70,13 +71,7 @@ export function CheckoutPage() {
   const selectionKey = `${configKey}|${dealerId ?? ''}`;
   const requestKey = `${selectionKey}|${attempt}`;
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = texts.documentTitle;
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  useDocumentTitle(texts.documentTitle);
 
   useEffect(() => {
     if (configKey) openCheckout(selectionKey);

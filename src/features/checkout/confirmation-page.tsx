@@ -15,6 +15,7 @@ import { sessionState } from '../session';
 import { fetchOrder } from './api';
 import { texts } from './texts';
 import styles from './confirmation-page.module.css';
+import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 
 type State =
   | { status: 'loading' }
@@ -30,13 +31,7 @@ export function OrderConfirmationPage() {
   const key = `${orderNumber}|${attempt}|${session.LoggedIn ? 1 : 0}`;
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = texts.confirmation.documentTitle(orderNumber);
-    return () => {
-      document.title = previous;
-    };
-  }, [orderNumber]);
+  useDocumentTitle(texts.confirmation.documentTitle(orderNumber));
 
   // Owners are recognised by their token: wait until the session has settled.
   const settled = session.status === 'settled';

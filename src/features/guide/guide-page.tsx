@@ -36,7 +36,7 @@ import {
   setGuideNavigator,
 } from './store';
 import { texts } from './texts';
-import { useDocumentTitle } from './use-document-title';
+import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 import styles from './guide.module.css';
 
 export function GuidePage() {

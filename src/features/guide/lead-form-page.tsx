@@ -11,7 +11,7 @@ import { useLocale } from '../locale';
 import { LeadForm } from './components/lead-form';
 import { guideState, loadGuide } from './store';
 import { texts } from './texts';
-import { useDocumentTitle } from './use-document-title';
+import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 import styles from './guide.module.css';
 
 export function LeadFormPage() {

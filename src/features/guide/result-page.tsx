@@ -25,7 +25,7 @@ import {
 } from './store';
 import { texts } from './texts';
 import { formatMoney } from './money';
-import { useDocumentTitle } from './use-document-title';
+import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 import styles from './guide.module.css';
 
 const signed = (n: number, text: string) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${text}`;

@@ -4,7 +4,6 @@
  * the offers worker. States: calculating (skeletons, or the previous list dimmed), ready, empty
  * (no dealer delivers), refused (e.g. no postal code), error (with retry).
  */
-import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { productGroupOfPath } from '../../lib/paths';
@@ -18,6 +17,7 @@ import { offerListState, setOfferSort } from './store';
 import { texts } from './texts';
 import { useOfferListSync } from './use-offer-list-sync';
 import styles from './offer-list-page.module.css';
+import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 
 const SKELETONS = 3;
 
@@ -35,13 +35,7 @@ export function OfferListPage() {
 
   // The title names the list on screen, not a postal code being typed.
   const shownZip = list.shown?.config.ZipCode ?? '';
-  useEffect(() => {
-    const previous = document.title;
-    document.title = texts.documentTitle(productGroupId, shownZip);
-    return () => {
-      document.title = previous;
-    };
-  }, [productGroupId, shownZip]);
+  useDocumentTitle(texts.documentTitle(productGroupId, shownZip));
 
   return (
     <div className={styles.page}>

@@ -11,6 +11,7 @@ import { Page, Card } from '../../ui/page/page';
 import { fetchOrders } from './api';
 import { texts } from './texts';
 import styles from './orders-page.module.css';
+import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 
 type State =
   { status: 'loading' } | { status: 'error' } | { status: 'ready'; orders: OrderListItem[] };
@@ -26,13 +27,7 @@ export function OrdersPage() {
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<{ attempt: number; state: State } | null>(null);
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = texts.documentTitle;
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  useDocumentTitle(texts.documentTitle);
 
   useEffect(() => {
     const controller = new AbortController();

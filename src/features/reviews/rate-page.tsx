@@ -20,6 +20,7 @@ import { checkRatingLink, submitRating } from './api';
 import { StarRating } from './components/star-rating';
 import { texts } from './texts';
 import styles from './rate-page.module.css';
+import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 
 type Stage =
   | { kind: 'checking' }
@@ -33,13 +34,7 @@ export function RatePage() {
   const [stage, setStage] = useState<Stage>({ kind: 'checking' });
   const [attempt, setAttempt] = useState(0);
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = texts.documentTitle;
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  useDocumentTitle(texts.documentTitle);
 
   useEffect(() => {
     const controller = new AbortController();

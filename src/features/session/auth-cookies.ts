@@ -2,7 +2,7 @@
  * The readable session cookies of docs/decisions/008 (names in the account contract). The
  * HttpOnly ones (legacy session, refresh token) are never visible here; the server reads them.
  */
-import { AUTH_COOKIE_NAMES as AUTH_COOKIES } from './auth-names';
+import { AUTH_COOKIES } from '../../api/contract/account-constants';
 import { readCookie } from '../../lib/cookies';
 
 export interface AuthCookies {

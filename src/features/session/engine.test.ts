@@ -7,7 +7,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setFetchHooks } from '../../api/client';
 import { expectConsole } from '../../../tests/support/setup-console';
-import { AUTH_COOKIE_NAMES as C } from './auth-names';
+import { AUTH_COOKIES as C } from '../../api/contract/account-constants';
 import { readAuthCookies } from './auth-cookies';
 import { CROSS_TAB_LOCK_MS, REFRESHED_AT_KEY } from './constants';
 import {

@@ -1,6 +1,6 @@
-import { LOGIN_PAGE_PATH, RETURN_URL_QUERY } from './auth-names';
+import { LOGIN_PATH, RETURN_URL_PARAM } from '../../api/contract/account-constants';
 
 /** The legacy login page with the address to come back to (SPEC §2 ReturnUrl). */
 export function loginHref(returnTo: string): string {
-  return `${LOGIN_PAGE_PATH}?${RETURN_URL_QUERY}=${encodeURIComponent(returnTo)}`;
+  return `${LOGIN_PATH}?${RETURN_URL_PARAM}=${encodeURIComponent(returnTo)}`;
 }
