@@ -235,6 +235,8 @@ function startServer(root: string, port: number): ServerProcess {
       DATA_DIR: 'var/bench',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // Production refuses to start without the origin of its links (server/config.ts).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       // PGlite in var/bench unless a PostgreSQL server is named for the bench explicitly.
       DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',

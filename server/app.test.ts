@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, HealthResponseSchema } from '../src/api/contract/common';
-import { buildTestApp, TEST_SECRET, type TestApp } from '../tests/support/test-app';
+import {
+  buildTestApp,
+  TEST_PUBLIC_URL,
+  TEST_SECRET,
+  type TestApp,
+} from '../tests/support/test-app';
 import { buildApp } from './app';
 
 const SHELL =
@@ -112,7 +117,13 @@ describe('API basics', () => {
 });
 
 describe('the built client (dist/)', () => {
-  it.each(['/', '/impressum', '/datenschutz', '/impressum/', '/?zipCode=10115'])(
+  it('redirects a trailing slash to the one canonical page path (301)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/impressum/?x=1' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/impressum?x=1');
+  });
+
+  it.each(['/', '/impressum', '/datenschutz', '/?zipCode=10115'])(
     'answers the page path %s with the app shell and 200',
     async (url) => {
       const response = await t.app.inject({ method: 'GET', url });
@@ -169,7 +180,12 @@ describe('without a client build', () => {
   it('serves a German placeholder shell so the API still works', async () => {
     // Same database, second app: a fresh test database would cost seconds on PostgreSQL.
     const bare = await buildApp({
-      config: { nodeEnv: 'test', distDir: join(distDir, 'fehlt'), secret: TEST_SECRET },
+      config: {
+        nodeEnv: 'test',
+        distDir: join(distDir, 'fehlt'),
+        secret: TEST_SECRET,
+        publicUrl: TEST_PUBLIC_URL,
+      },
       database: t.database,
       closeDatabase: false,
     });

@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
 import { legacyPlugin } from './legacy/plugin';
 import { accountRoutes } from './modules/account/routes';
@@ -31,22 +31,38 @@ import { supportUserRoutes } from './modules/support/routes';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { databasePlugin } from './plugins/database';
-import { errorsPlugin } from './plugins/errors';
+import { dbRateLimitPlugin } from './plugins/db-rate-limit';
+import { answerFrameworkError, errorsPlugin } from './plugins/errors';
+import { publicUrlPlugin } from './plugins/public-url';
+import { routeTablePlugin } from './plugins/route-table';
+import { OneLineRequestLog } from './request-log';
 import { securityPlugin } from './plugins/security';
 import { LEAD_PARTNER } from '../src/api/contract/leads';
 
 export interface AppDeps {
-  config: Pick<Config, 'nodeEnv' | 'distDir' | 'secret'> &
+  config: Pick<Config, 'nodeEnv' | 'distDir' | 'secret' | 'publicUrl'> &
     Partial<
       Pick<
         Config,
-        'rolePrefix' | 'accessTokenTtlSeconds' | 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicUrl'
+        'rolePrefix' | 'accessTokenTtlSeconds' | 'smtpUrl' | 'mailFrom' | 'dataDir' | 'trustProxy'
       >
     >;
   database: Database;
   /** Close the database when the app closes (main.ts: yes; tests sharing one database: no). */
   closeDatabase?: boolean;
   logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes "the first n hops from the socket are
+ * proxies" (Fastify 5 treats a bare number as "trust nothing"); addresses are compiled by
+ * proxy-addr. The number form assumes the server is reachable only through those proxies.
+ */
+function trustProxyOption(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') {
+    return trust > 0 ? (_address: string, hop: number) => hop < trust : false;
+  }
+  return [...trust];
 }
 
 export async function buildApp({
@@ -58,15 +74,22 @@ export async function buildApp({
   const app = Fastify({
     logger,
     bodyLimit: 256 * 1024,
-    // Behind a load balancer (ARCHITECTURE §5) the client address comes from X-Forwarded-For.
-    trustProxy: config.nodeEnv === 'production',
+    // X-Forwarded-For/-Proto only from the configured number of proxy hops (TRUST_PROXY); with
+    // none, a forged header can not choose the client address the rate limits count by.
+    trustProxy: trustProxyOption(config.trustProxy ?? 0),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
+    // One line per request instead of two with headers (server/logging.ts).
+    logController: new OneLineRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // Plugins
+  await app.register(routeTablePlugin);
+  await app.register(publicUrlPlugin, { publicUrl: config.publicUrl });
   await app.register(databasePlugin, { database, closeWithApp: closeDatabase });
+  await app.register(dbRateLimitPlugin);
   await app.register(securityPlugin, { production: config.nodeEnv === 'production' });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie, { secret: config.secret });
@@ -74,7 +97,6 @@ export async function buildApp({
     secret: config.secret,
     rolePrefix: config.rolePrefix ?? 'Oelkompass.',
     accessTokenTtlSeconds: config.accessTokenTtlSeconds ?? 900,
-    publicUrl: config.publicUrl,
   });
   await app.register(rateLimit, { global: false });
   await app.register(errorsPlugin);
@@ -118,7 +140,10 @@ export async function buildApp({
   }
 
   // The built client and the app shell for page paths, last.
-  await app.register(clientPlugin, { distDir: config.distDir });
+  await app.register(clientPlugin, {
+    distDir: config.distDir,
+    serveSourceMaps: config.nodeEnv !== 'production',
+  });
   return app;
 }
 

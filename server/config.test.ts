@@ -48,8 +48,12 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       DIST_DIR: 'build/client',
       SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://www.oelkompass.example',
+      TRUST_PROXY: '1',
     });
     expect(config).toMatchObject({
+      publicUrl: 'https://www.oelkompass.example',
+      trustProxy: 1,
       nodeEnv: 'production',
       port: 8080,
       host: '127.0.0.1',
@@ -86,6 +90,48 @@ describe('loadConfig', () => {
       'SECRET',
     ]);
     expect(error.message).toContain('mindestens 32 Zeichen');
+  });
+
+  it('refuses production without PUBLIC_URL: links must not come from the Host header', () => {
+    const error = configError({ DATA_DIR: dataDir, NODE_ENV: 'production', PORT: 'x' });
+    expect(error.problems.map((p) => p.split(':')[0]).sort()).toEqual(['PORT', 'PUBLIC_URL']);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_URL: 'https://a.example' }),
+    ).not.toThrow();
+  });
+
+  it('defaults PUBLIC_URL to the listening address in development', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '8080' }).publicUrl).toBe(
+      'http://127.0.0.1:8080',
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: '::1', PORT: '8080' }).publicUrl).toBe(
+      'http://[::1]:8080',
+    );
+  });
+
+  it('accepts only an origin as PUBLIC_URL', () => {
+    for (const bad of [
+      'www.example.de',
+      'https://example.de/',
+      'https://example.de/pfad',
+      'ftp://x.de',
+    ]) {
+      expect(configError({ DATA_DIR: dataDir, PUBLIC_URL: bad }).problems[0]).toMatch(
+        /^PUBLIC_URL:/,
+      );
+    }
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names hops or addresses', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).trustProxy).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy,
+    ).toEqual(['loopback', '10.0.0.0/8']);
+    expect(configError({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).problems[0]).toMatch(
+      /^TRUST_PROXY:/,
+    );
   });
 
   it('generates SECRET once and keeps it in DATA_DIR', async () => {

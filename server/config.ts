@@ -40,15 +40,37 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Ölkompass <noreply@oelkompass.invalid>'),
   SEED_DEMO_USERS: z.enum(['true', 'false', '1', '0']).optional(),
-  // Origin of links in e-mails (password reset). Without it the request's Host header is used,
-  // which a client controls: set it in production.
+  // The origin of every absolute link the server writes (e-mails, later canonical URLs). Never
+  // taken from a request header (Host, X-Forwarded-Host): a client controls those.
   PUBLIC_URL: z
     .string()
-    .regex(/^https?:\/\/[^/]+$/, 'muss ein Origin wie https://www.example.de sein (ohne / am Ende)')
+    .regex(
+      /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i,
+      'muss ein Origin wie https://www.example.de sein (ohne Pfad und ohne / am Ende)',
+    )
+    .optional(),
+  // Proxies in front of the server whose X-Forwarded-For / -Proto are believed: a number of hops
+  // (1 = one load balancer) or their addresses ("loopback", "10.0.0.0/8, 192.168.1.2"). Unset: none,
+  // the client address is the socket's, and a forged header changes nothing (rate limits).
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(\d|10|(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?))*)$/i,
+      "muss eine Zahl von Proxy-Stufen (0–10) oder eine Liste von Adressen sein, z. B. '1' oder 'loopback, 10.0.0.0/8'",
+    )
     .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** TRUST_PROXY parsed: how many proxy hops, or which proxy addresses, are believed. */
+export type TrustProxy = number | readonly string[];
+
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined) return 0;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
+}
 
 export interface Config {
   nodeEnv: Env['NODE_ENV'];
@@ -68,7 +90,10 @@ export interface Config {
   mailFrom: string;
   /** Demo users (README "Demo-Zugänge"); default on except in production. */
   seedDemoUsers: boolean;
-  publicUrl: string | undefined;
+  /** Origin of absolute links; PUBLIC_URL, or in development the listening address. */
+  publicUrl: string;
+  /** Trusted proxies (TRUST_PROXY): a hop count or addresses; 0 = X-Forwarded-* is ignored. */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {
@@ -94,17 +119,28 @@ function resolveSecret(explicit: string | undefined, dataDir: string): string {
   return secret;
 }
 
+/** http://localhost:3000 for HOST 0.0.0.0 / :: (every interface), else the host itself. */
+export function listeningOrigin(host: string, port: number): string {
+  const wildcard = host === '0.0.0.0' || host === '::' || host === '[::]';
+  const name = wildcard ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings count as unset, as in most .env tooling.
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
   );
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
+  if (cleaned.NODE_ENV === 'production' && !cleaned.PUBLIC_URL) {
+    problems.push(
+      'PUBLIC_URL: in Produktion erforderlich (z. B. https://www.example.de), denn Links in E-Mails dürfen nicht vom Host-Header der Anfrage abhängen',
     );
   }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
   return {
@@ -124,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.SEED_DEMO_USERS === undefined
         ? e.NODE_ENV !== 'production'
         : e.SEED_DEMO_USERS === 'true' || e.SEED_DEMO_USERS === '1',
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: e.PUBLIC_URL ?? listeningOrigin(e.HOST, e.PORT),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { databaseTarget, openDatabase } from './db/client';
 import { seedAll } from './db/seed';
+import { loggerOptions } from './logging';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -27,12 +28,13 @@ async function main(): Promise<void> {
   const { referenceData: imported, dealers: seededDealers } = await seedAll(database.db, {
     demoUsers: config.seedDemoUsers,
     rolePrefix: config.rolePrefix,
+    publicUrl: config.publicUrl,
   });
 
   const app = await buildApp({
     config,
     database,
-    logger: { level: config.logLevel },
+    logger: loggerOptions({ level: config.logLevel, nodeEnv: config.nodeEnv }),
   });
   if (!imported.skipped) {
     app.log.info(imported, 'reference data imported');

@@ -429,6 +429,12 @@ export const orders = pgTable(
     orderNumber: text().notNull(),
     idempotencyKey: text().notNull(),
     userId: integer().references(() => users.id),
+    /**
+     * A guest's order: SHA-256 of the browser's anonymous id (ok_sid cookie) that placed it. A
+     * replayed idempotency key only finds the order for its customer, or for this browser with
+     * the same e-mail; anyone else gets 409 and learns nothing (issue 9).
+     */
+    guestKey: text(),
     email: text().notNull(),
     phone: text().notNull(),
     dealerId: integer()
@@ -533,4 +539,18 @@ export const leads = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('lead_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Hits per key and time window of the limits that must hold across server processes (login,
+ * password reset): one row per key, counted with one atomic upsert (server/plugins/db-rate-limit).
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hit',
+  {
+    key: text().primaryKey(),
+    hits: integer().notNull(),
+    windowEndsAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hit_window_idx').on(t.windowEndsAt)],
 );

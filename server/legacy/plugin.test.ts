@@ -3,10 +3,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { legacySessions, outboxEmails, users } from '../db/schema';
-import { createTestUser, type TestUser } from '../../tests/support/auth';
+import { LIMITS } from './plugin';
+import { browserCookiesOf, createTestUser, type TestUser } from '../../tests/support/auth';
 import {
   buildTestApp,
   openTestDatabase,
+  TEST_PUBLIC_URL,
   TEST_SECRET,
   type TestApp,
 } from '../../tests/support/test-app';
@@ -22,25 +24,36 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
-/** GET the login page: the CSRF cookie value, also rendered in the hidden field. */
+/**
+ * GET the login page as a new browser: the CSRF value (also rendered in the hidden field) and
+ * the cookies the browser keeps (its id and the CSRF cookie).
+ */
 async function openPage(url = '/konto/anmelden-registrieren') {
   const res = await t.app.inject({ url });
   const csrf = res.cookies.find((c) => c.name === 'ok_csrf')?.value ?? '';
-  return { res, csrf };
+  return { res, csrf, cookies: browserCookiesOf(res) };
+}
+
+/** Each test's requests come from an address of their own: the login limits count by address. */
+let nextAddress = 1;
+function freshAddress(): string {
+  nextAddress += 1;
+  return `10.9.${Math.floor(nextAddress / 250)}.${nextAddress % 250}`;
 }
 
 function post(
   url: string,
-  csrf: string,
+  page: { csrf: string; cookies: Record<string, string> },
   form: Record<string, string>,
-  cookies: Record<string, string> = {},
+  opts: { cookies?: Record<string, string>; remoteAddress?: string } = {},
 ) {
   return t.app.inject({
     method: 'POST',
     url,
+    remoteAddress: opts.remoteAddress ?? freshAddress(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    cookies: { ok_csrf: csrf, ...cookies },
-    payload: new URLSearchParams({ __RequestVerificationToken: csrf, ...form }).toString(),
+    cookies: { ...page.cookies, ...opts.cookies },
+    payload: new URLSearchParams({ __RequestVerificationToken: page.csrf, ...form }).toString(),
   });
 }
 
@@ -65,8 +78,8 @@ describe('legacy login page', () => {
   });
 
   it('logs in, sets ok_auth (HttpOnly) + ok_login and returns to ReturnUrl', async () => {
-    const { csrf } = await openPage();
-    const res = await post('/konto/anmelden-registrieren', csrf, {
+    const page = await openPage();
+    const res = await post('/konto/anmelden-registrieren', page, {
       Form: 'login',
       Email: 'Erika.Legacy@example.org',
       Password: erika.password,
@@ -95,8 +108,8 @@ describe('legacy login page', () => {
       '//elsewhere.example',
       '/\\elsewhere.example',
     ]) {
-      const { csrf } = await openPage();
-      const res = await post('/konto/anmelden-registrieren', csrf, {
+      const page = await openPage();
+      const res = await post('/konto/anmelden-registrieren', page, {
         Form: 'login',
         Email: erika.email,
         Password: erika.password,
@@ -108,8 +121,8 @@ describe('legacy login page', () => {
   });
 
   it('answers a wrong password on the same page, in German, keeping the e-mail', async () => {
-    const { csrf } = await openPage();
-    const res = await post('/konto/anmelden-registrieren', csrf, {
+    const page = await openPage();
+    const res = await post('/konto/anmelden-registrieren', page, {
       Form: 'login',
       Email: erika.email,
       Password: 'falsches-Kennwort',
@@ -119,7 +132,7 @@ describe('legacy login page', () => {
     expect(res.body).toContain(`value="${erika.email}"`);
     expect(cookie(res, 'ok_auth')).toBeUndefined();
     // Unknown e-mail: the same answer.
-    const unknown = await post('/konto/anmelden-registrieren', csrf, {
+    const unknown = await post('/konto/anmelden-registrieren', page, {
       Form: 'login',
       Email: 'niemand@example.org',
       Password: 'irgendwas-123',
@@ -129,12 +142,12 @@ describe('legacy login page', () => {
   });
 
   it('refuses a form without the CSRF value', async () => {
-    const { csrf } = await openPage();
+    const page = await openPage();
     const res = await t.app.inject({
       method: 'POST',
       url: '/konto/anmelden-registrieren',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      cookies: { ok_csrf: csrf },
+      cookies: page.cookies,
       payload: new URLSearchParams({
         Form: 'login',
         Email: erika.email,
@@ -148,8 +161,8 @@ describe('legacy login page', () => {
   });
 
   it('registers a customer and signs them in', async () => {
-    const { csrf } = await openPage();
-    const res = await post('/konto/anmelden-registrieren', csrf, {
+    const page = await openPage();
+    const res = await post('/konto/anmelden-registrieren', page, {
       Form: 'register',
       Title1: 'Herr',
       FirstName: 'Jürgen',
@@ -174,7 +187,7 @@ describe('legacy login page', () => {
     });
     expect(row?.passwordHash).toMatch(/^scrypt\$/);
 
-    const again = await post('/konto/anmelden-registrieren', csrf, {
+    const again = await post('/konto/anmelden-registrieren', page, {
       Form: 'register',
       FirstName: 'Jürgen',
       LastName: 'Zwei',
@@ -187,8 +200,8 @@ describe('legacy login page', () => {
   });
 
   it('validates the registration and keeps the input', async () => {
-    const { csrf } = await openPage();
-    const res = await post('/konto/anmelden-registrieren', csrf, {
+    const page = await openPage();
+    const res = await post('/konto/anmelden-registrieren', page, {
       Form: 'register',
       FirstName: '',
       LastName: '<script>',
@@ -203,7 +216,7 @@ describe('legacy login page', () => {
     expect(res.body).toContain('value="keine-adresse"');
     expect(res.body).not.toContain('<script>');
     expect(res.body).toContain('&lt;script&gt;');
-    const mismatch = await post('/konto/anmelden-registrieren', csrf, {
+    const mismatch = await post('/konto/anmelden-registrieren', page, {
       Form: 'register',
       FirstName: 'A',
       LastName: 'B',
@@ -220,16 +233,18 @@ describe('legacy login page', () => {
     expect(stored).toHaveLength(0);
   });
 
-  it('rate-limits login attempts per IP and e-mail with a German 429 page', async () => {
+  it('limits failed logins per IP and e-mail with a German 429 page', async () => {
     const target = await createTestUser(t.database, { email: 'limit@example.org' });
-    const { csrf } = await openPage();
+    const page = await openPage();
+    const remoteAddress = freshAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await post('/konto/anmelden-registrieren', csrf, {
-        Form: 'login',
-        Email: target.email,
-        Password: `falsch-${i}`,
-      });
+      const res = await post(
+        '/konto/anmelden-registrieren',
+        page,
+        { Form: 'login', Email: target.email, Password: `falsch-${i}` },
+        { remoteAddress },
+      );
       statuses.push(res.statusCode);
       if (res.statusCode === 429) {
         expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -239,28 +254,41 @@ describe('legacy login page', () => {
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
     // Another address from the same IP is not blocked.
-    const other = await post('/konto/anmelden-registrieren', csrf, {
-      Form: 'login',
-      Email: erika.email,
-      Password: erika.password,
-    });
+    const other = await post(
+      '/konto/anmelden-registrieren',
+      page,
+      { Form: 'login', Email: erika.email, Password: erika.password },
+      { remoteAddress },
+    );
     expect(other.statusCode).toBe(302);
   });
 
   it('shows a signed-in user "Weiter" and "Abmelden"; logout ends the session', async () => {
-    const { csrf } = await openPage();
-    const login = await post('/konto/anmelden-registrieren', csrf, {
+    const page = await openPage();
+    const login = await post('/konto/anmelden-registrieren', page, {
       Form: 'login',
       Email: erika.email,
       Password: erika.password,
     });
     const auth = cookie(login, 'ok_auth')?.value ?? '';
-    const page = await t.app.inject({
+    const signedIn = await t.app.inject({
       url: '/konto/anmelden-registrieren',
-      cookies: { ok_auth: auth },
+      cookies: { ok_auth: auth, ...browserCookiesOf(login) },
     });
-    expect(page.body).toContain(`Sie sind angemeldet als ${erika.email}.`);
-    const logout = await post('/konto/abmelden', csrf, { ReturnUrl: '/' }, { ok_auth: auth });
+    expect(signedIn.body).toContain(`Sie sind angemeldet als ${erika.email}.`);
+    // The login gave the browser a new id and CSRF value (no session fixation).
+    const afterLogin = {
+      csrf: browserCookiesOf(login).ok_csrf ?? '',
+      cookies: browserCookiesOf(login),
+    };
+    expect(afterLogin.csrf).not.toBe(page.csrf);
+    expect(signedIn.body).toContain(`value="${afterLogin.csrf}"`);
+    const logout = await post(
+      '/konto/abmelden',
+      afterLogin,
+      { ReturnUrl: '/' },
+      { cookies: { ok_auth: auth } },
+    );
     expect(logout.statusCode).toBe(302);
     expect(cookie(logout, 'ok_auth')?.value).toBe('');
     const after = await t.app.inject({
@@ -271,12 +299,252 @@ describe('legacy login page', () => {
   });
 });
 
+describe('issue 9: links and redirects', () => {
+  const escapes = [
+    '/..//evil.example',
+    '/.//evil.example',
+    '/%2e%2e//evil.example',
+    '/a/..//evil.example',
+  ];
+
+  it('never redirects to another host after login, whatever ReturnUrl says', async () => {
+    for (const returnUrl of escapes) {
+      const page = await openPage();
+      const res = await post('/konto/anmelden-registrieren', page, {
+        Form: 'login',
+        Email: erika.email,
+        Password: erika.password,
+        ReturnUrl: returnUrl,
+      });
+      expect(res.statusCode, returnUrl).toBe(302);
+      expect(res.headers.location, returnUrl).toBe('/');
+    }
+  });
+
+  it('never redirects to another host after logout (no login needed)', async () => {
+    for (const returnUrl of escapes) {
+      const page = await openPage();
+      const res = await post('/konto/abmelden', page, { ReturnUrl: returnUrl });
+      expect(res.statusCode, returnUrl).toBe(302);
+      expect(res.headers.location, returnUrl).toBe('/');
+      const viaQuery = await post(
+        `/konto/abmelden?ReturnUrl=${encodeURIComponent(returnUrl)}`,
+        page,
+        {},
+      );
+      expect(viaQuery.headers.location, returnUrl).toBe('/');
+    }
+  });
+
+  it('never links "Weiter" to another host', async () => {
+    const page = await openPage();
+    const login = await post('/konto/anmelden-registrieren', page, {
+      Form: 'login',
+      Email: erika.email,
+      Password: erika.password,
+    });
+    const auth = cookie(login, 'ok_auth')?.value ?? '';
+    for (const returnUrl of escapes) {
+      const res = await t.app.inject({
+        url: `/konto/anmelden-registrieren?ReturnUrl=${encodeURIComponent(returnUrl)}`,
+        cookies: { ok_auth: auth },
+      });
+      expect(res.body).toContain('Sie sind angemeldet');
+      expect(res.body).toContain('<a class="button primary" href="/">');
+      expect(res.body).not.toContain('evil.example');
+    }
+  });
+});
+
+describe('issue 9: input the forms do not expect', () => {
+  it('answers a repeated ReturnUrl with a German 400 page, not a 500 or JSON', async () => {
+    for (const url of [
+      '/konto/anmelden-registrieren?ReturnUrl=/a&ReturnUrl=/b',
+      '/konto/passwort-vergessen?ReturnUrl=/a&ReturnUrl=/b',
+      '/konto/anmelden-registrieren?ReturnUrl=%00',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.body).toContain('Anfrage nicht verstanden');
+    }
+  });
+
+  it('refuses a JSON body, numbers and NUL characters with an HTML page and stores nothing', async () => {
+    const page = await openPage();
+    const before = await t.database.db.select().from(users);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/konto/anmelden-registrieren',
+      remoteAddress: freshAddress(),
+      cookies: page.cookies,
+      payload: { Email: 1, Form: 'register', __RequestVerificationToken: page.csrf },
+    });
+    expect(json.statusCode).toBe(415);
+    expect(json.headers['content-type']).toMatch(/text\/html/);
+    const nul = await post('/konto/anmelden-registrieren', page, {
+      Form: 'register',
+      FirstName: 'Ni\u0000l',
+      LastName: 'Nul',
+      Email: 'nul@example.org',
+      Password: 'Ein-langes-Kennwort',
+      PasswordRepeat: 'Ein-langes-Kennwort',
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.headers['content-type']).toMatch(/text\/html/);
+    const forgot = await post('/konto/passwort-vergessen', page, { Email: 'a\u0000@example.org' });
+    expect(forgot.statusCode).toBe(400);
+    expect(await t.database.db.select().from(users)).toHaveLength(before.length);
+  });
+});
+
+describe('issue 9: abuse limits', () => {
+  it('limits failed logins per address across e-mails (spraying) with a German 429 page', async () => {
+    const page = await openPage();
+    const remoteAddress = freshAddress();
+    const max = LIMITS.loginPerAddress.max;
+    // Successful sign-ins and registrations from the address do not count: only failures.
+    for (let i = 0; i < 3; i++) {
+      const ok = await post(
+        '/konto/anmelden-registrieren',
+        page,
+        { Form: 'login', Email: erika.email, Password: erika.password },
+        { remoteAddress },
+      );
+      expect(ok.statusCode).toBe(302);
+    }
+    const failures = await Promise.all(
+      Array.from({ length: max }, (_, i) =>
+        post(
+          '/konto/anmelden-registrieren',
+          page,
+          { Form: 'login', Email: `spray-${i}@example.org`, Password: 'Sommer2026!' },
+          { remoteAddress },
+        ),
+      ),
+    );
+    expect(failures.map((r) => r.statusCode)).toEqual(failures.map(() => 401));
+    // Used up: now even the right password waits.
+    const limited = await post(
+      '/konto/anmelden-registrieren',
+      page,
+      { Form: 'login', Email: erika.email, Password: erika.password },
+      { remoteAddress },
+    );
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['content-type']).toMatch(/text\/html/);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    expect(limited.body).toContain('Zu viele Versuche');
+    expect(limited.body).toContain('Minuten');
+    expect(cookie(limited, 'ok_auth')).toBeUndefined();
+    // Another address may still sign in.
+    const other = await post('/konto/anmelden-registrieren', page, {
+      Form: 'login',
+      Email: erika.email,
+      Password: erika.password,
+    });
+    expect(other.statusCode).toBe(302);
+  }, 60_000);
+
+  it('limits reset e-mails per e-mail address (from any address) and per client address', async () => {
+    const target = await createTestUser(t.database, { email: 'reset.limit@example.org' });
+    const page = await openPage('/konto/passwort-vergessen');
+    const perEmail: number[] = [];
+    for (let i = 0; i < LIMITS.resetPerEmail.max + 1; i++) {
+      const res = await post('/konto/passwort-vergessen', page, { Email: target.email });
+      perEmail.push(res.statusCode);
+    }
+    expect(perEmail.slice(0, -1).every((s) => s === 200)).toBe(true);
+    expect(perEmail.at(-1)).toBe(429);
+    const mails = await t.database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.toAddress, target.email));
+    expect(mails).toHaveLength(LIMITS.resetPerEmail.max);
+
+    const remoteAddress = freshAddress();
+    const perAddress: number[] = [];
+    for (let i = 0; i < LIMITS.resetPerAddress.max + 1; i++) {
+      const res = await post(
+        '/konto/passwort-vergessen',
+        page,
+        { Email: `unbekannt-${i}@example.org` },
+        { remoteAddress },
+      );
+      perAddress.push(res.statusCode);
+    }
+    expect(perAddress.slice(0, -1).every((s) => s === 200)).toBe(true);
+    expect(perAddress.at(-1)).toBe(429);
+  });
+
+  it('counts in the database, so a second server process continues the count', async () => {
+    const second = await buildApp({
+      config: {
+        nodeEnv: 'test',
+        distDir: '/nonexistent-dist',
+        secret: TEST_SECRET,
+        publicUrl: TEST_PUBLIC_URL,
+      },
+      database: t.database,
+      closeDatabase: false,
+    });
+    try {
+      const page = await openPage();
+      const remoteAddress = freshAddress();
+      const statuses: number[] = [];
+      for (let i = 0; i < LIMITS.loginPerAddressAndEmail.max + 1; i++) {
+        const app = i % 2 === 0 ? t.app : second;
+        const res = await app.inject({
+          method: 'POST',
+          url: '/konto/anmelden-registrieren',
+          remoteAddress,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          cookies: page.cookies,
+          payload: new URLSearchParams({
+            __RequestVerificationToken: page.csrf,
+            Form: 'login',
+            Email: erika.email,
+            Password: `falsch-${i}`,
+          }).toString(),
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('issue 9: CSRF is bound to the browser', () => {
+  it('refuses a real CSRF value that was issued to another browser', async () => {
+    const mine = await openPage();
+    const theirs = await openPage();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/konto/anmelden-registrieren',
+      remoteAddress: freshAddress(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      // My browser id, their (valid, signed) CSRF value in cookie and form.
+      cookies: { ...mine.cookies, ok_csrf: theirs.csrf },
+      payload: new URLSearchParams({
+        __RequestVerificationToken: theirs.csrf,
+        Form: 'login',
+        Email: erika.email,
+        Password: erika.password,
+      }).toString(),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(cookie(res, 'ok_auth')).toBeUndefined();
+  });
+});
+
 describe('password forgotten', () => {
   it('answers the same for known and unknown addresses and mails a reset link only to the known one', async () => {
     const before = await t.database.db.select().from(outboxEmails);
-    const { csrf } = await openPage('/konto/passwort-vergessen');
-    const known = await post('/konto/passwort-vergessen', csrf, { Email: erika.email });
-    const unknown = await post('/konto/passwort-vergessen', csrf, {
+    const page = await openPage('/konto/passwort-vergessen');
+    const known = await post('/konto/passwort-vergessen', page, { Email: erika.email });
+    const unknown = await post('/konto/passwort-vergessen', page, {
       Email: 'unbekannt@example.org',
     });
     for (const res of [known, unknown]) {
@@ -290,35 +558,96 @@ describe('password forgotten', () => {
     expect(added).toHaveLength(1);
     expect(added[0]).toMatchObject({ kind: 'password-reset', toAddress: erika.email });
     expect(added[0]?.textBody).toMatch(
-      /http:\/\/localhost(:\d+)?\/neues-kennwort-setzen\/[A-Za-z0-9_-]{43}\n/,
+      new RegExp(`${TEST_PUBLIC_URL}/neues-kennwort-setzen/[A-Za-z0-9_-]{43}\\n`),
     );
+  });
+
+  it('takes the link from PUBLIC_URL, never from Host or X-Forwarded-Host', async () => {
+    // Production behind one trusted proxy: X-Forwarded-* are believed for the client address,
+    // but no header may choose the host of a link that hands out an account.
+    const db = await openTestDatabase();
+    const prod = await buildApp({
+      config: {
+        nodeEnv: 'production',
+        distDir: '/nonexistent-dist',
+        secret: TEST_SECRET,
+        publicUrl: TEST_PUBLIC_URL,
+        trustProxy: 1,
+      },
+      database: db.database,
+      closeDatabase: false,
+    });
+    try {
+      const user = await createTestUser(db.database, { email: 'host.forged@example.org' });
+      const forged = [
+        { host: 'evil.example' },
+        { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+        { host: 'evil.example', 'x-forwarded-host': 'evil.example:8443' },
+      ];
+      for (const headers of forged) {
+        const page = await prod.inject({ url: '/konto/passwort-vergessen', headers });
+        const csrf = cookie(page, 'ok_csrf')?.value ?? '';
+        const res = await prod.inject({
+          method: 'POST',
+          url: '/konto/passwort-vergessen',
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+          cookies: browserCookiesOf(page),
+          payload: new URLSearchParams({
+            __RequestVerificationToken: csrf,
+            Email: user.email,
+          }).toString(),
+        });
+        expect(res.statusCode).toBe(200);
+      }
+      const mails = await db.database.db
+        .select()
+        .from(outboxEmails)
+        .where(eq(outboxEmails.toAddress, user.email));
+      expect(mails).toHaveLength(forged.length);
+      for (const mail of mails) {
+        expect(mail.textBody).toContain(`${TEST_PUBLIC_URL}/neues-kennwort-setzen/`);
+        expect(mail.textBody).not.toContain('evil.example');
+      }
+    } finally {
+      await prod.close();
+      await db.close();
+    }
   });
 });
 
 describe('cookie flags behind https in production', () => {
-  it('marks cookies Secure when the load balancer says https', async () => {
+  it('marks cookies Secure when the site is served over https (PUBLIC_URL)', async () => {
     const db = await openTestDatabase();
     const prod = await buildApp({
-      config: { nodeEnv: 'production', distDir: '/nonexistent-dist', secret: TEST_SECRET },
+      config: {
+        nodeEnv: 'production',
+        distDir: '/nonexistent-dist',
+        secret: TEST_SECRET,
+        publicUrl: 'https://www.oelkompass.test',
+      },
       database: db.database,
       closeDatabase: false,
     });
     try {
       const user = await createTestUser(db.database, { email: 'secure@example.org' });
-      const page = await prod.inject({
-        url: '/konto/anmelden-registrieren',
-        headers: { 'x-forwarded-proto': 'https' },
-      });
+      // The TLS-terminating proxy talks plain http to the server; no X-Forwarded-Proto needed.
+      const page = await prod.inject({ url: '/konto/anmelden-registrieren' });
       const csrf = cookie(page, 'ok_csrf');
       expect(csrf?.secure).toBe(true);
+      // Over https the browser id is a __Host- cookie: no other host can set it.
+      expect(cookie(page, '__Host-ok_sid')).toMatchObject({
+        secure: true,
+        httpOnly: true,
+        path: '/',
+      });
       const res = await prod.inject({
         method: 'POST',
         url: '/konto/anmelden-registrieren',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-forwarded-proto': 'https',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        cookies: {
+          ok_csrf: csrf?.value ?? '',
+          '__Host-ok_sid': cookie(page, '__Host-ok_sid')?.value ?? '',
         },
-        cookies: { ok_csrf: csrf?.value ?? '' },
         payload: new URLSearchParams({
           __RequestVerificationToken: csrf?.value ?? '',
           Form: 'login',

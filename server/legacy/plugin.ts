@@ -6,8 +6,8 @@
  * session for tokens (POST /api/account/anmelden-cookie, docs/decisions/008).
  */
 import { readFileSync } from 'node:fs';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   AUTH_COOKIES,
   LOGIN_PATH,
@@ -16,7 +16,7 @@ import {
   RETURN_URL_PARAM,
 } from '../../src/api/contract/account';
 import { safeReturnUrl } from '../../src/lib/roles';
-import { csrfMatches, CSRF_FIELD } from '../modules/account/csrf';
+import { csrfMatches, CSRF_FIELD, sessionIdOf } from '../modules/account/csrf';
 import { hashPassword, verifyPassword } from '../modules/account/password';
 import { findUserByEmail, findUserById, insertUser } from '../modules/account/repo';
 import {
@@ -27,6 +27,14 @@ import {
 } from '../modules/account/service';
 import { createResetToken, findLegacySession } from '../modules/account/sessions';
 import { enqueueEmail } from '../modules/mail/outbox';
+import { RateLimitedError } from '../plugins/db-rate-limit';
+import {
+  ForgotFormSchema,
+  LegacyQuerySchema,
+  LoginFormSchema,
+  LogoutFormSchema,
+  type LegacyForm,
+} from './forms';
 import { STYLESHEET_PATH } from './html';
 import { texts } from './texts';
 import {
@@ -40,10 +48,22 @@ import {
   type RegisterValues,
 } from './views';
 
-/** Login attempts per IP and e-mail address per minute (brute force; product choice). */
-export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
-/** Reset e-mails per IP and address per minute: each one lands in someone's inbox. */
-const FORGOT_PER_MINUTE = 5;
+/**
+ * Abuse limits (product choices, counted in the database so they hold across processes):
+ * - login: 10 failed logins per address and e-mail in 15 minutes (guessing one account's
+ *   password), and 30 failed logins per address in 15 minutes whatever the e-mail (spraying one
+ *   password over many accounts). Only failures count, so customers signing in behind one shared
+ *   address (an office, a carrier's NAT) never lock each other out; at the limit even the right
+ *   password waits, so guessing gains nothing;
+ * - password reset: 3 e-mails an hour per e-mail address (each lands in someone's inbox) and 10
+ *   an hour per client address, every request counted.
+ */
+export const LIMITS = {
+  loginPerAddressAndEmail: { max: 10, windowSeconds: 15 * 60 },
+  loginPerAddress: { max: 30, windowSeconds: 15 * 60 },
+  resetPerEmail: { max: 3, windowSeconds: 60 * 60 },
+  resetPerAddress: { max: 10, windowSeconds: 60 * 60 },
+} as const;
 const FORM_BODY_LIMIT = 16 * 1024;
 const EMAIL_PATTERN = /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/;
 // Any letters, marks, spaces, apostrophes, dots and hyphens: "Anna-Lena", "O'Neill", "Dr. h.c.".
@@ -52,10 +72,16 @@ const NAME_PATTERN = /^[\p{L}\p{M}' .-]+$/u;
 /** A scrypt hash of a random password: wrong e-mails cost as much time as wrong passwords. */
 let dummyHash: Promise<string> | undefined;
 
-type Form = Record<string, string | undefined>;
+type Form = LegacyForm;
 
 function text(form: Form, key: string): string {
   return (form[key] ?? '').trim();
+}
+
+/** The e-mail address a limit counts by: as typed, trimmed and lower-cased. */
+function emailOf(request: FastifyRequest): string {
+  const form: Form = request.body ?? {};
+  return text(form, 'Email').toLowerCase();
 }
 
 function stylesheet(): string {
@@ -72,8 +98,9 @@ function html(reply: FastifyReply, body: string, status = 200) {
     .send(body);
 }
 
+/** The safe ReturnUrl of the form, else of the query (never throws: the error page uses it). */
 function returnUrlOf(request: FastifyRequest, form?: Form): string {
-  const query = request.query as Record<string, string | undefined>;
+  const query = (request.query ?? {}) as Record<string, unknown>;
   return safeReturnUrl(form?.[RETURN_URL_PARAM] ?? query[RETURN_URL_PARAM]);
 }
 
@@ -87,6 +114,7 @@ function csrfOk(request: FastifyRequest, form: Form): boolean {
     request.server.authSecret,
     request.cookies[AUTH_COOKIES.csrf],
     form[CSRF_FIELD],
+    sessionIdOf(request),
   );
 }
 
@@ -120,29 +148,40 @@ function validateRegistration(form: Form): {
 export const legacyPlugin: FastifyPluginAsync = async (app) => {
   const css = stylesheet();
 
-  // HTML forms post urlencoded bodies; only these pages accept them.
+  // HTML forms post urlencoded bodies; these pages accept nothing else (a JSON body is a 415
+  // page, not a half-read form).
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
     (_request, body, done) => {
-      const form: Form = {};
+      // A repeated field counts once (the first), as a browser never sends one twice.
+      const form: Record<string, string> = {};
       for (const [key, value] of new URLSearchParams(body as string)) form[key] ??= value;
       done(null, form);
     },
   );
 
-  // These are pages: problems are answered as pages too, in German.
+  // These are pages: every problem is answered as a page too, in German, and this handler never
+  // throws (a failing error page would fall back to Fastify's JSON).
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const back = withReturn(request.url.split('?')[0] ?? LOGIN_PATH, returnUrlOf(request));
-    if (error.statusCode === 429) {
-      return html(reply, messagePage(texts.titleLimited, texts.limited, back), 429);
+    const status = statusOf(error);
+    if (status >= 500) request.log.error({ err: error }, 'legacy page failed');
+    else request.log.info({ err: error }, 'legacy page refused the request');
+    let body: string;
+    try {
+      const back = withReturn(pathOf(request.url), returnUrlOf(request));
+      body =
+        status === 429
+          ? messagePage(texts.titleLimited, texts.limited(minutesOf(error)), back)
+          : status < 500
+            ? messagePage(texts.titleBadRequest, texts.badRequest, back)
+            : messagePage(texts.titleError, texts.genericError, back);
+    } catch (renderError) {
+      request.log.error({ err: renderError }, 'legacy error page failed');
+      body = FALLBACK_ERROR_PAGE;
     }
-    const status =
-      error.statusCode && error.statusCode >= 400 && error.statusCode < 500
-        ? error.statusCode
-        : 500;
-    if (status === 500) request.log.error({ err: error }, 'legacy page failed');
-    return html(reply, messagePage(texts.titleError, texts.genericError, back), status);
+    return html(reply, body, status);
   });
 
   function withReturn(path: string, returnUrl: string) {
@@ -151,24 +190,21 @@ export const legacyPlugin: FastifyPluginAsync = async (app) => {
       : `${path}?${RETURN_URL_PARAM}=${encodeURIComponent(returnUrl)}`;
   }
 
-  const formLimit = (max: number) => ({
-    rateLimit: {
-      max,
-      timeWindow: '1 minute',
-      // After the body is parsed, so the key can carry the e-mail address.
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => {
-        const form = (request.body ?? {}) as Form;
-        return `${request.ip}|${text(form, 'Email').toLowerCase()}`;
-      },
-    },
-  });
+  const limit = (name: keyof typeof LIMITS, key: (request: FastifyRequest) => string | null) =>
+    app.dbRateLimit({ name, ...LIMITS[name], key });
+  const perAddress = (request: FastifyRequest) => request.ip;
+  const perAddressAndEmail = (request: FastifyRequest) => `${request.ip}|${emailOf(request)}`;
+  const perEmail = (request: FastifyRequest) => emailOf(request) || null;
+  const loginLimits = {
+    perAddressAndEmail: limit('loginPerAddressAndEmail', perAddressAndEmail),
+    perAddress: limit('loginPerAddress', perAddress),
+  };
 
   app.get(STYLESHEET_PATH, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(css),
   );
 
-  app.get(LOGIN_PATH, async (request, reply) => {
+  app.get(LOGIN_PATH, { schema: { querystring: LegacyQuerySchema } }, async (request, reply) => {
     const returnUrl = returnUrlOf(request);
     const session = await findLegacySession(app.db, request.cookies[AUTH_COOKIES.legacy]);
     const user = session && (await findUserById(app.db, session.userId));
@@ -177,7 +213,10 @@ export const legacyPlugin: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: Form }>(
     LOGIN_PATH,
-    { config: formLimit(LOGIN_ATTEMPTS_PER_MINUTE) },
+    {
+      schema: { querystring: LegacyQuerySchema, body: LoginFormSchema },
+      preHandler: [loginLimits.perAddressAndEmail.check, loginLimits.perAddress.check],
+    },
     async (request, reply) => {
       const form = request.body ?? {};
       const returnUrl = returnUrlOf(request, form);
@@ -226,6 +265,8 @@ export const legacyPlugin: FastifyPluginAsync = async (app) => {
         ? await verifyPassword(password, user.passwordHash)
         : (await verifyPassword(password, await dummyHash), false);
       if (!user || !valid) {
+        await loginLimits.perAddressAndEmail.hit(request);
+        await loginLimits.perAddress.hit(request);
         state.login = { email: text(form, 'Email'), error: texts.wrongLogin };
         return html(reply, loginPage(state), 401);
       }
@@ -247,28 +288,38 @@ export const legacyPlugin: FastifyPluginAsync = async (app) => {
     return reply.header('cache-control', 'no-store').redirect(returnUrl, 302);
   }
 
-  app.post<{ Body: Form }>(LOGOUT_PATH, async (request, reply) => {
-    const form = request.body ?? {};
-    const returnUrl = returnUrlOf(request, form);
-    if (!csrfOk(request, form)) {
-      return html(
-        reply,
-        loginPage({ csrf: csrfOf(request), returnUrl, pageError: texts.csrfFailed }),
-        403,
-      );
-    }
-    await revokeRequestSessions(app, request);
-    clearAllAuthCookies(request, reply);
-    return reply.redirect(returnUrl, 302);
-  });
+  app.post<{ Body: Form }>(
+    LOGOUT_PATH,
+    { schema: { querystring: LegacyQuerySchema, body: LogoutFormSchema } },
+    async (request, reply) => {
+      const form = request.body ?? {};
+      const returnUrl = returnUrlOf(request, form);
+      if (!csrfOk(request, form)) {
+        return html(
+          reply,
+          loginPage({ csrf: csrfOf(request), returnUrl, pageError: texts.csrfFailed }),
+          403,
+        );
+      }
+      await revokeRequestSessions(app, request);
+      clearAllAuthCookies(request, reply);
+      return reply.redirect(returnUrl, 302);
+    },
+  );
 
-  app.get(FORGOT_PATH, async (request, reply) =>
+  app.get(FORGOT_PATH, { schema: { querystring: LegacyQuerySchema } }, async (request, reply) =>
     html(reply, forgotPage({ csrf: csrfOf(request), returnUrl: returnUrlOf(request), email: '' })),
   );
 
   app.post<{ Body: Form }>(
     FORGOT_PATH,
-    { config: formLimit(FORGOT_PER_MINUTE) },
+    {
+      schema: { querystring: LegacyQuerySchema, body: ForgotFormSchema },
+      preHandler: [
+        limit('resetPerEmail', perEmail).consume,
+        limit('resetPerAddress', perAddress).consume,
+      ],
+    },
     async (request, reply) => {
       const form = request.body ?? {};
       const returnUrl = returnUrlOf(request, form);
@@ -287,7 +338,7 @@ export const legacyPlugin: FastifyPluginAsync = async (app) => {
       const user = await findUserByEmail(app.db, email);
       if (user?.active) {
         const token = await createResetToken(app.db, user.id);
-        const link = `${app.authConfig.publicUrl ?? `${request.protocol}://${request.host}`}/neues-kennwort-setzen/${token}`;
+        const link = app.absoluteUrl(`/neues-kennwort-setzen/${token}`);
         await enqueueEmail(app.db, {
           kind: 'password-reset',
           to: user.email,
@@ -303,3 +354,23 @@ export const legacyPlugin: FastifyPluginAsync = async (app) => {
     },
   );
 };
+
+/** The status of an error on these pages: 4xx as given, a limit 429, anything else 500. */
+function statusOf(error: FastifyError): number {
+  if (hasZodFastifySchemaValidationErrors(error)) return 400;
+  const status = error.statusCode ?? 500;
+  return status >= 400 && status < 600 ? status : 500;
+}
+
+function minutesOf(error: FastifyError): number {
+  const seconds = error instanceof RateLimitedError ? error.retryAfterSeconds : 60;
+  return Math.max(1, Math.ceil(seconds / 60));
+}
+
+function pathOf(url: string): string {
+  const path = url.split('?')[0] ?? LOGIN_PATH;
+  return path.startsWith('/konto/') ? path : LOGIN_PATH;
+}
+
+/** Shown only when the error page itself can not be rendered. */
+const FALLBACK_ERROR_PAGE = `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Fehler</title></head><body><h1>Etwas ist schiefgelaufen</h1><p>Bitte versuchen Sie es in einem Moment noch einmal.</p><p><a href="${LOGIN_PATH}">Zur Anmeldung</a></p></body></html>`;

@@ -36,8 +36,13 @@ export const texts = {
   wrongLogin: 'E-Mail-Adresse oder Kennwort ist falsch.',
   csrfFailed:
     'Die Sicherheitsprüfung ist fehlgeschlagen, zum Beispiel weil die Seite zu lange offen war. Bitte senden Sie das Formular noch einmal.',
-  limited:
-    'Sie haben es in kurzer Zeit zu oft versucht. Bitte warten Sie eine Minute und versuchen Sie es dann noch einmal.',
+  limited: (minutes: number) =>
+    minutes <= 1
+      ? 'Sie haben es in kurzer Zeit zu oft versucht. Bitte warten Sie eine Minute und versuchen Sie es dann noch einmal.'
+      : `Sie haben es in kurzer Zeit zu oft versucht. Bitte warten Sie ${minutes} Minuten und versuchen Sie es dann noch einmal.`,
+  titleBadRequest: 'Anfrage nicht verstanden',
+  badRequest:
+    'Diese Anfrage konnte nicht verarbeitet werden. Bitte verwenden Sie das Formular auf dieser Seite.',
   tryAgain: 'Erneut versuchen',
   genericError: 'Bitte versuchen Sie es in einem Moment noch einmal.',
   required: 'Bitte ausfüllen.',

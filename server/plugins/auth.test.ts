@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeaders,
+  browserCookies,
+  browserCookiesOf,
   createTestUser,
   csrfHeaders,
   staffRole,
@@ -159,15 +161,43 @@ describe('auth plugin', () => {
     }
   });
 
+  it('refuses a real CSRF value of another browser and hands out a pair for this one (issue 9)', async () => {
+    const mine = browserCookies();
+    const theirs = browserCookies();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/change',
+      cookies: { ok_sid: mine.ok_sid, ok_csrf: theirs.ok_csrf },
+      headers: { RequestVerificationToken: theirs.ok_csrf },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['x-csrf-renewed']).toBe('1');
+    const renewed = browserCookiesOf(res);
+    expect(renewed.ok_sid).toBe(mine.ok_sid); // the browser keeps its id
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/change',
+      cookies: renewed,
+      headers: { RequestVerificationToken: renewed.ok_csrf ?? '' },
+    });
+    expect(again.statusCode).toBe(200);
+    // A matching pair that is merely wrong in the header gets no new pair (nothing to renew).
+    const wrongHeader = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/change',
+      cookies: mine,
+      headers: { RequestVerificationToken: theirs.ok_csrf },
+    });
+    expect(wrongHeader.statusCode).toBe(403);
+    expect(wrongHeader.headers['x-csrf-renewed']).toBeUndefined();
+  });
+
   it('sets an ok_csrf cookie on pages and /session when the request has no valid one, and not otherwise', async () => {
     const res = await t.app.inject({ url: '/session/renew' });
     const cookie = res.cookies.find((c) => c.name === 'ok_csrf');
     expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax' });
     expect(cookie?.httpOnly).toBeFalsy();
-    const again = await t.app.inject({
-      url: '/session/renew',
-      cookies: { ok_csrf: cookie?.value ?? '' },
-    });
+    const again = await t.app.inject({ url: '/session/renew', cookies: browserCookiesOf(res) });
     expect(again.cookies.find((c) => c.name === 'ok_csrf')).toBeUndefined();
     const page = await t.app.inject({ url: '/' });
     expect(page.cookies.some((c) => c.name === 'ok_csrf')).toBe(true);

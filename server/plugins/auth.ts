@@ -20,16 +20,17 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiError } from '../../src/api/contract/common';
-import { AUTH_COOKIES } from '../../src/api/contract/account';
+import { AUTH_COOKIES, CSRF_RENEWED_HEADER } from '../../src/api/contract/account';
 import { evaluateGuard, type GuardName } from '../../src/lib/roles';
-import { cookieOptions } from '../modules/account/cookies';
 import {
-  createCsrfToken,
   CSRF_HEADER,
   csrfMatches,
-  isValidCsrfToken,
+  hasValidBrowserCookies,
+  issueBrowserCookies,
+  sessionIdOf,
 } from '../modules/account/csrf';
 import { verifyAccessToken } from '../modules/account/jwt';
+import { isSessionLive } from '../modules/account/sessions';
 
 export interface AuthUser {
   id: number;
@@ -44,6 +45,8 @@ export interface AuthUser {
   lastName: string;
   title1: string;
   title2: string;
+  /** The session (refresh family) of the token; null for tokens made before sessions had one. */
+  sessionId: string | null;
 }
 
 export interface GuardedRoute {
@@ -69,6 +72,11 @@ declare module 'fastify' {
     guard?: GuardName;
     /** The route requires the CSRF header (requireCsrf). */
     csrf?: boolean;
+    /**
+     * The route shows personal data to the token's user without a guard (e.g. one order by
+     * number): a token of a session that has ended counts as no token here.
+     */
+    personal?: boolean;
   }
 }
 
@@ -98,7 +106,14 @@ const csrfHandler: MarkedHandler = async function (request, reply) {
   if (SAFE_METHODS.has(request.method)) return;
   const header = request.headers[CSRF_HEADER];
   const submitted = Array.isArray(header) ? header[0] : header;
-  if (!csrfMatches(request.server.authSecret, request.cookies[AUTH_COOKIES.csrf], submitted)) {
+  const cookie = request.cookies[AUTH_COOKIES.csrf];
+  if (!csrfMatches(request.server.authSecret, cookie, submitted, sessionIdOf(request))) {
+    // The browser's own pair no longer fits (an old value, another id): give it a new one. A
+    // cross-site page can neither read it nor set the header, so this helps only our app.
+    if (!hasValidBrowserCookies(request)) {
+      issueBrowserCookies(request, reply);
+      reply.header(CSRF_RENEWED_HEADER, '1');
+    }
     return deny(
       reply,
       403,
@@ -197,7 +212,18 @@ export async function authFromToken(
     lastName: u.lastName,
     title1: u.title1,
     title2: u.title2,
+    sessionId: u.sessionId ?? null,
   };
+}
+
+/**
+ * Where a token of an ended session (logout, ended impersonation, password reset) must not count
+ * (issue 9): state-changing calls (CSRF), guarded and personal routes, and pages. Elsewhere (a
+ * calculation) the token only decorates the answer, and the check would cost a query per call.
+ */
+function needsLiveSession(request: FastifyRequest): boolean {
+  const config = request.routeOptions.config;
+  return Boolean(config.guard || config.csrf || config.personal) || wantsCsrfCookie(request.url);
 }
 
 export interface AuthOptions {
@@ -205,8 +231,6 @@ export interface AuthOptions {
   /** SPEC §6 company prefix of staff roles (config ROLE_PREFIX). */
   rolePrefix: string;
   accessTokenTtlSeconds: number;
-  /** Origin for links in e-mails (config PUBLIC_URL); unset: the request's own origin. */
-  publicUrl?: string;
 }
 
 export const authPlugin = fp<AuthOptions>(
@@ -216,13 +240,11 @@ export const authPlugin = fp<AuthOptions>(
     app.decorate('authConfig', { ...options });
     app.decorateRequest('auth', null);
 
-    // Every route's options, read lazily by guardedRoutes: a plugin-scope guardAllRoutes runs its
-    // onRoute hook after this root one.
-    const routes: RouteOptions[] = [];
+    // Read lazily: a plugin-scope guardAllRoutes runs its onRoute hook after this root one.
     app.decorate('guardedRoutes', {
       getter(): GuardedRoute[] {
         const out: GuardedRoute[] = [];
-        for (const route of routes) {
+        for (const route of app.routeTable) {
           const guard = route.config?.guard;
           if (!guard) continue;
           const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -236,7 +258,6 @@ export const authPlugin = fp<AuthOptions>(
       },
     });
     app.addHook('onRoute', (route) => {
-      routes.push(route);
       const { guard, csrf } = hoistChecks(route);
       if (guard || csrf) {
         route.config = { ...route.config, ...(guard ? { guard } : {}), ...(csrf ? { csrf } : {}) };
@@ -245,17 +266,15 @@ export const authPlugin = fp<AuthOptions>(
 
     app.addHook('onRequest', async (request, reply) => {
       request.auth = await authFromToken(secret, bearerToken(request));
+      const sessionId = request.auth?.sessionId;
+      if (sessionId && needsLiveSession(request) && !(await isSessionLive(app.db, sessionId))) {
+        request.auth = null;
+      }
       // The cheap path test first: an API call never pays for the HMAC check here.
-      if (
-        wantsCsrfCookie(request.url) &&
-        !isValidCsrfToken(secret, request.cookies[AUTH_COOKIES.csrf])
-      ) {
-        const value = createCsrfToken(secret);
-        // Later hooks in the same request (legacy forms) render this value.
-        request.cookies[AUTH_COOKIES.csrf] = value;
-        reply.setCookie(AUTH_COOKIES.csrf, value, cookieOptions(request, { httpOnly: false }));
+      if (wantsCsrfCookie(request.url) && !hasValidBrowserCookies(request)) {
+        issueBrowserCookies(request, reply);
       }
     });
   },
-  { name: 'auth', dependencies: ['@fastify/cookie'] },
+  { name: 'auth', dependencies: ['@fastify/cookie', 'route-table', 'database'] },
 );

@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { matchPath } from 'react-router';
-import { appRoutes, routeParamsMatch, type AppRouteDef } from '../../src/lib/paths';
+import type { FastifyReply } from 'fastify';
+import {
+  appRoutes,
+  canonicalPagePath,
+  routeParamsMatch,
+  type AppRouteDef,
+} from '../../src/lib/paths';
 import { pageGuardRedirect } from '../modules/account/page-guard';
 import type { NotFoundFallback } from './errors';
 
@@ -31,8 +37,17 @@ function pageRouteOf(pathname: string): AppRouteDef | undefined {
 const FALLBACK_SHELL = `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Ölkompass</title></head>
 <body><p>Die Oberfläche ist noch nicht gebaut. Bitte <code>npm run build</code> ausführen.</p></body></html>`;
 
-export const clientPlugin = fp<{ distDir: string }>(
-  async (app, { distDir }) => {
+export interface ClientPluginOptions {
+  distDir: string;
+  /**
+   * Serve the build's source maps (development). Production keeps them to itself (issue 9):
+   * they hand out the whole client source.
+   */
+  serveSourceMaps: boolean;
+}
+
+export const clientPlugin = fp<ClientPluginOptions>(
+  async (app, { distDir, serveSourceMaps }) => {
     const indexFile = join(distDir, 'index.html');
     const built = existsSync(indexFile);
     const shell = built ? readFileSync(indexFile, 'utf8') : FALLBACK_SHELL;
@@ -43,6 +58,8 @@ export const clientPlugin = fp<{ distDir: string }>(
         root: distDir,
         index: false,
         wildcard: true,
+        // A refused path falls through to the not-found handler: the app's 404.
+        allowedPath: (pathName) => serveSourceMaps || !pathName.endsWith('.map'),
         // Missing files fall through to the not-found handler (shell or JSON 404).
         // @fastify/static 10 hands over the FastifyReply here, not the raw ServerResponse.
         setHeaders(reply, filePath) {
@@ -56,19 +73,29 @@ export const clientPlugin = fp<{ distDir: string }>(
     }
 
     const sendShell: NotFoundFallback = async (request, reply) => {
-      const pathname = request.url.split('?')[0] ?? '/';
+      const queryAt = request.url.indexOf('?');
+      const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+      // One form of every page path before routes and guards see it (src/lib/paths.ts).
+      const canonical = canonicalPagePath(pathname);
+      if (canonical === null) return sendPage(reply, 404);
+      if (canonical !== pathname) {
+        const query = queryAt === -1 ? '' : request.url.slice(queryAt);
+        return reply.header('cache-control', 'no-store').redirect(canonical + query, 301);
+      }
       const route = pageRouteOf(pathname);
       // SPEC §6 page guards, on the server too (docs/decisions/008).
       if (route?.guard) {
         const target = await pageGuardRedirect(app, request, route.guard);
         if (target) return reply.header('cache-control', 'no-store').redirect(target, 302);
       }
-      return reply
-        .code(route ? 200 : 404)
+      return sendPage(reply, route ? 200 : 404);
+    };
+    const sendPage = (reply: FastifyReply, status: 200 | 404) =>
+      reply
+        .code(status)
         .header('cache-control', REVALIDATE)
         .type('text/html; charset=utf-8')
         .send(shell);
-    };
     app.pageFallback = sendShell;
     // The static wildcard also catches `/`, and with `index: false` it answers a directory with
     // 403 instead of falling through, so the home page gets its own route.

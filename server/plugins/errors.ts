@@ -9,7 +9,13 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
 import type { ApiError } from '../../src/api/contract/common';
+import { isClientGone } from '../request-log';
+
+// Every message a client can see is German (issue 9): the contract words its own, and zod's
+// defaults, for anything a schema leaves unworded, come in German too.
+z.config(z.locales.de());
 
 export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -31,9 +37,39 @@ const GERMAN_STATUS: Record<number, string> = {
   429: 'Zu viele Anfragen. Bitte versuchen Sie es gleich noch einmal.',
 };
 
+/**
+ * Fastify's router refuses some URLs before any hook runs (a broken percent escape, a path
+ * parameter over 100 characters) and would answer them in English (`frameworkErrors`, set in
+ * buildApp). API paths get a German 400; page paths the app's 404 page, like any unknown page.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): unknown {
+  request.log.info({ err: error }, 'refused by the router');
+  const url = request.url;
+  const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+  const fallback = request.server.pageFallback;
+  if (!isApi && fallback && (request.method === 'GET' || request.method === 'HEAD')) {
+    return fallback(request, reply);
+  }
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'Ein Teil der Adresse ist zu lang.'
+      : 'Die Adresse der Anfrage ist ungültig.';
+  return reply.code(400).send({ message } satisfies ApiError);
+}
+
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      // The client left while the answer was on its way (a closed tab, an aborted fetch): not an
+      // error of ours, and there is nobody to answer (issue 9).
+      if (isClientGone(error) || reply.sent || request.raw.destroyed) {
+        request.log.debug({ err: error }, 'client closed the connection');
+        return reply.sent ? undefined : reply.code(400).send({ message: 'Verbindung beendet.' });
+      }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const body: ApiError = {
           message: 'Die Anfrage ist ungültig.',

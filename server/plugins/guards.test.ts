@@ -154,6 +154,58 @@ describe('guarded page paths', () => {
     expect(problems).toEqual([]);
   });
 
+  /** GET, following the server's canonical-path redirects (301) as a browser would. */
+  async function follow(url: string) {
+    let res = await t.app.inject({ url });
+    for (let hops = 0; res.statusCode === 301 && hops < 5; hops++) {
+      res = await t.app.inject({ url: String(res.headers.location) });
+    }
+    return res;
+  }
+
+  /** Other spellings of the same path (issue 9: each slipped past the server guard). */
+  function spellings(path: string): string[] {
+    const [first = '', ...rest] = path.slice(1).split('/');
+    const encode = (c: string) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+    return [
+      `/${encode(first[0] ?? 'x')}${first.slice(1)}${rest.map((r) => `/${r}`).join('')}`,
+      `${path.slice(0, -1)}${encode(path.at(-1) ?? 'x').toUpperCase()}`,
+      `${path};`,
+      `${path};jsessionid=abc`,
+      `${path}/`,
+      `/.${path}`,
+      `/x/..${path}`,
+      `/%2e%2e${path}`,
+      `/${path}`,
+      path.replace('/', '/./'),
+    ];
+  }
+
+  it('applies the guard to every other spelling of a guarded path', async () => {
+    const problems: string[] = [];
+    for (const route of guarded) {
+      const canonical = pageUrl(route);
+      for (const url of spellings(canonical)) {
+        const res = await follow(url);
+        const toLogin =
+          res.statusCode === 302 &&
+          String(res.headers.location).startsWith('/konto/anmelden-registrieren?ReturnUrl=');
+        // A 404 is no refusal: it carries the app shell, and the app's router decodes the path
+        // and would show the guarded page.
+        if (!toLogin) problems.push(`${url}: ${res.statusCode}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('redirects other spellings to the canonical path once, keeping the query', async () => {
+    const res = await t.app.inject({ url: '/%62estellungen;x/?a=1&b=%2F' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/bestellungen?a=1&b=%2F');
+    const invalid = await t.app.inject({ url: '/bestellungen%00' });
+    expect(invalid.statusCode).toBe(404);
+  });
+
   it('falls back to the legacy session when the token has expired', async () => {
     const customer = identities.find((i) => i.name === 'Role_Customer');
     const support = identities.find((i) => i.name === 'CustomerSupport');

@@ -172,6 +172,50 @@ describe('apiFetch response', () => {
   });
 });
 
+describe('apiFetch and a renewed CSRF value (issue 9)', () => {
+  it('sends a refused state-changing call once more with the new value the server set', async () => {
+    let cookie = 'alt';
+    installHooks({ getVerificationToken: () => cookie });
+    fetchMock.mockImplementationOnce(() => {
+      cookie = 'neu'; // the 403 answer set a new ok_csrf cookie
+      return Promise.resolve(
+        new Response(JSON.stringify({ message: 'Die Sicherheitsprüfung ist fehlgeschlagen.' }), {
+          status: 403,
+          headers: { 'Content-Type': 'application/json', 'X-CSRF-Renewed': '1' },
+        }),
+      );
+    });
+    const data = await apiFetch('/api/items', { method: 'POST', body: {}, schema: ItemSchema });
+    expect(data).toEqual({ id: 1, name: 'Heizöl' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(lastRequest().headers.get(VERIFICATION_HEADER)).toBe('neu');
+  });
+
+  it('does not repeat any other 403, and repeats a renewed one only once', async () => {
+    installHooks({ getVerificationToken: () => 'x' });
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ message: 'Dafür fehlt die Berechtigung.' }), {
+          status: 403,
+          headers: { 'Content-Type': 'application/json', 'X-CSRF-Renewed': '1' },
+        }),
+      ),
+    );
+    await expect(
+      apiFetch('/api/items', { method: 'POST', body: {}, schema: ItemSchema }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    fetchMock.mockClear();
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(jsonResponse({ message: 'Dafür fehlt die Berechtigung.' }, 403)),
+    );
+    await expect(
+      apiFetch('/api/items', { method: 'POST', body: {}, schema: ItemSchema }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('apiFetch loading hooks', () => {
   function loadingHooks() {
     const onRequestStart = vi.fn();

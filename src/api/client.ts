@@ -6,6 +6,7 @@
  * never reaches a component.
  */
 import type { z } from 'zod/mini';
+import { CSRF_RENEWED_HEADER } from './contract/account-constants';
 import type { ApiError as ApiErrorBody } from './contract/common';
 
 export interface FetchHooks {
@@ -119,25 +120,33 @@ export async function apiFetch<S extends z.ZodMiniType>(
     const pending = hooks.beforeStateChange?.();
     if (pending) await pending;
   }
-  const headers = new Headers({ Accept: 'application/json' });
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const bearer = hooks.getBearerToken?.();
-  if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
-  const verification = hooks.getVerificationToken?.();
-  if (verification) headers.set(VERIFICATION_HEADER, verification);
+  const send = () => {
+    const headers = new Headers({ Accept: 'application/json' });
+    if (body !== undefined) headers.set('Content-Type', 'application/json');
+    const bearer = hooks.getBearerToken?.();
+    if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+    const verification = hooks.getVerificationToken?.();
+    if (verification) headers.set(VERIFICATION_HEADER, verification);
+    return fetch(buildUrl(path, query), {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  };
 
   if (!silent) hooks.onRequestStart?.();
   let ok = false;
   try {
     let response: Response;
     try {
-      response = await fetch(buildUrl(path, query), {
-        method,
-        headers,
-        credentials: 'include',
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-      });
+      response = await send();
+      // The server refused our CSRF value and set a new pair (an old value, another browser id):
+      // once more with the new one. A cross-site page can not get this far (docs/decisions/008).
+      if (response.status === 403 && response.headers.get(CSRF_RENEWED_HEADER) === '1') {
+        response = await send();
+      }
     } catch (error) {
       if (signal?.aborted) {
         ok = true; // cancelled on purpose: not a failure for the loading bar

@@ -1,7 +1,10 @@
+import fc from 'fast-check';
+import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import {
   appRoutes,
   bodyClassFromRouteName,
+  canonicalPagePath,
   guideStepIdOfSegment,
   guideStepPath,
   paths,
@@ -59,5 +62,59 @@ describe('guide step segments (SPEC §2 /heizoel-verbrauchsvergleich/schritt-{st
     expect(routeParamsMatch(stepRoute, { step: 'foo' })).toBe(false);
     expect(routeParamsMatch(stepRoute, {})).toBe(false);
     expect(routeParamsMatch({ name: 'x', path: '/x/:id' }, { id: 'anything' })).toBe(true);
+  });
+});
+
+describe('canonicalPagePath (issue 9: one form before routes and guards)', () => {
+  it.each([
+    ['/', '/'],
+    ['/bestellungen', '/bestellungen'],
+    ['/%62estellungen', '/bestellungen'],
+    ['/bestellung%65n', '/bestellungen'],
+    ['/support/user/list;', '/support/user/list'],
+    ['/support;a=b/user/list', '/support/user/list'],
+    ['/bestellungen/', '/bestellungen'],
+    ['//bestellungen', '/bestellungen'],
+    ['/./bestellungen', '/bestellungen'],
+    ['/a/../bestellungen', '/bestellungen'],
+    ['/%2e%2e/bestellungen', '/bestellungen'],
+    ['/../../bestellungen', '/bestellungen'],
+    ['/heizoelpreise/baden-w%c3%bcrttemberg', '/heizoelpreise/baden-w%C3%BCrttemberg'],
+    ['/heizoelpreise/baden-württemberg', '/heizoelpreise/baden-w%C3%BCrttemberg'],
+    ['/news/a:b@c', '/news/a:b@c'],
+    ['/bestellungen%00', null],
+    ['/a%2Fb', null],
+    ['/a%5Cb', null],
+    ['/%E0%A4%A', null],
+    ['bestellungen', null],
+  ])('%s → %s', (input, expected) => {
+    expect(canonicalPagePath(input)).toBe(expected);
+  });
+
+  it('is idempotent and matches the same route as the router does (property)', () => {
+    const char = fc.constantFrom(...'abestlung-/.;%2e%62%65%2F%00ü'.split(''), '%62', '%2e', '..');
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.webPath(),
+          fc.array(char, { maxLength: 30 }).map((cs) => `/${cs.join('')}`),
+        ),
+        (path) => {
+          const canonical = canonicalPagePath(path);
+          if (canonical === null) return;
+          expect(canonicalPagePath(canonical)).toBe(canonical);
+          expect(canonical.startsWith('/')).toBe(true);
+          expect(canonical.startsWith('//')).toBe(false);
+          // Whatever the router would make of the canonical path (it decodes escapes), the
+          // route is the same as for the decoded original.
+          for (const route of appRoutes) {
+            const direct = matchPath({ path: route.path, end: true }, canonical) !== null;
+            const decoded = matchPath({ path: route.path, end: true }, decodeURI(canonical));
+            expect(direct || decoded === null).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -141,3 +141,50 @@ export function bodyClassFromRouteName(routeName: string): string {
   const base = routeName.replace(LANGUAGE_SUFFIX, '');
   return `page-${base.replace(/[^a-zA-Z0-9_-]+/g, '-').toLowerCase()}`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The one normaliser of page paths (issue 9): the server redirects a request to this form before
+// it matches a route or checks a guard, so "/%62estellungen", "/bestellung%65n",
+// "/support/user/list;" or "/a/../bestellungen" can not reach a guarded page past its guard, and
+// the app's router (which decodes percent escapes itself) always sees the same path.
+
+/** pchar of RFC 3986 that encodeURIComponent escapes but a path segment may carry as it is. */
+const PCHAR_KEPT = /%(3A|40|24|26|2B|2C|3D)/g;
+
+function encodeSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(PCHAR_KEPT, (escape) => decodeURIComponent(escape));
+}
+
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/**
+ * The canonical form of a page path (no query): percent escapes decoded and written again the
+ * one way, matrix parameters (";x") dropped, dot segments resolved, empty segments and the
+ * trailing slash removed. null when the path can not be a page: invalid escapes, control
+ * characters, a backslash or a decoded "/" inside a segment. Idempotent.
+ */
+export function canonicalPagePath(pathname: string): string | null {
+  if (!pathname.startsWith('/') || pathname.length > 2048) return null;
+  const out: string[] = [];
+  for (const raw of pathname.split('/')) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw.split(';', 1)[0] ?? '');
+    } catch {
+      return null;
+    }
+    if (segment.includes('/') || segment.includes('\\') || hasControlCharacter(segment)) {
+      return null;
+    }
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') out.pop();
+    else out.push(encodeSegment(segment));
+  }
+  return `/${out.join('/')}`;
+}

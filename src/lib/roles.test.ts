@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   evaluateGuard,
@@ -126,11 +127,68 @@ describe('safeReturnUrl', () => {
     ['//elsewhere.example/x', '/'],
     ['/\\elsewhere.example', '/'],
     ['javascript:alert(1)', '/'],
-    ['/%0d%0aSet-Cookie:x', '/%0d%0aSet-Cookie:x'],
+    ['/%0d%0aSet-Cookie:x', '/'],
     ['/\tx', '/'],
     ['', '/'],
     [null, '/'],
+    // Issue 9: dot segments and encodings that normalise to "//host".
+    ['/..//evil.example', '/'],
+    ['/.//x', '/'],
+    ['/%2e%2e//x', '/'],
+    ['/%2E%2e//evil.example/pfad', '/'],
+    ['/a/..//x', '/'],
+    ['/a/b/../..//x', '/'],
+    ['/%2F%2Fevil.example', '/'],
+    ['/%5Cevil.example', '/'],
+    // A repeated query key arrives as a list.
+    [['/a', '/b'], '/'],
+    // Harmless dot segments are resolved, not refused.
+    ['/a/../bestellungen', '/bestellungen'],
+    ['/./persoenliche-daten?x=1#y', '/persoenliche-daten?x=1#y'],
   ])('%s → %s', (input, expected) => {
     expect(safeReturnUrl(input)).toBe(expected);
+  });
+
+  /** What a browser does with `Location: <value>` on https://www.oelkompass.de/konto/…. */
+  const browserTarget = (value: string) =>
+    new URL(value, 'https://www.oelkompass.de/konto/anmelden-registrieren');
+
+  const segment = fc.constantFrom(
+    '',
+    '.',
+    '..',
+    '%2e',
+    '%2E%2e',
+    '.%2e',
+    '%2f',
+    '%5c',
+    '\\',
+    'evil.example',
+    'evil.example:443',
+    '@evil.example',
+    'bestellungen',
+    '%00',
+    '%0a',
+    ';',
+    '?x=//y',
+    '#//z',
+    'ü',
+  );
+  const crafted = fc
+    .array(segment, { minLength: 1, maxLength: 8 })
+    .map((parts) => `/${parts.join('/')}`);
+
+  it('never leads to another host, whatever the input (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(crafted, fc.string(), fc.webUrl(), fc.webPath()), (input) => {
+        const result = safeReturnUrl(input);
+        expect(result.startsWith('/')).toBe(true);
+        expect(result[1] === '/' || result[1] === '\\').toBe(false);
+        expect(browserTarget(result).host).toBe('www.oelkompass.de');
+        // Normalised already: deciding again changes nothing.
+        expect(safeReturnUrl(result)).toBe(result);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

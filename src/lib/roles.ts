@@ -102,22 +102,47 @@ export function evaluateGuard(guard: GuardName, user: GuardUser | null): GuardOu
   }
 }
 
-/**
- * SPEC §2 ReturnUrl: only a same-site relative path ("/x", not "//host" or "/\host"), so the
- * login page can never be used as an open redirect. Anything else becomes "/".
- */
-export function safeReturnUrl(value: string | null | undefined): string {
-  if (!value || value.length > 2048) return '/';
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  // Control characters and backslashes are how browsers get talked into another host.
-  if (value.includes('\\') || [...value].some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f')) {
-    return '/';
+/** Control characters and backslashes: how browsers get talked into another host. */
+function hasUnsafeCharacter(path: string): boolean {
+  for (let i = 0; i < path.length; i++) {
+    const code = path.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || code === 0x5c) return true;
   }
+  return false;
+}
+
+const SAME = 'http://same.invalid';
+
+/**
+ * SPEC §2 ReturnUrl: only a same-site path starting with a single "/" (not "//host" or "/\host"),
+ * so the login page can never be used as an open redirect. Normalised first (dot segments,
+ * percent-encoded dots), then decided: "/..//evil.example", "/.//x", "/%2e%2e//x" and "/a/..//x"
+ * all normalise to "//…" and fall back to "/", as does anything that is not text (a repeated
+ * query key arrives as a list).
+ */
+export function safeReturnUrl(value: unknown): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.length > 2048) return '/';
+  if (hasUnsafeCharacter(value)) return '/';
+  let url: URL;
   try {
-    const url = new URL(value, 'http://same.invalid');
-    if (url.host !== 'same.invalid') return '/';
-    return url.pathname + url.search + url.hash;
+    url = new URL(value, SAME);
   } catch {
     return '/';
   }
+  if (url.origin !== SAME) return '/';
+  const result = url.pathname + url.search + url.hash;
+  if (!isSingleSlashPath(result)) return '/';
+  // What the path says once decoded must be a same-site path too ("/%2F%2Fhost", "/%5Chost").
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return '/';
+  }
+  if (!isSingleSlashPath(decoded) || hasUnsafeCharacter(decoded)) return '/';
+  return result;
+}
+
+function isSingleSlashPath(path: string): boolean {
+  return path.startsWith('/') && path[1] !== '/' && path[1] !== '\\';
 }

@@ -9,7 +9,12 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { AUTH_COOKIES } from '../../src/api/contract/account';
 import type { Database, Db } from '../../server/db/client';
 import { users } from '../../server/db/schema';
-import { createCsrfToken } from '../../server/modules/account/csrf';
+import {
+  createCsrfToken,
+  createSessionId,
+  SECURE_SID_COOKIE,
+  SID_COOKIE,
+} from '../../server/modules/account/csrf';
 import {
   JWT_AUDIENCE,
   JWT_ISSUER,
@@ -87,10 +92,21 @@ export async function createTestUser(
   return { id: row.id, password, ...values };
 }
 
-/** A valid ok_csrf cookie + RequestVerificationToken header pair. */
-export function csrfHeaders(): { cookie: string; RequestVerificationToken: string } {
-  const value = createCsrfToken(TEST_SECRET);
-  return { cookie: `${AUTH_COOKIES.csrf}=${value}`, RequestVerificationToken: value };
+/** A browser's cookies: its id (ok_sid) and a CSRF value made for it. */
+export function browserCookies(sid: string = createSessionId()): {
+  ok_sid: string;
+  ok_csrf: string;
+} {
+  return { [SID_COOKIE]: sid, [AUTH_COOKIES.csrf]: createCsrfToken(TEST_SECRET, sid) };
+}
+
+/** A valid ok_sid + ok_csrf cookie and RequestVerificationToken header (double submit). */
+export function csrfHeaders(sid?: string): { cookie: string; RequestVerificationToken: string } {
+  const cookies = browserCookies(sid);
+  return {
+    cookie: `${SID_COOKIE}=${cookies.ok_sid}; ${AUTH_COOKIES.csrf}=${cookies.ok_csrf}`,
+    RequestVerificationToken: cookies.ok_csrf,
+  };
 }
 
 export interface AuthHeaderOptions {
@@ -148,4 +164,18 @@ export function testToken(user: AuthSubject, opts: AuthHeaderOptions = {}): stri
     .update(signingInput)
     .digest('base64url');
   return `${signingInput}.${signature}`;
+}
+
+/**
+ * The browser cookies a page answer set (ok_sid and ok_csrf), to send with the next request the
+ * way a browser would: `cookies: { ...browserCookiesOf(page) }`.
+ */
+export function browserCookiesOf(response: {
+  cookies: { name: string; value: string }[];
+}): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const c of response.cookies) {
+    if ([SID_COOKIE, SECURE_SID_COOKIE, AUTH_COOKIES.csrf].includes(c.name)) out[c.name] = c.value;
+  }
+  return out;
 }

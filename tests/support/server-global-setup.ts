@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
 import { seedAll } from '../../server/db/seed';
+import { TEST_PUBLIC_URL } from './test-app';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,7 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const database = await openDatabase({ kind: 'pglite-memory' });
     try {
       await database.migrate();
-      await seedAll(database.db);
+      await seedAll(database.db, { publicUrl: TEST_PUBLIC_URL });
       if (!database.dump) throw new Error('PGlite database without dump()');
       const snapshot = await database.dump();
       const file = join(dir, 'seeded-pglite.tar');

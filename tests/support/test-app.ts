@@ -15,9 +15,18 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seedAll } from '../../server/db/seed';
+import { absoluteUrlOf } from '../../server/plugins/public-url';
 
 /** Fixed so that signed cookies and tokens are reproducible between runs; test-only. */
 export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+/** config PUBLIC_URL of test apps: every absolute link in a test starts with it. */
+export const TEST_PUBLIC_URL = 'http://www.oelkompass.test';
+
+/** app.absoluteUrl of a test app, for services called without one. */
+export function testAbsoluteUrl(path: string): string {
+  return absoluteUrlOf(TEST_PUBLIC_URL, path);
+}
 
 export interface TestDatabase {
   database: Database;
@@ -60,6 +69,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
         // tests/support/auth.ts signs staff roles with this prefix.
         rolePrefix: 'Oelkompass.',
         accessTokenTtlSeconds: 900,
+        publicUrl: TEST_PUBLIC_URL,
       },
       database: testDb.database,
       closeDatabase: false,
@@ -104,7 +114,7 @@ async function openPostgresTestDatabase(): Promise<TestDatabase> {
   try {
     database = await openDatabase({ kind: 'postgres', url: url.toString() });
     await database.migrate();
-    await seedAll(database.db);
+    await seedAll(database.db, { publicUrl: TEST_PUBLIC_URL });
   } catch (error) {
     await database?.close();
     await dropDatabase(adminUrl, name);

@@ -1,6 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../../tests/support/test-app';
+import {
+  openTestDatabase,
+  TEST_PUBLIC_URL,
+  testAbsoluteUrl,
+  type TestDatabase,
+} from '../../../tests/support/test-app';
 import { dealers, oneTimeTokens, orders, outboxEmails } from '../schema';
 import { DEMO_ORDERS } from './demo-orders';
 import { seedDemoRatings } from './demo-ratings';
@@ -67,8 +72,8 @@ describe('seedDemoRatings', () => {
         .where(and(eq(oneTimeTokens.purpose, 'rating'), eq(oneTimeTokens.orderId, order.id)));
     const before = (await invitationsOf()).length;
 
-    const first = await seedDemoRatings(db);
-    const second = await seedDemoRatings(db);
+    const first = await seedDemoRatings(db, testAbsoluteUrl);
+    const second = await seedDemoRatings(db, testAbsoluteUrl);
     expect(first.invited + before).toBe(1);
     expect(second.invited).toBe(0);
     expect(await invitationsOf()).toHaveLength(1);
@@ -80,7 +85,7 @@ describe('seedDemoRatings', () => {
       );
     expect(mails).toHaveLength(1);
     expect(mails[0]?.textBody).toMatch(
-      new RegExp(`/bewerten-sie-uns/[A-Za-z0-9_-]{43}/${order.id}\\b`),
+      new RegExp(`${TEST_PUBLIC_URL}/bewerten-sie-uns/[A-Za-z0-9_-]{43}/${order.id}\\b`),
     );
   });
 });

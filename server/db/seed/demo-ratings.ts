@@ -6,7 +6,7 @@
  * an order that has an invitation or a rating gets none.
  */
 import { and, eq } from 'drizzle-orm';
-import { createRatingInvitation } from '../../modules/ratings/service';
+import { createRatingInvitation, type AbsoluteUrl } from '../../modules/ratings/service';
 import type { Db } from '../client';
 import { oneTimeTokens, orders, ratings } from '../schema';
 import { DEMO_ORDERS } from './demo-orders';
@@ -15,7 +15,11 @@ export interface DemoRatingsResult {
   invited: number;
 }
 
-export async function seedDemoRatings(db: Db, now: Date = new Date()): Promise<DemoRatingsResult> {
+export async function seedDemoRatings(
+  db: Db,
+  absoluteUrl: AbsoluteUrl,
+  now: Date = new Date(),
+): Promise<DemoRatingsResult> {
   let invited = 0;
   for (const demo of DEMO_ORDERS) {
     if (demo.status !== 'delivered') continue;
@@ -34,7 +38,7 @@ export async function seedDemoRatings(db: Db, now: Date = new Date()): Promise<D
       .where(eq(ratings.orderId, order.id));
     if (invitation || rating) continue;
     // Sent "today": the order was delivered a while ago, the link is valid for 30 days from now.
-    if (await createRatingInvitation(db, order, now)) invited += 1;
+    if (await createRatingInvitation(db, order, absoluteUrl, now)) invited += 1;
   }
   return { invited };
 }

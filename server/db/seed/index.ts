@@ -3,6 +3,7 @@
  * reference data (postal codes, states), the calculator catalogue, dealers and their prices, the
  * oil-consumption guide and, outside production, the demo users (users.ts).
  */
+import { absoluteUrlOf } from '../../plugins/public-url';
 import type { Db } from '../client';
 import { seedCatalogue } from './catalogue';
 import { seedDemoOrders } from './demo-orders';
@@ -28,7 +29,12 @@ export interface SeedOptions {
   demoUsers?: boolean;
   /** Staff role prefix of the demo users; default ROLE_PREFIX or 'Oelkompass.'. */
   rolePrefix?: string;
+  /** Origin of the link in the demo rating invitation (config PUBLIC_URL). */
+  publicUrl?: string;
 }
+
+/** The origin of `npm start` when nothing else is configured (config.ts listeningOrigin). */
+const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 
 export async function seedAll(db: Db, opts: SeedOptions = {}): Promise<SeedResult> {
   const referenceData = await importReferenceData(db);
@@ -45,6 +51,9 @@ export async function seedAll(db: Db, opts: SeedOptions = {}): Promise<SeedResul
   // After the users and the dealers: past orders of the demo customer (skipped without it).
   if (!demoUsers.skipped) await seedDemoOrders(db, DEMO_CUSTOMER_EMAIL);
   // The delivered demo order's rating invitation (an outbox mail with a working link).
-  if (!demoUsers.skipped) await seedDemoRatings(db);
+  if (!demoUsers.skipped) {
+    const origin = opts.publicUrl ?? DEFAULT_PUBLIC_URL;
+    await seedDemoRatings(db, (path) => absoluteUrlOf(origin, path));
+  }
   return { referenceData, dealers, demoUsers };
 }

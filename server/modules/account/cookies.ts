@@ -1,7 +1,7 @@
 /**
- * Cookie attributes of docs/decisions/008: SameSite=Lax, Path=/, Secure when the request came
- * over https (behind the load balancer the app trusts X-Forwarded-Proto only in production, see
- * buildApp trustProxy).
+ * Cookie attributes of docs/decisions/008: SameSite=Lax, Path=/, Secure when the site is served
+ * over https (PUBLIC_URL https://…) or the request itself came over TLS. X-Forwarded-Proto counts
+ * only from trusted proxy hops (config TRUST_PROXY), so it need not be believed for this.
  */
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
@@ -13,7 +13,7 @@ export function cookieOptions(
   return {
     path: '/',
     sameSite: 'lax',
-    secure: request.protocol === 'https',
+    secure: request.protocol === 'https' || request.server.publicUrl.startsWith('https:'),
     ...extra,
   };
 }

@@ -26,6 +26,12 @@ export interface TokenUser {
   allowSupportInfo: boolean;
   /** Set when support staff act as this user: the staff user's id (claim `imp`). */
   impersonatorId: number | null;
+  /**
+   * The session the token belongs to: its refresh-token family (claim `sid`). A logout or an
+   * ended impersonation revokes the family, and routes that change state or show personal data
+   * refuse its tokens from then on (docs/decisions/008, issue 9).
+   */
+  sessionId?: string | null;
 }
 
 /** A verified token: the parsed claims plus the normalised user. */
@@ -65,6 +71,7 @@ export function tokenClaims(user: TokenUser): Record<string, unknown> {
     allowSupportInfo: user.allowSupportInfo,
   };
   if (user.impersonatorId !== null) payload.imp = user.impersonatorId;
+  if (user.sessionId) payload.sid = user.sessionId;
   return payload;
 }
 
@@ -115,6 +122,8 @@ export async function verifyAccessToken(
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const rawImp = (payload as { imp?: unknown }).imp;
   const imp = typeof rawImp === 'number' && Number.isSafeInteger(rawImp) ? rawImp : null;
+  const rawSid = (payload as { sid?: unknown }).sid;
+  const sessionId = typeof rawSid === 'string' && rawSid.length <= 64 ? rawSid : null;
   const roles = normaliseRoles(claims.role);
   const firstName = claims.firstName ?? '';
   return {
@@ -131,6 +140,7 @@ export async function verifyAccessToken(
       hasAnyOrder: flag(claims.hasAnyOrder),
       allowSupportInfo: flag(claims.allowSupportInfo),
       impersonatorId: imp,
+      sessionId,
       isImpersonated: flag(claims.isImpersonatedS),
       isAdManager: flag(claims.isAdManager),
     },

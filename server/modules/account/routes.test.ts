@@ -11,6 +11,8 @@ import {
 } from '../../db/schema';
 import {
   authHeaders,
+  browserCookies,
+  browserCookiesOf,
   createTestUser,
   csrfHeaders,
   staffRole,
@@ -58,13 +60,12 @@ function post(
   cookies: Record<string, string> = {},
   headers: Record<string, string> = {},
 ) {
-  const csrf = csrfHeaders();
-  const csrfValue = csrf.RequestVerificationToken;
+  const browser = browserCookies();
   return t.app.inject({
     method: 'POST',
     url,
-    headers: { RequestVerificationToken: csrfValue, ...headers },
-    cookies: { ok_csrf: csrfValue, ...cookies },
+    headers: { RequestVerificationToken: browser.ok_csrf, ...headers },
+    cookies: { ...browser, ...cookies },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
@@ -132,7 +133,7 @@ describe('POST /api/account/anmelden-cookie', () => {
     const wrongCsrf = await t.app.inject({
       method: 'POST',
       url: '/api/account/anmelden-cookie',
-      cookies: { ok_auth: auth, ok_csrf: csrfHeaders().RequestVerificationToken },
+      cookies: { ok_auth: auth, ...browserCookies() },
       headers: { RequestVerificationToken: csrfHeaders().RequestVerificationToken },
       payload: { Type: 'legacy', AuthCookieValue: '' },
     });
@@ -244,6 +245,75 @@ describe('logout and session renewal', () => {
     expect(none.statusCode).toBe(401);
     // The call also hands out the CSRF cookie the app needs before its first POST.
     expect(cookie(none, 'ok_csrf')).toBeDefined();
+  });
+});
+
+describe('issue 9: a token of an ended session', () => {
+  it('can no longer read orders or personal data, nor change anything, after logout', async () => {
+    const user = await createTestUser(t.database, { roles: ['Role_Customer'] });
+    const { auth, refresh, token } = await cookieLogin(user.id);
+    const other = await cookieLogin(user.id); // the same user on another device
+    const bearer = (value: string) => ({ authorization: `Bearer ${value}` });
+    const read = (value: string, url: string) => t.app.inject({ url, headers: bearer(value) });
+
+    for (const url of ['/api/orders', '/api/jwt/kunde/persoenliche-daten']) {
+      expect((await read(token, url)).statusCode, url).toBe(200);
+    }
+    const logout = await post('/api/account/jwt/abmelden', undefined, {
+      ok_auth: auth,
+      ok_refresh: refresh,
+    });
+    expect(logout.statusCode).toBe(200);
+    // The token itself has not expired yet (15 minutes), but its session has ended.
+    expect(await verifyAccessToken(TEST_SECRET, token)).not.toBeNull();
+    for (const url of [
+      '/api/orders',
+      '/api/jwt/kunde/persoenliche-daten',
+      '/api/jwt/kunde/adressen',
+    ]) {
+      expect((await read(token, url)).statusCode, url).toBe(401);
+    }
+    const change = await post(
+      '/api/jwt/kunde/set/favourite',
+      { UserId: 1, State: true },
+      {},
+      bearer(token),
+    );
+    expect(change.statusCode).toBe(401);
+    // A guarded page with the token cookie: to the login page, not the page.
+    const page = await t.app.inject({ url: '/bestellungen', cookies: { ok_token: token } });
+    expect(page.statusCode).toBe(302);
+    // The other device's session is untouched.
+    expect((await read(other.token, '/api/orders')).statusCode).toBe(200);
+  });
+
+  it('of an ended impersonation is refused too', async () => {
+    const staffAuth = await legacyCookie(supporter.id);
+    const imp = await post(
+      `/api/support/users/${customer.id}/impersonate`,
+      undefined,
+      { ok_auth: staffAuth },
+      { authorization: `Bearer ${testToken(supporter)}` },
+    );
+    const impersonation = await post(
+      '/api/account/anmelden-cookie',
+      { Type: 'legacy', AuthCookieValue: '' },
+      { ok_auth: cookie(imp, 'ok_auth')?.value ?? '' },
+    );
+    const token = cookie(impersonation, 'ok_token')?.value ?? '';
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await t.app.inject({ url: '/api/orders', headers })).statusCode).toBe(200);
+    const end = await post(
+      '/api/account/jwt/abmelden',
+      undefined,
+      {
+        ok_auth: cookie(imp, 'ok_auth')?.value ?? '',
+        ok_refresh: cookie(impersonation, 'ok_refresh')?.value ?? '',
+      },
+      headers,
+    );
+    expect(end.json()).toMatchObject({ UserSwitched: true });
+    expect((await t.app.inject({ url: '/api/orders', headers })).statusCode).toBe(401);
   });
 });
 
@@ -417,7 +487,7 @@ describe('password reset API', () => {
       method: 'POST',
       url: '/konto/passwort-vergessen',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      cookies: { ok_csrf: csrf },
+      cookies: browserCookiesOf(page),
       payload: new URLSearchParams({ __RequestVerificationToken: csrf, Email: email }).toString(),
     });
     const mails = await t.database.db

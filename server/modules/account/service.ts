@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_COOKIES } from '../../../src/api/contract/account';
 import type { Db } from '../../db/client';
 import { cookieOptions } from './cookies';
+import { issueBrowserCookies } from './csrf';
 import { signAccessToken, type TokenUser } from './jwt';
 import { findUserById, userHasOrders, type UserRow } from './repo';
 import {
@@ -58,14 +59,15 @@ export async function issueTokens(
   request: FastifyRequest,
   reply: FastifyReply,
   ref: SessionRef,
-  refresh?: { value: string },
+  refresh?: { value: string; familyId: string },
 ): Promise<string | null> {
   const user = await loadTokenUser(app.db, ref);
   if (!user) return null;
-  const refreshValue = refresh?.value ?? (await issueRefreshToken(app.db, ref)).value;
+  const session = refresh ?? (await issueRefreshToken(app.db, ref));
+  const refreshValue = session.value;
   const { token, expiresAt } = await signAccessToken(
     app.authSecret,
-    user,
+    { ...user, sessionId: session.familyId },
     app.authConfig.accessTokenTtlSeconds,
   );
   // ok_token outlives the token itself: "token present but expired" is what tells the app to
@@ -85,13 +87,17 @@ export async function issueTokens(
   return token;
 }
 
-/** Starts a legacy session (legacy login page, impersonation): ok_auth + ok_login. */
+/**
+ * Starts a legacy session (legacy login page, impersonation): ok_auth + ok_login, and a new
+ * browser id with its CSRF value, so nothing chosen before the login carries over (fixation).
+ */
 export async function startLegacySession(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   ref: SessionRef,
 ): Promise<void> {
+  issueBrowserCookies(request, reply, { rotate: true });
   const value = await createLegacySession(app.db, ref.userId, ref.impersonatorId);
   const maxAge = LEGACY_SESSION_TTL_MS / 1000;
   reply.setCookie(AUTH_COOKIES.legacy, value, cookieOptions(request, { httpOnly: true, maxAge }));
@@ -109,7 +115,9 @@ export function clearTokenCookies(request: FastifyRequest, reply: FastifyReply):
   reply.clearCookie(AUTH_COOKIES.refresh, cookieOptions(request, { path: REFRESH_COOKIE_PATH }));
 }
 
+/** Signs the browser out: every auth cookie cleared, a new browser id and CSRF value. */
 export function clearAllAuthCookies(request: FastifyRequest, reply: FastifyReply): void {
+  issueBrowserCookies(request, reply, { rotate: true });
   clearTokenCookies(request, reply);
   reply.clearCookie(AUTH_COOKIES.legacy, cookieOptions(request));
   reply.clearCookie(AUTH_COOKIES.legacyMarker, cookieOptions(request));

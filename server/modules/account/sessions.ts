@@ -5,7 +5,7 @@
  * nothing.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { legacySessions, oneTimeTokens, refreshTokens, users } from '../../db/schema';
 
@@ -181,6 +181,20 @@ export async function refreshFamilyOf(
     .where(eq(refreshTokens.tokenHash, hashToken(value)))
     .limit(1);
   return row?.familyId;
+}
+
+/**
+ * Whether a session (refresh family) is still live: not revoked by a logout, an ended
+ * impersonation, a reuse or a password reset. One indexed lookup (refresh_token_family_idx).
+ */
+export async function isSessionLive(db: Db, familyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ revokedAt: refreshTokens.revokedAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.familyId, familyId))
+    .orderBy(desc(refreshTokens.createdAt))
+    .limit(1);
+  return row !== undefined && row.revokedAt === null;
 }
 
 export async function revokeRefreshFamily(db: Db, familyId: string): Promise<void> {

@@ -9,7 +9,12 @@ import {
   type Offer,
 } from '../../../src/api/contract/calculation';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
-import { buildTestApp, TEST_SECRET, type TestApp } from '../../../tests/support/test-app';
+import {
+  buildTestApp,
+  TEST_PUBLIC_URL,
+  TEST_SECRET,
+  type TestApp,
+} from '../../../tests/support/test-app';
 import { buildApp } from '../../app';
 import { toCents } from './engine';
 
@@ -586,7 +591,12 @@ describe('GET /api/site/{countryId}/prices/best', () => {
 describe('production serializes offer lists without re-checking them against the schema', () => {
   it('sends the same JSON as the checked serializer does', async () => {
     const production = await buildApp({
-      config: { nodeEnv: 'production', distDir: '/nonexistent-dist', secret: TEST_SECRET },
+      config: {
+        nodeEnv: 'production',
+        distDir: '/nonexistent-dist',
+        secret: TEST_SECRET,
+        publicUrl: TEST_PUBLIC_URL,
+      },
       database: t.database,
       closeDatabase: false,
     });

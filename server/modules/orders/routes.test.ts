@@ -287,8 +287,9 @@ describe('POST /api/orders: placing', () => {
     const offer = await firstOffer();
     const body = orderBody(offer, { Email: `zweimal-${randomUUID()}@example.org` });
     const before = await orderCount();
-    const first = await post(body);
-    const second = await post(body);
+    const browser = csrfHeaders();
+    const first = await post(body, browser);
+    const second = await post(body, browser);
     expect(first.statusCode, first.body).toBe(201);
     expect(second.statusCode, second.body).toBe(200);
     expect(orderOf(second).OrderNumber).toBe(orderOf(first).OrderNumber);
@@ -301,7 +302,12 @@ describe('POST /api/orders: placing', () => {
     const email = `doppelt-${randomUUID()}@example.org`;
     const body = orderBody(offer, { Email: email });
     const before = await orderCount();
-    const answers = await Promise.all([post(body), post(body), post(body)]);
+    const browser = csrfHeaders();
+    const answers = await Promise.all([
+      post(body, browser),
+      post(body, browser),
+      post(body, browser),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 201]);
     expect(new Set(answers.map((a) => orderOf(a).OrderNumber)).size).toBe(1);
     expect(await orderCount()).toBe(before + 1);
@@ -311,14 +317,59 @@ describe('POST /api/orders: placing', () => {
   it('a key reused for another order is refused', async () => {
     const offer = await firstOffer();
     const body = orderBody(offer);
-    expect((await post(body)).statusCode).toBe(201);
+    const browser = csrfHeaders();
+    expect((await post(body, browser)).statusCode).toBe(201);
     const other = await firstOffer({ Amount: 4000 });
-    const response = await post({
-      ...orderBody(other, { IdempotencyKey: body.IdempotencyKey }),
-      Configuration: config({ Amount: 4000 }),
-    });
+    const response = await post(
+      {
+        ...orderBody(other, { IdempotencyKey: body.IdempotencyKey }),
+        Configuration: config({ Amount: 4000 }),
+      },
+      browser,
+    );
     expect(response.statusCode).toBe(409);
     expect(messageOf(response)).toMatch(/Bestellschlüssel/);
+  });
+
+  it("a replay of someone else's key gets 409 and learns nothing of their order (issue 9)", async () => {
+    const offer = await firstOffer();
+    const guestBody = orderBody(offer, { Email: `gast-${randomUUID()}@example.org` });
+    const guestBrowser = csrfHeaders();
+    expect((await post(guestBody, guestBrowser)).statusCode).toBe(201);
+    const owner = await createTestUser(t.database, { roles: ['Role_Customer'] });
+    const customerBody = orderBody(offer, { Email: owner.email });
+    expect((await post(customerBody, authHeaders(owner))).statusCode).toBe(201);
+
+    const replays: [string, unknown, Record<string, string>][] = [
+      ['the guest key from another browser', guestBody, csrfHeaders()],
+      [
+        'the guest key from the same browser with another e-mail',
+        { ...guestBody, Email: 'x@example.org' },
+        guestBrowser,
+      ],
+      ['the guest key as a logged-in customer', guestBody, authHeaders(other)],
+      ["a customer's key anonymously", customerBody, csrfHeaders()],
+      ["a customer's key as another customer", customerBody, authHeaders(other)],
+    ];
+    const before = await orderCount();
+    for (const [name, body, headers] of replays) {
+      const response = await post(body, headers);
+      expect(response.statusCode, name).toBe(409);
+      const text = response.body;
+      for (const secret of [
+        guestBody.Email,
+        customer.email,
+        'Invalidenstraße',
+        '030 1234567',
+        'OK-',
+      ]) {
+        expect(text, `${name} reveals ${secret}`).not.toContain(secret);
+      }
+    }
+    expect(await orderCount()).toBe(before);
+    // The owners themselves still get their order back.
+    expect((await post(guestBody, guestBrowser)).statusCode).toBe(200);
+    expect((await post(customerBody, authHeaders(owner))).statusCode).toBe(200);
   });
 
   it('price changed since the user saw it → 409 with the new offer, nothing stored', async () => {

@@ -23,6 +23,7 @@ import {
 } from '../../../src/api/contract/orders';
 import { requireCsrf, requireGuard } from '../../plugins/auth';
 import { cookieOptions } from '../account/cookies';
+import { browserKeyOf, sessionIdOf } from '../account/csrf';
 import { createRatingInvitation } from '../ratings/service';
 import {
   checkoutDefaults,
@@ -82,7 +83,9 @@ function depsOf(app: FastifyInstance, opts: OrderRoutesOptions): OrdersDeps {
     calculation: app.calculation,
     now: opts.now,
     // A delivered order invites its customer to rate the dealer (in the status transaction).
-    onDelivered: opts.onDelivered ?? ((tx, order) => createRatingInvitation(tx, order)),
+    onDelivered:
+      opts.onDelivered ??
+      ((tx, order) => createRatingInvitation(tx, order, (path) => app.absoluteUrl(path))),
   };
 }
 
@@ -124,7 +127,12 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     },
     async (request, reply) => {
       const userId = customerId(request);
-      const outcome = await placeOrder(deps, request.body, userId);
+      // The CSRF check before this handler guarantees a browser id (ok_sid) for guests.
+      const sid = sessionIdOf(request);
+      const outcome = await placeOrder(deps, request.body, {
+        userId,
+        guestKey: sid ? browserKeyOf(sid) : null,
+      });
       if (!outcome.ok) return reply.code(outcome.status).send(outcome.error);
       const { created, order } = outcome.value;
       if (order.userId === null) rememberGuestOrder(request, reply, order.orderNumber);
@@ -162,6 +170,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
   app.get(
     '/:orderNumber',
     {
+      config: { personal: true },
       schema: {
         params: OrderNumberParamsSchema,
         response: { 200: OrderSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },

@@ -141,17 +141,26 @@ export function orderNumberOf(id: number, at: Date): string {
 
 export type Placed = { created: boolean; order: OrderRow };
 
+/**
+ * Who places the order: a customer (their id), or a guest browser (browserKeyOf its ok_sid).
+ * An idempotency key only finds an order for the one who placed it (issue 9).
+ */
+export interface OrderOwner {
+  userId: number | null;
+  guestKey: string | null;
+}
+
 export async function placeOrder(
   deps: OrdersDeps,
   input: PlaceOrderRequest,
-  userId: number | null,
+  owner: OrderOwner,
 ): Promise<Result<Placed, 400 | 409>> {
   const config = input.Configuration;
 
   // A retry (double click, dropped connection, reload) finds the order of its first attempt,
   // even when the price has moved since: that order was placed at the price then shown.
   const earlier = await findOrderByKey(deps.db, input.IdempotencyKey);
-  if (earlier) return sameRequest(earlier, input);
+  if (earlier) return sameRequest(earlier, input, owner);
 
   if (input.DeliveryAddress.ZipCode !== config.ZipCode) {
     return fail(
@@ -199,7 +208,8 @@ export async function placeOrder(
       id,
       orderNumber,
       idempotencyKey: input.IdempotencyKey,
-      userId,
+      userId: owner.userId,
+      guestKey: owner.userId === null ? owner.guestKey : null,
       email: input.Email.toLowerCase(),
       phone: input.Phone,
       dealerId: dealer.id,
@@ -240,13 +250,36 @@ export async function placeOrder(
     });
     return { created: true, order: inserted };
   });
-  if (!placed.created) return sameRequest(placed.order, input);
+  if (!placed.created) return sameRequest(placed.order, input, owner);
   return { ok: true, value: placed };
 }
 
-/** A key may only be replayed for the same order; another order under it is refused. */
-function sameRequest(order: OrderRow, input: PlaceOrderRequest): Result<Placed, 409> {
-  if (order.dealerId !== input.DealerId || order.amountLitres !== input.Configuration.Amount) {
+/** The order under a key belongs to this requester: the customer, or the guest browser whose
+ * e-mail it was placed with. */
+function ownedBy(order: OrderRow, input: PlaceOrderRequest, owner: OrderOwner): boolean {
+  if (order.userId !== null) return order.userId === owner.userId;
+  return (
+    owner.userId === null &&
+    owner.guestKey !== null &&
+    order.guestKey === owner.guestKey &&
+    order.email === input.Email.toLowerCase()
+  );
+}
+
+/**
+ * A key may only be replayed by its owner for the same order. Anyone else, and another order
+ * under it, gets the same 409: it tells nothing about the order (no e-mail, no address).
+ */
+function sameRequest(
+  order: OrderRow,
+  input: PlaceOrderRequest,
+  owner: OrderOwner,
+): Result<Placed, 409> {
+  if (
+    !ownedBy(order, input, owner) ||
+    order.dealerId !== input.DealerId ||
+    order.amountLitres !== input.Configuration.Amount
+  ) {
     return fail(
       409,
       'Unter diesem Bestellschlüssel wurde bereits eine andere Bestellung aufgegeben. Bitte laden Sie die Seite neu.',

@@ -79,15 +79,32 @@ export async function insertRating(
   return row?.id;
 }
 
-/** Adds one mark to the dealer's running rating (shown on the offer list). */
-export async function addToDealerRating(db: Db, dealerId: number, mark: number) {
-  await db
+/** The running rating of a dealer (dealer.rating_sum, rating_count). */
+export interface DealerRating {
+  dealerId: number;
+  ratingSum: number;
+  ratingCount: number;
+}
+
+/** Adds one mark to the dealer's running rating (shown on the offer list); returns the new one. */
+export async function addToDealerRating(
+  db: Db,
+  dealerId: number,
+  mark: number,
+): Promise<DealerRating | undefined> {
+  const [row] = await db
     .update(dealers)
     .set({
       ratingSum: sql`${dealers.ratingSum} + ${mark}`,
       ratingCount: sql`${dealers.ratingCount} + 1`,
     })
-    .where(eq(dealers.id, dealerId));
+    .where(eq(dealers.id, dealerId))
+    .returning({
+      dealerId: dealers.id,
+      ratingSum: dealers.ratingSum,
+      ratingCount: dealers.ratingCount,
+    });
+  return row;
 }
 
 export interface QualityRow {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
 import { RatingLinkResponseSchema, TrustedQualitySchema } from '../../../src/api/contract/ratings';
 import { csrfHeaders, createTestUser } from '../../../tests/support/auth';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { buildTestApp, testAbsoluteUrl, type TestApp } from '../../../tests/support/test-app';
 import { dealers, oneTimeTokens, orders, outboxEmails, ratings } from '../../db/schema';
 import { createRatingInvitation, hashToken, qualityOfCountry } from './service';
 
@@ -85,7 +85,7 @@ describe('createRatingInvitation', () => {
     const user = await createTestUser(t.database);
     const order = await insertOrder(1, user.id);
     const now = new Date('2026-11-01T10:00:00Z');
-    const invitation = await createRatingInvitation(t.database.db, order, now);
+    const invitation = await createRatingInvitation(t.database.db, order, testAbsoluteUrl, now);
     if (!invitation) throw new Error('no invitation');
     expect(invitation.path).toBe(`/bewerten-sie-uns/${invitation.token}/${order.id}`);
 
@@ -105,7 +105,7 @@ describe('createRatingInvitation', () => {
       .where(
         and(eq(outboxEmails.kind, 'rating-invitation'), eq(outboxEmails.toAddress, order.email)),
       );
-    expect(mail?.textBody).toContain(`https://www.oelkompass.de${invitation.path}`);
+    expect(mail?.textBody).toContain(testAbsoluteUrl(invitation.path));
     expect(mail?.textBody).toContain(order.orderNumber);
     expect(mail?.subject).toContain(order.orderNumber);
   });
@@ -114,7 +114,7 @@ describe('createRatingInvitation', () => {
 describe('GET /api/bewertung/{token}/{orderId}', () => {
   it('describes the order for a valid link, without caching', async () => {
     const order = await insertOrder();
-    const invitation = await createRatingInvitation(t.database.db, order);
+    const invitation = await createRatingInvitation(t.database.db, order, testAbsoluteUrl);
     const response = await t.app.inject({ url: `/api/bewertung/${invitation?.token}/${order.id}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -127,7 +127,7 @@ describe('GET /api/bewertung/{token}/{orderId}', () => {
   it('says unknown for a random token or another order, revealing nothing', async () => {
     const order = await insertOrder();
     const other = await insertOrder();
-    const invitation = await createRatingInvitation(t.database.db, order);
+    const invitation = await createRatingInvitation(t.database.db, order, testAbsoluteUrl);
     for (const url of [
       `/api/bewertung/${randomBytes(32).toString('base64url')}/${order.id}`,
       `/api/bewertung/${invitation?.token}/${other.id}`,
@@ -156,7 +156,7 @@ describe('GET /api/bewertung/{token}/{orderId}', () => {
 describe('POST /api/bewertung', () => {
   it('stores the rating once, uses the token and adds the mark to the dealer', async () => {
     const order = await insertOrder();
-    const invitation = await createRatingInvitation(t.database.db, order);
+    const invitation = await createRatingInvitation(t.database.db, order, testAbsoluteUrl);
     const before = await dealerRating(dealerDe.id);
 
     const payload = {
@@ -197,7 +197,7 @@ describe('POST /api/bewertung', () => {
 
   it('takes exactly one of two simultaneous submits (double click)', async () => {
     const order = await insertOrder();
-    const invitation = await createRatingInvitation(t.database.db, order);
+    const invitation = await createRatingInvitation(t.database.db, order, testAbsoluteUrl);
     const before = await dealerRating(dealerDe.id);
     const payload = { Token: invitation?.token, OrderId: order.id, Mark: 2, Text: '' };
     const answers = await Promise.all([submit(payload), submit(payload)]);
@@ -209,9 +209,9 @@ describe('POST /api/bewertung', () => {
 
   it('refuses a second invitation of a rated order: one rating per order', async () => {
     const order = await insertOrder();
-    const first = await createRatingInvitation(t.database.db, order);
+    const first = await createRatingInvitation(t.database.db, order, testAbsoluteUrl);
     // Two invitations exist before any rating (e.g. the status was set twice).
-    const second = await createRatingInvitation(t.database.db, order);
+    const second = await createRatingInvitation(t.database.db, order, testAbsoluteUrl);
     expect(
       (await submit({ Token: first?.token, OrderId: order.id, Mark: 5, Text: '' })).statusCode,
     ).toBe(201);
@@ -226,7 +226,7 @@ describe('POST /api/bewertung', () => {
       .where(eq(oneTimeTokens.tokenHash, hashToken(second?.token ?? '')));
     expect(token?.usedAt).toBeNull();
     // And no new invitation is made for a rated order.
-    expect(await createRatingInvitation(t.database.db, order)).toBeNull();
+    expect(await createRatingInvitation(t.database.db, order, testAbsoluteUrl)).toBeNull();
   });
 
   it('refuses an expired link with 410 and stores nothing', async () => {
@@ -234,6 +234,7 @@ describe('POST /api/bewertung', () => {
     const invitation = await createRatingInvitation(
       t.database.db,
       order,
+      testAbsoluteUrl,
       new Date(Date.now() - 31 * 86_400_000),
     );
     const response = await submit({
@@ -254,7 +255,7 @@ describe('POST /api/bewertung', () => {
   it('refuses a token of another order (mismatch) with 400', async () => {
     const order = await insertOrder();
     const other = await insertOrder();
-    const invitation = await createRatingInvitation(t.database.db, order);
+    const invitation = await createRatingInvitation(t.database.db, order, testAbsoluteUrl);
     const response = await submit({
       Token: invitation?.token,
       OrderId: other.id,
@@ -294,7 +295,7 @@ describe('POST /api/bewertung', () => {
     ['Token', { Token: 'zu kurz' }, 'body.Token'],
   ])('refuses a bad %s with 400, nothing stored, token unused', async (_label, change, path) => {
     const order = await insertOrder();
-    const invitation = await createRatingInvitation(t.database.db, order);
+    const invitation = await createRatingInvitation(t.database.db, order, testAbsoluteUrl);
     const response = await submit({
       Token: invitation?.token,
       OrderId: order.id,
@@ -312,7 +313,7 @@ describe('POST /api/bewertung', () => {
 
   it('refuses a submit without the CSRF header with 403', async () => {
     const order = await insertOrder();
-    const invitation = await createRatingInvitation(t.database.db, order);
+    const invitation = await createRatingInvitation(t.database.db, order, testAbsoluteUrl);
     const response = await submit(
       { Token: invitation?.token, OrderId: order.id, Mark: 5, Text: '' },
       { cookie: csrfHeaders().cookie },

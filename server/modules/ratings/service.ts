@@ -16,7 +16,7 @@ import {
   type TrustedQuality,
 } from '../../../src/api/contract/ratings';
 import { PRODUCT_NAME } from '../../../src/lib/brand';
-import { LOCALES, localeByCountryId } from '../../../src/lib/locale';
+import { LOCALES } from '../../../src/lib/locale';
 import type { Db } from '../../db/client';
 import type { orders } from '../../db/schema';
 import { enqueueEmail, type DbOrTx } from '../mail/outbox';
@@ -42,6 +42,9 @@ export interface RatingInvitation {
   expiresAt: Date;
 }
 
+/** The absolute URL of a path of this site (app.absoluteUrl: config PUBLIC_URL). */
+export type AbsoluteUrl = (path: string) => string;
+
 /**
  * Creates the rating invitation for a delivered order: a single-use token valid for
  * RATING_TOKEN_DAYS and the 'rating-invitation' e-mail with the link. Does nothing (null) when
@@ -50,6 +53,7 @@ export interface RatingInvitation {
 export async function createRatingInvitation(
   db: DbOrTx,
   order: Pick<OrderRow, 'id' | 'userId' | 'email' | 'orderNumber' | 'countryId' | 'dealerId'>,
+  absoluteUrl: AbsoluteUrl,
   now: Date = new Date(),
 ): Promise<RatingInvitation | null> {
   if (await repo.hasRating(db, order.id)) return null;
@@ -63,7 +67,6 @@ export async function createRatingInvitation(
   });
   const details = await repo.findOrderForRating(db, order.id);
   const path = ratingPath(token, order.id);
-  const domain = localeByCountryId(order.countryId)?.domain ?? LOCALES.de.domain;
   const until = expiresAt.toLocaleDateString('de-DE', { timeZone: 'Europe/Berlin' });
   await enqueueEmail(db, {
     kind: 'rating-invitation',
@@ -75,7 +78,7 @@ export async function createRatingInvitation(
       `Ihre Bestellung ${order.orderNumber}${details ? ` bei ${details.dealerName}` : ''} wurde geliefert.`,
       'Wie zufrieden waren Sie? Ihre Bewertung hilft anderen Kundinnen und Kunden bei der Wahl des Händlers.',
       '',
-      `Jetzt bewerten: https://www.${domain}${path}`,
+      `Jetzt bewerten: ${absoluteUrl(path)}`,
       '',
       `Der Link gilt einmal und bis zum ${until}.`,
       '',
@@ -142,16 +145,17 @@ class Refused extends Error {
 
 /**
  * POST /api/bewertung: claims the token, stores the rating and adds the mark to the dealer's
- * rating in one transaction; any refusal rolls all of it back.
+ * rating in one transaction; any refusal rolls all of it back. Returns the dealer's new rating,
+ * for the offers to show it (the route hands it to the price index after the commit).
  */
 export async function submitRating(
   db: Db,
   input: RatingRequest,
   now: Date = new Date(),
-): Promise<{ ok: true } | { ok: false; reason: RatingLinkRefusal }> {
+): Promise<{ ok: true; dealer: repo.DealerRating } | { ok: false; reason: RatingLinkRefusal }> {
   const tokenHash = hashToken(input.Token);
   try {
-    await db.transaction(async (tx) => {
+    const dealer = await db.transaction(async (tx) => {
       if (!(await repo.claimInvitation(tx, tokenHash, input.OrderId, now))) {
         const reason = refusalOf(await repo.findInvitation(tx, tokenHash), input.OrderId, now);
         // Claimed by a concurrent submit between the two statements: it is used now.
@@ -167,13 +171,16 @@ export async function submitRating(
         text: input.Text,
       });
       if (ratingId === undefined) throw new Refused('used');
-      await repo.addToDealerRating(tx, order.dealerId, input.Mark);
+      const rated = await repo.addToDealerRating(tx, order.dealerId, input.Mark);
+      // The order references the dealer: a missing row is a broken database, not a refusal.
+      if (!rated) throw new Error(`dealer ${order.dealerId} of order ${order.id} not found`);
+      return rated;
     });
+    return { ok: true, dealer };
   } catch (error) {
     if (error instanceof Refused) return { ok: false, reason: error.reason };
     throw error;
   }
-  return { ok: true };
 }
 
 /** The country behind a reviews-service id (SPEC §3 Locale reviews-service id), if any. */

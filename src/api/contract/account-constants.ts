@@ -18,6 +18,12 @@ export const AUTH_COOKIES = {
   csrf: 'ok_csrf',
 } as const;
 
+/**
+ * On a 403 of a state-changing call: the CSRF value did not fit this browser and the answer set
+ * a new pair; the app sends the call once more (docs/decisions/008).
+ */
+export const CSRF_RENEWED_HEADER = 'X-CSRF-Renewed';
+
 /** Query value carrying the original address to the legacy login page (SPEC §2). */
 export const RETURN_URL_PARAM = 'ReturnUrl';
 /** The legacy login and registration page (SPEC §2, ARCHITECTURE §6). */

@@ -3,6 +3,7 @@
  * calls). How the pieces fit (cookies, tokens, CSRF) is in docs/decisions/008-sessions-and-tokens.md.
  */
 import { z } from 'zod/mini';
+import { requestId, requestText } from './common';
 
 export * from './account-constants';
 
@@ -42,7 +43,10 @@ export const CookieLoginRequestSchema = z.object({
    * The cookie value. Empty: the server reads the cookie itself (the legacy cookie is HttpOnly,
    * so the app cannot send its value).
    */
-  AuthCookieValue: z.string().check(z.maxLength(4096, 'AuthCookieValue ist zu lang.')),
+  AuthCookieValue: requestText(
+    'AuthCookieValue muss als Text angegeben werden.',
+    z.maxLength(4096, 'AuthCookieValue ist zu lang.'),
+  ),
 });
 export type CookieLoginRequest = z.infer<typeof CookieLoginRequestSchema>;
 
@@ -54,9 +58,17 @@ export type CookieLoginResponse = z.infer<typeof CookieLoginResponseSchema>;
 
 /** POST /api/account/v2/get/token and /api/account/get/token (SPEC §3 Token refresh request). */
 export const TokenRefreshRequestSchema = z.object({
-  CurrentToken: z.string().check(z.maxLength(4096, 'CurrentToken ist zu lang.')),
+  CurrentToken: requestText(
+    'CurrentToken muss als Text angegeben werden.',
+    z.maxLength(4096, 'CurrentToken ist zu lang.'),
+  ),
   /** Only /api/account/get/token; the app's v2 call relies on the HttpOnly cookie instead. */
-  RefreshToken: z.optional(z.string().check(z.maxLength(512, 'RefreshToken ist zu lang.'))),
+  RefreshToken: z.optional(
+    requestText(
+      'RefreshToken muss als Text angegeben werden.',
+      z.maxLength(512, 'RefreshToken ist zu lang.'),
+    ),
+  ),
 });
 export type TokenRefreshRequest = z.infer<typeof TokenRefreshRequestSchema>;
 
@@ -81,7 +93,7 @@ export const HasOrdersResponseSchema = z.boolean();
 
 /** POST /api/jwt/kunde/set/favourite: UserId is the dealer to mark (SPEC §3: IsFavourite, Id). */
 export const SetFavouriteRequestSchema = z.object({
-  UserId: z.number().check(z.int('UserId muss eine ganze Zahl sein.'), z.positive()),
+  UserId: requestId('UserId'),
   State: z.boolean(),
 });
 export type SetFavouriteRequest = z.infer<typeof SetFavouriteRequestSchema>;
@@ -97,23 +109,24 @@ export type SetFavouriteResponse = z.infer<typeof SetFavouriteResponseSchema>;
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 200;
 
-export const PasswordSchema = z
-  .string({ error: 'Bitte geben Sie ein Kennwort ein.' })
-  .check(
-    z.minLength(
-      PASSWORD_MIN_LENGTH,
-      `Das Kennwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`,
-    ),
-    z.maxLength(
-      PASSWORD_MAX_LENGTH,
-      `Das Kennwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`,
-    ),
-  );
+export const PasswordSchema = requestText(
+  'Bitte geben Sie ein Kennwort ein.',
+  z.minLength(
+    PASSWORD_MIN_LENGTH,
+    `Das Kennwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`,
+  ),
+  z.maxLength(
+    PASSWORD_MAX_LENGTH,
+    `Das Kennwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`,
+  ),
+);
 
 /** The token from the link: 32 random bytes, base64url. */
-export const ResetTokenSchema = z
-  .string()
-  .check(z.minLength(1, 'Der Link ist unvollständig.'), z.maxLength(128, 'Der Link ist ungültig.'));
+export const ResetTokenSchema = requestText(
+  'Der Link ist ungültig.',
+  z.minLength(1, 'Der Link ist unvollständig.'),
+  z.maxLength(128, 'Der Link ist ungültig.'),
+);
 
 /** GET /api/account/kennwort/{token} */
 export const PasswordResetCheckParamsSchema = z.object({ token: ResetTokenSchema });

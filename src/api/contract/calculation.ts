@@ -3,7 +3,13 @@
  * result), §7 (/api/kalkulation/*, /api/site/{countryId}/prices/best). PascalCase wire fields.
  */
 import { z } from 'zod/mini';
-import { CountryIdParamSchema, CountryIdSchema } from './common';
+import {
+  CountryIdParamSchema,
+  CountryIdSchema,
+  INT4_MAX,
+  requestIdParam,
+  requestText,
+} from './common';
 
 // CALC lives in its own module so UI code can use the constants without pulling in (and
 // running) every schema of this file: zod/mini schemas are not tree-shaken (home JS budget).
@@ -17,10 +23,30 @@ export const ProductGroupIdSchema = z.coerce
   );
 export type ProductGroupId = 1 | 2;
 
+/**
+ * German messages for a request field that is missing or of the wrong type. zod's own are
+ * English ("Invalid input: expected object, received undefined"), and a schema's `error` also
+ * answers for its checks that carry no message of their own, so every check below has one.
+ */
+const fieldError =
+  (field: string, expected: string) =>
+  (issue: { readonly input?: unknown }): string =>
+    issue.input === undefined ? `${field} fehlt.` : `${field} muss ${expected}.`;
+
+/** A whole number within a PostgreSQL integer (issue 9); fields narrow it further. */
 const int = (field: string) =>
   z
-    .number({ error: `${field} muss eine Zahl sein.` })
-    .check(z.int(`${field} muss eine ganze Zahl sein.`));
+    .number({ error: fieldError(field, 'eine Zahl sein') })
+    .check(
+      z.int(`${field} muss eine ganze Zahl sein.`),
+      z.gte(-INT4_MAX - 1, `${field} ist zu klein.`),
+      z.lte(INT4_MAX, `${field} ist zu groß.`),
+    );
+
+const bool = (field: string) => z.boolean({ error: fieldError(field, 'true oder false sein') });
+
+const AMOUNT_MIN_MESSAGE = `Die Menge muss mindestens ${CALC.AMOUNT_CALCULABLE_MIN} Liter betragen.`;
+const AMOUNT_MAX_MESSAGE = `Die Menge darf höchstens ${CALC.AMOUNT_MAX.toLocaleString('de-DE')} Liter betragen.`;
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/kalkulation/init/{countryId}/{productGroupId}
@@ -89,26 +115,39 @@ export type CalculatorInitResponse = z.infer<typeof CalculatorInitResponseSchema
 // The configuration (SPEC §3 Calculator configuration): body of berechnen, berechnen-default,
 // upselling.
 
-export const CalculatorParameterChoiceSchema = z.object({
-  Id: int('Parameters[].Id'),
-  Modifier: z.optional(int('Parameters[].Modifier')),
-});
+export const CalculatorParameterChoiceSchema = z.object(
+  {
+    Id: int('Parameters[].Id'),
+    Modifier: z.optional(int('Parameters[].Modifier')),
+  },
+  { error: fieldError('Parameters[]', 'ein Objekt wie { "Id": 5 } sein') },
+);
 export type CalculatorParameterChoice = z.infer<typeof CalculatorParameterChoiceSchema>;
 
-const flag = z.optional(z.union([z.boolean(), z.literal(0), z.literal(1)]));
+const flag = (field: string) =>
+  z.optional(
+    z.union([z.boolean(), z.literal(0), z.literal(1)], {
+      error: `${field} muss true, false, 0 oder 1 sein.`,
+    }),
+  );
+
+/** A body's CountryId: "fehlt" when missing, else the shared CountryIdSchema's messages. */
+const CountryIdField = z.pipe(
+  z.number({ error: fieldError('CountryId', 'eine Zahl sein') }),
+  CountryIdSchema,
+);
 
 export const CalculatorConfigSchema = z.object(
   {
     /** Empty → the calculation is refused (Success false), not an error (SPEC §5). */
-    ZipCode: z
-      .string({ error: 'ZipCode muss als Text angegeben werden.' })
-      .check(z.trim(), z.maxLength(10, 'ZipCode ist zu lang.')),
+    ZipCode: requestText(
+      fieldError('ZipCode', 'als Text angegeben werden'),
+      z.trim(),
+      z.maxLength(10, 'ZipCode ist zu lang.'),
+    ),
     Amount: int('Amount').check(
       z.minimum(0, 'Amount darf nicht negativ sein.'),
-      z.maximum(
-        CALC.AMOUNT_MAX,
-        `Die Menge darf höchstens ${CALC.AMOUNT_MAX.toLocaleString('de-DE')} Liter betragen.`,
-      ),
+      z.maximum(CALC.AMOUNT_MAX, AMOUNT_MAX_MESSAGE),
     ),
     Stations: z._default(
       int('Stations').check(
@@ -117,14 +156,24 @@ export const CalculatorConfigSchema = z.object(
       ),
       CALC.STATIONS_DEFAULT,
     ),
-    Product: z.object({ Id: int('Product.Id'), ClimateNeutral: z._default(z.boolean(), false) }),
+    Product: z.object(
+      {
+        Id: int('Product.Id'),
+        ClimateNeutral: z._default(bool('Product.ClimateNeutral'), false),
+      },
+      { error: fieldError('Product', 'ein Objekt wie { "Id": 1 } sein') },
+    ),
     Parameters: z._default(
-      z.array(CalculatorParameterChoiceSchema).check(z.maxLength(20, 'Zu viele Parameter.')),
+      z
+        .array(CalculatorParameterChoiceSchema, {
+          error: fieldError('Parameters', 'eine Liste sein'),
+        })
+        .check(z.maxLength(20, 'Zu viele Parameter.')),
       [],
     ),
-    AppointmentPlus: z._default(z.boolean(), false),
-    UpsellCount: z.optional(z.number()),
-    CountryId: CountryIdSchema,
+    AppointmentPlus: z._default(bool('AppointmentPlus'), false),
+    UpsellCount: z.optional(int('UpsellCount')),
+    CountryId: CountryIdField,
     ProductGroupId: z._default(
       int('ProductGroupId').check(
         z.refine((n) => n === 1 || n === 2, 'ProductGroupId muss 1 (Heizöl) oder 2 (Diesel) sein.'),
@@ -132,13 +181,44 @@ export const CalculatorConfigSchema = z.object(
       1,
     ),
     /** Query-string mirrors of Product.ClimateNeutral and AppointmentPlus (SPEC §3); informative. */
-    Cn: flag,
-    Ap: flag,
+    Cn: flag('Cn'),
+    Ap: flag('Ap'),
   },
   { error: 'Erwartet wird die Rechner-Konfiguration als JSON-Objekt.' },
 );
 export type CalculatorConfig = z.infer<typeof CalculatorConfigSchema>;
 export type CalculatorConfigInput = z.input<typeof CalculatorConfigSchema>;
+
+const configField = CalculatorConfigSchema.shape;
+
+/**
+ * Body of POST /api/kalkulation/berechnen-default (SPEC §7: configuration, postal code, amount):
+ * postal code, amount and country suffice. Without a product (or with one the country and group
+ * do not have) the default product is used; the other configuration fields are accepted with the
+ * same rules and ignored (default parameters, one unloading point). The amount is only checked
+ * for its type: too little or too much is a refused calculation (Success false), not bad input.
+ */
+export const CalculatorDefaultRequestSchema = z.object(
+  {
+    ZipCode: configField.ZipCode,
+    Amount: int('Amount'),
+    CountryId: configField.CountryId,
+    ProductGroupId: configField.ProductGroupId,
+    Product: z.optional(configField.Product),
+    Stations: configField.Stations,
+    Parameters: configField.Parameters,
+    AppointmentPlus: configField.AppointmentPlus,
+    UpsellCount: configField.UpsellCount,
+    Cn: configField.Cn,
+    Ap: configField.Ap,
+  },
+  {
+    error:
+      'Erwartet werden Postleitzahl (ZipCode), Menge (Amount) und Land (CountryId) als JSON-Objekt.',
+  },
+);
+export type CalculatorDefaultRequest = z.infer<typeof CalculatorDefaultRequestSchema>;
+export type CalculatorDefaultRequestInput = z.input<typeof CalculatorDefaultRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // The result (SPEC §3 Calculation result)
@@ -249,7 +329,11 @@ export const BestPriceQuerySchema = z.object({
   amount: z._default(
     z.coerce
       .number({ error: 'amount muss eine Zahl sein.' })
-      .check(z.int(), z.minimum(CALC.AMOUNT_CALCULABLE_MIN), z.maximum(CALC.AMOUNT_MAX)),
+      .check(
+        z.int('amount muss eine ganze Zahl sein.'),
+        z.minimum(CALC.AMOUNT_CALCULABLE_MIN, AMOUNT_MIN_MESSAGE),
+        z.maximum(CALC.AMOUNT_MAX, AMOUNT_MAX_MESSAGE),
+      ),
     CALC.AMOUNT_DEFAULT,
   ),
 });
@@ -269,13 +353,13 @@ export type BestPriceResponse = z.infer<typeof BestPriceResponseSchema>;
 export const LocalBestPriceParamsSchema = z.object({ countryId: CountryIdParamSchema });
 export const LocalBestPriceQuerySchema = z.object({
   amount: BestPriceQuerySchema.shape.amount,
-  productId: z._default(
-    z.coerce.number({ error: 'productId muss eine Zahl sein.' }).check(z.int()),
-    1,
+  productId: z._default(requestIdParam('productId'), 1),
+  zipCode: requestText(
+    'zipCode fehlt.',
+    z.trim(),
+    z.minLength(1, 'zipCode fehlt.'),
+    z.maxLength(10, 'zipCode ist zu lang.'),
   ),
-  zipCode: z
-    .string({ error: 'zipCode fehlt.' })
-    .check(z.trim(), z.minLength(1, 'zipCode fehlt.'), z.maxLength(10)),
 });
 
 /** GET /api/site/{countryId}/prices/best: the lowest offer for a postal code; null when none. */

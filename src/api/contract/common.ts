@@ -6,6 +6,58 @@
  */
 import { z } from 'zod/mini';
 
+// ---------------------------------------------------------------------------------------------
+// Request values (issue 9): every text and every whole number a client sends is built from these,
+// so one rule holds for every route. Response schemas use plain z.string()/z.number().
+
+/** U+0000 can not be stored in a PostgreSQL text or jsonb column; refused for every text. */
+export const NUL_MESSAGE = 'Der Text enthält ein unzulässiges Steuerzeichen (NUL).';
+const noNul = z.refine<string>((value) => !value.includes('\u0000'), NUL_MESSAGE);
+
+type StringCheck = Parameters<ReturnType<typeof z.string>['check']>[number];
+
+type StringError = NonNullable<Exclude<Parameters<typeof z.string>[0], string>>['error'];
+
+/**
+ * Text from a client: a string without NUL, then the field's own checks (length, pattern).
+ * `error` answers a missing or non-text value.
+ */
+export function requestText(error: string | StringError, ...checks: StringCheck[]) {
+  return z.string({ error }).check(noNul, ...checks);
+}
+
+/** The largest value of a PostgreSQL integer (int4) column: every id and count stays below it. */
+export const INT4_MAX = 2_147_483_647;
+
+type NumberCheck = Parameters<ReturnType<typeof z.number>['check']>[number];
+
+const idChecks = (field: string): NumberCheck[] => [
+  z.int(`${field} muss eine ganze Zahl sein.`),
+  z.positive(`${field} muss größer als 0 sein.`),
+  z.lte(INT4_MAX, `${field} ist zu groß.`),
+];
+
+/** A database id in a JSON body: a whole number from 1 to INT4_MAX. */
+export function requestId(field: string) {
+  return z.number({ error: `${field} muss eine Zahl sein.` }).check(...idChecks(field));
+}
+
+/** A database id in a path or query string, where it arrives as text. */
+export function requestIdParam(field: string) {
+  return z.coerce.number({ error: `${field} muss eine Zahl sein.` }).check(...idChecks(field));
+}
+
+/** A whole number in a JSON body within [min, max] (max at most INT4_MAX). */
+export function requestInt(field: string, min: number, max: number) {
+  return z
+    .number({ error: `${field} muss eine Zahl sein.` })
+    .check(
+      z.int(`${field} muss eine ganze Zahl sein.`),
+      z.gte(min, `${field} muss mindestens ${min} sein.`),
+      z.lte(Math.min(max, INT4_MAX), `${field} darf höchstens ${max} sein.`),
+    );
+}
+
 const isCountryId = (n: number) => n === 1 || n === 2 || n === 3;
 const COUNTRY_ID_MESSAGE = 'CountryId muss 1 (DE), 2 (AT) oder 3 (CH) sein.';
 

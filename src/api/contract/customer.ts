@@ -4,7 +4,7 @@
  * request-verification header, docs/decisions/008). PascalCase wire fields.
  */
 import { z } from 'zod/mini';
-import { CountryIdSchema } from './common';
+import { CountryIdSchema, requestIdParam, requestText } from './common';
 // One list of salutations for the account and the checkout: a saved address prefills an order.
 import { ADDRESS_FIELDS, SALUTATIONS } from './orders';
 
@@ -15,13 +15,12 @@ export type Salutation = (typeof SALUTATIONS)[number];
 export const MAX_ADDRESSES = 20;
 
 const text = (field: string, min: number, max: number, requiredMessage?: string) =>
-  z
-    .string({ error: `${field} muss als Text angegeben werden.` })
-    .check(
-      z.trim(),
-      z.minLength(min, requiredMessage ?? `${field} darf nicht leer sein.`),
-      z.maxLength(max, `${field} darf höchstens ${max} Zeichen lang sein.`),
-    );
+  requestText(
+    `${field} muss als Text angegeben werden.`,
+    z.trim(),
+    z.minLength(min, requiredMessage ?? `${field} darf nicht leer sein.`),
+    z.maxLength(max, `${field} darf höchstens ${max} Zeichen lang sein.`),
+  );
 
 const Title1 = z.enum(SALUTATIONS, {
   error: "Die Anrede muss 'Frau', 'Herr', 'Divers' oder leer sein.",
@@ -30,16 +29,15 @@ const Title2 = text('Der Titel', 0, 40);
 const FirstName = text('Der Vorname', 1, 60, 'Bitte geben Sie Ihren Vornamen an.');
 const LastName = text('Der Nachname', 1, 60, 'Bitte geben Sie Ihren Nachnamen an.');
 /** Digits, blanks and + ( ) / - only; empty allowed. */
-const Phone = z
-  .string({ error: 'Die Telefonnummer muss als Text angegeben werden.' })
-  .check(
-    z.trim(),
-    z.maxLength(30, 'Die Telefonnummer darf höchstens 30 Zeichen lang sein.'),
-    z.regex(
-      /^(\+?[\d ()/-]{5,30})?$/,
-      'Die Telefonnummer darf nur Ziffern, Leerzeichen und + ( ) / - enthalten.',
-    ),
-  );
+const Phone = requestText(
+  'Die Telefonnummer muss als Text angegeben werden.',
+  z.trim(),
+  z.maxLength(30, 'Die Telefonnummer darf höchstens 30 Zeichen lang sein.'),
+  z.regex(
+    /^(\+?[\d ()/-]{5,30})?$/,
+    'Die Telefonnummer darf nur Ziffern, Leerzeichen und + ( ) / - enthalten.',
+  ),
+);
 
 // ---------------------------------------------------------------------------------------------
 // GET/PUT /api/jwt/kunde/persoenliche-daten
@@ -92,21 +90,19 @@ export const AddressInputSchema = z.object(
     LastName,
     Company: text('Die Firma', 0, 100),
     Street: text('Die Straße', 1, 100, 'Bitte geben Sie die Straße an.'),
-    HouseNumber: z
-      .string({ error: 'Die Hausnummer muss als Text angegeben werden.' })
-      .check(
-        z.trim(),
-        z.minLength(1, 'Bitte geben Sie die Hausnummer an.'),
-        z.maxLength(10, 'Die Hausnummer darf höchstens 10 Zeichen lang sein.'),
-        z.regex(/\d/, 'Die Hausnummer enthält keine Ziffer.'),
-      ),
-    ZipCode: z
-      .string({ error: 'Die Postleitzahl muss als Text angegeben werden.' })
-      .check(
-        z.trim(),
-        z.minLength(1, 'Bitte geben Sie die Postleitzahl an.'),
-        z.maxLength(10, 'Die Postleitzahl ist zu lang.'),
-      ),
+    HouseNumber: requestText(
+      'Die Hausnummer muss als Text angegeben werden.',
+      z.trim(),
+      z.minLength(1, 'Bitte geben Sie die Hausnummer an.'),
+      z.maxLength(10, 'Die Hausnummer darf höchstens 10 Zeichen lang sein.'),
+      z.regex(/\d/, 'Die Hausnummer enthält keine Ziffer.'),
+    ),
+    ZipCode: requestText(
+      'Die Postleitzahl muss als Text angegeben werden.',
+      z.trim(),
+      z.minLength(1, 'Bitte geben Sie die Postleitzahl an.'),
+      z.maxLength(10, 'Die Postleitzahl ist zu lang.'),
+    ),
     Place: text('Der Ort', 1, 80, 'Bitte geben Sie den Ort an.'),
     CountryId: CountryIdSchema,
     Phone,
@@ -115,14 +111,6 @@ export const AddressInputSchema = z.object(
 );
 export type AddressInput = z.infer<typeof AddressInputSchema>;
 
-export const AddressIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Die Adress-Id muss eine Zahl sein.' })
-    .check(
-      z.int('Die Adress-Id muss eine ganze Zahl sein.'),
-      z.positive('Die Adress-Id muss positiv sein.'),
-      z.lte(2_147_483_647, 'Die Adress-Id ist zu groß.'),
-    ),
-});
+export const AddressIdParamsSchema = z.object({ id: requestIdParam('Die Adress-Id') });
 
 export const CustomerSuccessResponseSchema = z.object({ Success: z.boolean() });

@@ -19,17 +19,18 @@
  * or point, no thousands separators ("1500", not "1.500").
  */
 import { z } from 'zod/mini';
-import { CountryIdParamSchema, CountryIdSchema } from './common';
+import {
+  CountryIdParamSchema,
+  CountryIdSchema,
+  requestId,
+  requestIdParam,
+  requestText,
+} from './common';
 
 // ---------------------------------------------------------------------------------------------
 // The guide: GET /api/leads/guide/{id}
 
-export const GuideIdParamSchema = z.coerce
-  .number({ error: 'Die Fragebogen-Id muss eine Zahl sein.' })
-  .check(
-    z.int('Die Fragebogen-Id muss eine ganze Zahl sein.'),
-    z.positive('Die Fragebogen-Id muss positiv sein.'),
-  );
+export const GuideIdParamSchema = requestIdParam('Die Fragebogen-Id');
 export const GuideParamsSchema = z.object({ id: GuideIdParamSchema });
 
 /** Show an input only while another answer has one of these values. */
@@ -136,10 +137,14 @@ export const CompareQuerySchema = z.object({ countryId: CountryIdParamSchema });
 const MAX_ANSWERS = 50;
 export const GuideAnswersSchema = z
   .record(
-    z.string().check(z.maxLength(60, 'Ein Antwortschlüssel ist zu lang.')),
-    z
-      .string({ error: 'Jede Antwort muss als Text angegeben werden.' })
-      .check(z.maxLength(100, 'Eine Antwort ist zu lang (höchstens 100 Zeichen).')),
+    requestText(
+      'Ein Antwortschlüssel muss Text sein.',
+      z.maxLength(60, 'Ein Antwortschlüssel ist zu lang.'),
+    ),
+    requestText(
+      'Jede Antwort muss als Text angegeben werden.',
+      z.maxLength(100, 'Eine Antwort ist zu lang (höchstens 100 Zeichen).'),
+    ),
     { error: 'Erwartet werden die Antworten als JSON-Objekt (Schlüssel → Text).' },
   )
   .check(
@@ -240,19 +245,16 @@ export const LEAD_TITLES = ['', 'Herr', 'Frau', 'Divers'] as const;
 
 /** `name` as subject ("Der Vorname"), `accusative` for the missing message ("Ihren Vornamen"). */
 const text = (name: string, accusative: string, max: number) =>
-  z
-    .string({ error: `${name} muss als Text angegeben werden.` })
-    .check(
-      z.trim(),
-      z.minLength(1, `Bitte geben Sie ${accusative} an.`),
-      z.maxLength(max, `${name} ist zu lang (höchstens ${max} Zeichen).`),
-    );
+  requestText(
+    `${name} muss als Text angegeben werden.`,
+    z.trim(),
+    z.minLength(1, `Bitte geben Sie ${accusative} an.`),
+    z.maxLength(max, `${name} ist zu lang (höchstens ${max} Zeichen).`),
+  );
 
 export const LeadFormRequestSchema = z.object(
   {
-    GuideId: z
-      .number({ error: 'GuideId muss eine Zahl sein.' })
-      .check(z.int('GuideId muss eine ganze Zahl sein.'), z.positive('GuideId muss positiv sein.')),
+    GuideId: requestId('GuideId'),
     CountryId: CountryIdSchema,
     /** The contact's postal code (checked like the calculator's). */
     ZipCode: text('Die Postleitzahl', 'die Postleitzahl', 10),
@@ -262,44 +264,38 @@ export const LeadFormRequestSchema = z.object(
     ),
     FirstName: text('Der Vorname', 'Ihren Vornamen', 80),
     LastName: text('Der Nachname', 'Ihren Nachnamen', 80),
-    Email: z
-      .string({ error: 'Die E-Mail-Adresse muss als Text angegeben werden.' })
-      .check(
-        z.trim(),
-        z.maxLength(254, 'Die E-Mail-Adresse ist zu lang.'),
-        z.email('Bitte geben Sie eine gültige E-Mail-Adresse an.'),
-      ),
+    Email: requestText(
+      'Die E-Mail-Adresse muss als Text angegeben werden.',
+      z.trim(),
+      z.maxLength(254, 'Die E-Mail-Adresse ist zu lang.'),
+      z.email('Bitte geben Sie eine gültige E-Mail-Adresse an.'),
+    ),
     /** Optional; digits, spaces and + ( ) / - only. */
     Phone: z._default(
-      z
-        .string({ error: 'Die Telefonnummer muss als Text angegeben werden.' })
-        .check(
-          z.trim(),
-          z.maxLength(30, 'Die Telefonnummer ist zu lang.'),
-          z.regex(
-            /^[0-9 +()/-]*$/,
-            'Die Telefonnummer darf nur Ziffern, Leerzeichen und + ( ) / - enthalten.',
-          ),
+      requestText(
+        'Die Telefonnummer muss als Text angegeben werden.',
+        z.trim(),
+        z.maxLength(30, 'Die Telefonnummer ist zu lang.'),
+        z.regex(
+          /^[0-9 +()/-]*$/,
+          'Die Telefonnummer darf nur Ziffern, Leerzeichen und + ( ) / - enthalten.',
         ),
+      ),
       '',
     ),
     /** The guide answers; the server validates them and recomputes the compare result. */
     Answers: GuideAnswersSchema,
     /** An Information Id of the compare result, or null. */
-    SelectedInformationId: z._default(
-      z.nullable(
-        z
-          .number({ error: 'SelectedInformationId muss eine Zahl sein.' })
-          .check(z.int('SelectedInformationId muss eine ganze Zahl sein.')),
-      ),
-      null,
-    ),
+    SelectedInformationId: z._default(z.nullable(requestId('SelectedInformationId')), null),
     /** Explicit: true only when the visitor ticked the box (no default). */
     PartnerConsent: z.boolean({
       error: 'PartnerConsent muss ausdrücklich true oder false sein.',
     }),
     /** Must equal LEAD_CONSENT_TEXT. */
-    ConsentText: z.string({ error: 'ConsentText muss als Text angegeben werden.' }),
+    ConsentText: requestText(
+      'ConsentText muss als Text angegeben werden.',
+      z.maxLength(2000, 'ConsentText ist zu lang.'),
+    ),
   },
   { error: 'Erwartet wird ein JSON-Objekt mit den Angaben des Formulars.' },
 );
@@ -321,9 +317,12 @@ export type LeadFormResponse = z.infer<typeof LeadFormResponseSchema>;
 
 export const LeadBannerQuerySchema = z.object({
   countryId: CountryIdParamSchema,
-  zipCode: z
-    .string({ error: 'zipCode fehlt.' })
-    .check(z.trim(), z.minLength(1, 'zipCode fehlt.'), z.maxLength(10, 'zipCode ist zu lang.')),
+  zipCode: requestText(
+    'zipCode fehlt.',
+    z.trim(),
+    z.minLength(1, 'zipCode fehlt.'),
+    z.maxLength(10, 'zipCode ist zu lang.'),
+  ),
 });
 
 export const LeadServiceSchema = z.object({

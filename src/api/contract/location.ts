@@ -1,16 +1,15 @@
 /** SPEC §7: POST /api/location/check-zipcode. */
 import { z } from 'zod/mini';
-import { CountryIdSchema } from './common';
+import { CountryIdSchema, requestText } from './common';
 
 export const CheckZipCodeRequestSchema = z.object(
   {
-    ZipCode: z
-      .string({ error: 'ZipCode muss als Text angegeben werden.' })
-      .check(
-        z.trim(),
-        z.minLength(1, 'ZipCode darf nicht leer sein.'),
-        z.maxLength(10, 'ZipCode ist zu lang.'),
-      ),
+    ZipCode: requestText(
+      'ZipCode muss als Text angegeben werden.',
+      z.trim(),
+      z.minLength(1, 'ZipCode darf nicht leer sein.'),
+      z.maxLength(10, 'ZipCode ist zu lang.'),
+    ),
     CountryId: CountryIdSchema,
   },
   { error: 'Erwartet wird ein JSON-Objekt mit ZipCode und CountryId.' },

@@ -6,32 +6,25 @@
  */
 import { z } from 'zod/mini';
 import { CalculatorConfigSchema, CALC, OfferSchema } from './calculation';
+import { requestId, requestIdParam, requestText } from './common';
 
 const text = (field: string, max: number, min = 1) =>
-  z
-    .string({ error: `${field} muss als Text angegeben werden.` })
-    .check(
-      z.trim(),
-      z.minLength(min, `${field} fehlt.`),
-      z.maxLength(max, `${field} darf höchstens ${max} Zeichen lang sein.`),
-    );
+  requestText(
+    `${field} muss als Text angegeben werden.`,
+    z.trim(),
+    z.minLength(min, `${field} fehlt.`),
+    z.maxLength(max, `${field} darf höchstens ${max} Zeichen lang sein.`),
+  );
 
 const optionalText = (field: string, max: number) =>
   z._default(
-    z
-      .string({ error: `${field} muss als Text angegeben werden.` })
-      .check(z.trim(), z.maxLength(max, `${field} darf höchstens ${max} Zeichen lang sein.`)),
+    requestText(
+      `${field} muss als Text angegeben werden.`,
+      z.trim(),
+      z.maxLength(max, `${field} darf höchstens ${max} Zeichen lang sein.`),
+    ),
     '',
   );
-
-/** A positive whole id in a JSON body. */
-const id = (field: string) =>
-  z
-    .number({ error: `${field} muss eine Zahl sein.` })
-    .check(
-      z.int(`${field} muss eine ganze Zahl sein.`),
-      z.positive(`${field} muss größer als 0 sein.`),
-    );
 
 /**
  * What can be ordered: a configuration the calculator form itself would accept (SPEC §9 500 to
@@ -88,7 +81,7 @@ export type OrderAddressInput = z.input<typeof OrderAddressSchema>;
 export const OrderPreviewRequestSchema = z.object(
   {
     Configuration: OrderConfigurationSchema,
-    DealerId: id('DealerId'),
+    DealerId: requestId('DealerId'),
   },
   { error: 'Erwartet werden Configuration und DealerId.' },
 );
@@ -111,37 +104,45 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** Loose enough for extensions and international numbers, strict enough to be a phone number. */
 const PHONE = /^\+?[\d\s/()-]{6,30}$/;
 
+/** 8-4-4-4-12 hexadecimal digits, as crypto.randomUUID() makes them. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const PlaceOrderRequestSchema = z.object(
   {
     Configuration: OrderConfigurationSchema,
-    DealerId: id('DealerId'),
+    DealerId: requestId('DealerId'),
     DeliveryAddress: OrderAddressSchema,
-    Email: z
-      .string({ error: 'E-Mail muss als Text angegeben werden.' })
-      .check(
-        z.trim(),
-        z.minLength(1, 'Die E-Mail-Adresse fehlt.'),
-        z.maxLength(254, 'Die E-Mail-Adresse ist zu lang.'),
-        z.regex(EMAIL, 'Die E-Mail-Adresse ist ungültig.'),
-      ),
-    Phone: z
-      .string({ error: 'Telefon muss als Text angegeben werden.' })
-      .check(
-        z.trim(),
-        z.minLength(1, 'Die Telefonnummer fehlt.'),
-        z.regex(PHONE, 'Die Telefonnummer ist ungültig.'),
-      ),
+    Email: requestText(
+      'E-Mail muss als Text angegeben werden.',
+      z.trim(),
+      z.minLength(1, 'Die E-Mail-Adresse fehlt.'),
+      z.maxLength(254, 'Die E-Mail-Adresse ist zu lang.'),
+      z.regex(EMAIL, 'Die E-Mail-Adresse ist ungültig.'),
+    ),
+    Phone: requestText(
+      'Telefon muss als Text angegeben werden.',
+      z.trim(),
+      z.minLength(1, 'Die Telefonnummer fehlt.'),
+      z.maxLength(30, 'Die Telefonnummer ist zu lang.'),
+      z.regex(PHONE, 'Die Telefonnummer ist ungültig.'),
+    ),
     /** For the tanker driver, e.g. "Tank im Keller, Zugang über Hof". */
     AccessNotes: optionalText('Hinweise zur Anfahrt', 500),
     AcceptedTerms: z.literal(true, {
       error: 'Bitte bestätigen Sie die Bedingungen.',
     }),
     /** The total the user saw; a different server total answers 409 PriceChanged. */
-    TotalPrice: z
-      .number({ error: 'TotalPrice muss eine Zahl sein.' })
-      .check(z.positive('TotalPrice muss größer als 0 sein.')),
+    TotalPrice: z.number({ error: 'TotalPrice muss eine Zahl sein.' }).check(
+      z.positive('TotalPrice muss größer als 0 sein.'),
+      // 32.000 Liter at any price a dealer could ask stays far below this.
+      z.lte(10_000_000, 'TotalPrice ist zu groß.'),
+    ),
     /** Made by the client once per checkout; a retry with it finds the order already placed. */
-    IdempotencyKey: z.uuid('IdempotencyKey muss eine UUID sein.'),
+    IdempotencyKey: requestText(
+      'IdempotencyKey muss als Text angegeben werden.',
+      z.maxLength(36, 'IdempotencyKey muss eine UUID sein.'),
+      z.regex(UUID, 'IdempotencyKey muss eine UUID sein.'),
+    ),
   },
   { error: 'Erwartet wird die Bestellung als JSON-Objekt.' },
 );
@@ -214,7 +215,11 @@ export type OrderListItem = z.infer<typeof OrderListItemSchema>;
 export const OrderListResponseSchema = z.array(OrderListItemSchema);
 
 export const OrderNumberParamsSchema = z.object({
-  orderNumber: z.string().check(z.regex(/^OK-\d{4}-\d{6,}$/, 'Die Bestellnummer ist ungültig.')),
+  orderNumber: requestText(
+    'Die Bestellnummer ist ungültig.',
+    z.maxLength(30, 'Die Bestellnummer ist ungültig.'),
+    z.regex(/^OK-\d{4}-\d{6,}$/, 'Die Bestellnummer ist ungültig.'),
+  ),
 });
 
 /** GET /api/orders/checkout-defaults: what the form is prefilled with for a logged-in customer. */
@@ -229,11 +234,7 @@ export type CheckoutDefaults = z.infer<typeof CheckoutDefaultsSchema>;
 // ---------------------------------------------------------------------------------------------
 // POST /api/support/orders/{id}/status
 
-export const OrderIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Die Bestell-Id muss eine Zahl sein.' })
-    .check(z.int('Die Bestell-Id muss eine ganze Zahl sein.'), z.positive()),
-});
+export const OrderIdParamsSchema = z.object({ id: requestIdParam('Die Bestell-Id') });
 
 export const SetOrderStatusRequestSchema = z.object(
   { Status: OrderStatusSchema },

@@ -3,6 +3,7 @@
  * (SPEC §3 Trusted quality, §7 GET /api/site/{reviews-service}/{id}/overall). PascalCase fields.
  */
 import { z } from 'zod/mini';
+import { requestIdParam, requestText, INT4_MAX } from './common';
 
 /** A rating invitation link is valid this long after the order was delivered. */
 export const RATING_TOKEN_DAYS = 30;
@@ -13,15 +14,17 @@ export const RATING_TEXT_MAX = 2000;
 export const REVIEWS_SERVICE_SEGMENT = 'bewertungen';
 
 /** base64url of 32 random bytes; anything else cannot be one of our tokens. */
-const Token = z
-  .string({ error: 'Token muss als Text angegeben werden.' })
-  .check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, 'Der Bewertungslink ist ungültig.'));
+const Token = requestText(
+  'Token muss als Text angegeben werden.',
+  z.maxLength(100, 'Der Bewertungslink ist ungültig.'),
+  z.regex(/^[A-Za-z0-9_-]{20,100}$/, 'Der Bewertungslink ist ungültig.'),
+);
 
 const orderIdChecks = () =>
   [
     z.int('Die Bestellnummer muss eine ganze Zahl sein.'),
     z.positive('Die Bestellnummer muss positiv sein.'),
-    z.lte(2_147_483_647, 'Die Bestellnummer ist zu groß.'),
+    z.lte(INT4_MAX, 'Die Bestellnummer ist zu groß.'),
   ] as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -29,9 +32,7 @@ const orderIdChecks = () =>
 
 export const RatingLinkParamsSchema = z.object({
   token: Token,
-  orderId: z.coerce
-    .number({ error: 'Die Bestellnummer muss eine Zahl sein.' })
-    .check(...orderIdChecks()),
+  orderId: requestIdParam('Die Bestellnummer'),
 });
 
 /** Why a link cannot be used: unknown (or another order's), already used, or expired. */
@@ -69,15 +70,14 @@ export const RatingRequestSchema = z.object(
         z.gte(1, 'Bitte vergeben Sie 1 bis 5 Sterne.'),
         z.lte(5, 'Bitte vergeben Sie 1 bis 5 Sterne.'),
       ),
-    Text: z
-      .string({ error: 'Der Text muss als Text angegeben werden.' })
-      .check(
-        z.trim(),
-        z.maxLength(
-          RATING_TEXT_MAX,
-          `Der Text darf höchstens ${RATING_TEXT_MAX.toLocaleString('de-DE')} Zeichen lang sein.`,
-        ),
+    Text: requestText(
+      'Der Text muss als Text angegeben werden.',
+      z.trim(),
+      z.maxLength(
+        RATING_TEXT_MAX,
+        `Der Text darf höchstens ${RATING_TEXT_MAX.toLocaleString('de-DE')} Zeichen lang sein.`,
       ),
+    ),
   },
   { error: 'Erwartet wird ein JSON-Objekt mit Token, OrderId, Mark und Text.' },
 );
@@ -89,7 +89,7 @@ export const RatingResponseSchema = z.object({ Success: z.literal(true) });
 // GET /api/site/bewertungen/{id}/overall
 
 export const ReviewsOverallParamsSchema = z.object({
-  id: z.string().check(z.maxLength(40, 'Die Id ist zu lang.')),
+  id: requestText('Die Id muss Text sein.', z.maxLength(40, 'Die Id ist zu lang.')),
 });
 
 /** SPEC §3 Trusted quality. */

@@ -3,11 +3,15 @@
  * /support/user/list). Staff only: the server checks the support guard and CSRF.
  */
 import { z } from 'zod/mini';
+import { requestIdParam, requestText } from './common';
 
 /** GET /api/support/users?query= */
 export const SupportUserSearchQuerySchema = z.object({
   query: z._default(
-    z.string().check(z.maxLength(100, 'Der Suchbegriff ist zu lang (höchstens 100 Zeichen).')),
+    requestText(
+      'Der Suchbegriff muss als Text angegeben werden.',
+      z.maxLength(100, 'Der Suchbegriff ist zu lang (höchstens 100 Zeichen).'),
+    ),
     '',
   ),
 });
@@ -28,13 +32,6 @@ export const SupportUserSearchResponseSchema = z.array(SupportUserSchema);
 export const SUPPORT_USER_SEARCH_LIMIT = 20;
 
 /** POST /api/support/users/{id}/impersonate: only customers can be impersonated. */
-export const ImpersonateParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Die Benutzer-Id muss eine Zahl sein.' })
-    .check(
-      z.int('Die Benutzer-Id muss eine ganze Zahl sein.'),
-      z.positive('Die Benutzer-Id muss positiv sein.'),
-    ),
-});
+export const ImpersonateParamsSchema = z.object({ id: requestIdParam('Die Benutzer-Id') });
 export const ImpersonateResponseSchema = z.object({ Success: z.boolean() });
 export type ImpersonateResponse = z.infer<typeof ImpersonateResponseSchema>;

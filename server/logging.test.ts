@@ -1,0 +1,221 @@
+/**
+ * Issue 9, logs and artefacts: what the server writes to its log and what it serves from the
+ * build. The app logs into a buffer here through the same options main.ts uses.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestUser } from '../tests/support/auth';
+import {
+  openTestDatabase,
+  TEST_PUBLIC_URL,
+  TEST_SECRET,
+  type TestDatabase,
+} from '../tests/support/test-app';
+import { buildApp, type App } from './app';
+import { users } from './db/schema';
+import { loggerOptions, serializeError } from './logging';
+
+/** Personal data of the user the failing route tries to insert twice. */
+const ERIKA = {
+  email: 'erika.geheim@example.org',
+  firstName: 'Erikageheim',
+  lastName: 'Musterfraugeheim',
+};
+
+let db: TestDatabase;
+let distDir: string;
+const lines: Record<string, unknown>[] = [];
+
+function capture(): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) {
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      }
+      done();
+    },
+  });
+}
+
+async function appFor(nodeEnv: 'production' | 'development'): Promise<App> {
+  const app = await buildApp({
+    config: { nodeEnv, distDir, secret: TEST_SECRET, publicUrl: TEST_PUBLIC_URL },
+    database: db.database,
+    closeDatabase: false,
+    logger: { ...loggerOptions({ level: 'info', nodeEnv }, false), stream: capture() },
+  });
+  // A query that fails with personal data in its parameters (a duplicate e-mail).
+  app.post('/api/test/duplicate-user', async () => {
+    await app.db.insert(users).values({ ...ERIKA, passwordHash: 'x', roles: ['Role_Customer'] });
+    return { ok: true };
+  });
+  // What Fastify hands the error handler when the client left before the answer's headers went
+  // out (sendStream: the payload stream closed early, headers unsent): seen in the e2e logs.
+  app.get('/api/test/premature-close', async () => {
+    throw Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+  });
+  // An answer that streams long enough for the client to leave in the middle.
+  app.get('/api/test/slow-stream', async (_request, reply) => {
+    const { Readable } = await import('node:stream');
+    let sent = 0;
+    const stream = new Readable({
+      read() {
+        sent += 1;
+        if (sent > 200) this.push(null);
+        else setTimeout(() => this.push(`${'x'.repeat(4096)}\n`), 5);
+      },
+    });
+    return reply.type('text/plain').send(stream);
+  });
+  await app.ready();
+  return app;
+}
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  await createTestUser(db.database, { email: ERIKA.email });
+  distDir = await mkdtemp(join(tmpdir(), 'heizoel-maps-'));
+  await mkdir(join(distDir, 'assets'));
+  await writeFile(join(distDir, 'index.html'), '<!doctype html><html lang="de"></html>');
+  await writeFile(join(distDir, 'sw.js'), 'self.x = 1;\n//# sourceMappingURL=sw.js.map\n');
+  await writeFile(join(distDir, 'sw.js.map'), '{"version":3,"sources":["../src/sw/sw.ts"]}');
+  await writeFile(join(distDir, 'assets', 'index-abc.js.map'), '{"version":3}');
+});
+
+afterAll(async () => {
+  await db?.close();
+  if (distDir) await rm(distDir, { recursive: true, force: true });
+});
+
+describe('the log', () => {
+  it('keeps personal data of a failed query out of the error line', async () => {
+    const app = await appFor('production');
+    try {
+      lines.length = 0;
+      const res = await app.inject({ method: 'POST', url: '/api/test/duplicate-user' });
+      expect(res.statusCode).toBe(500);
+      const text = JSON.stringify(lines);
+      expect(text).toContain('Failed query: insert into');
+      expect(text).toContain('duplicate key value violates unique constraint');
+      expect(text).toContain('23505'); // unique_violation: the cause is still there
+      for (const value of Object.values(ERIKA)) expect(text).not.toContain(value);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('writes one line per request, without headers and without the query', async () => {
+    const app = await appFor('production');
+    try {
+      lines.length = 0;
+      await app.inject({
+        url: '/api/health?suche=erika.geheim@example.org',
+        headers: { authorization: 'Bearer geheim', cookie: 'ok_token=geheim' },
+      });
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ msg: 'request', method: 'GET', path: '/api/health' });
+      expect(lines[0]?.status).toBe(200);
+      const text = JSON.stringify(lines);
+      expect(text).not.toContain('geheim');
+      expect(text).not.toContain('headers');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('does not log a client that leaves during a streamed answer as an error', async () => {
+    const app = await appFor('production');
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      lines.length = 0;
+      // Gone after the first bytes, and gone before the answer started (its headers unsent).
+      for (const encoding of ['gzip', 'identity']) {
+        for (const leaveAfterMs of [null, 1, 15]) {
+          await new Promise<void>((resolve) => {
+            const req = httpRequest(
+              {
+                port,
+                host: '127.0.0.1',
+                path: '/api/test/slow-stream',
+                headers: { 'accept-encoding': encoding },
+              },
+              (res) => {
+                if (leaveAfterMs !== null) return;
+                res.once('data', () => req.destroy());
+              },
+            );
+            req.on('error', () => undefined);
+            req.on('close', () => setTimeout(resolve, 200));
+            req.end();
+            if (leaveAfterMs !== null) setTimeout(() => req.destroy(), leaveAfterMs);
+          });
+        }
+      }
+      await app.inject({ url: '/api/test/premature-close' });
+      const errors = lines.filter((l) => typeof l.level === 'number' && l.level >= 50);
+      expect(errors).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('removes the value a database error echoes and its detail', () => {
+    const cause = Object.assign(new Error('invalid input syntax for type integer: "Erika"'), {
+      code: '22P02',
+      severity: 'ERROR',
+      detail: 'Key (email)=(erika@example.org) already exists.',
+    });
+    const failed = Object.assign(new Error('Failed query: select 1 where id = $1\nparams: Erika'), {
+      query: 'select 1 where id = $1',
+      params: ['Erika'],
+      cause,
+    });
+    const text = JSON.stringify(serializeError(failed));
+    expect(text).toContain('select 1 where id = $1');
+    expect(text).toContain('22P02');
+    expect(text).not.toContain('Erika');
+    expect(text).not.toContain('erika@example.org');
+  });
+
+  it('is readable for a person in a development terminal, JSON lines otherwise', () => {
+    const pretty = loggerOptions({ level: 'info', nodeEnv: 'development' }, true);
+    expect(pretty).toMatchObject({ transport: { target: 'pino-pretty' } });
+    expect(loggerOptions({ level: 'info', nodeEnv: 'production' }, true)).not.toHaveProperty(
+      'transport',
+    );
+    expect(loggerOptions({ level: 'info', nodeEnv: 'development' }, false)).not.toHaveProperty(
+      'transport',
+    );
+  });
+});
+
+describe('source maps', () => {
+  it('are not served in production', async () => {
+    const app = await appFor('production');
+    try {
+      for (const url of ['/sw.js.map', '/assets/index-abc.js.map']) {
+        const res = await app.inject({ url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body).not.toContain('"version":3');
+      }
+      expect((await app.inject({ url: '/sw.js' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('are served in development', async () => {
+    const app = await appFor('development');
+    try {
+      expect((await app.inject({ url: '/sw.js.map' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Fastify's request log lines, one per request (server/logging.ts): no "incoming request" line
+ * with headers, and the completed line carries method, path without the query (it can hold a
+ * postal code or a search for a name), status and milliseconds. A client that closes the
+ * connection while an answer streams is not an error (issue 9): debug, not error.
+ */
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+
+function pathOf(url: string): string {
+  const queryAt = url.indexOf('?');
+  return queryAt === -1 ? url : url.slice(0, queryAt);
+}
+
+export function isClientGone(error: Error & { code?: unknown }): boolean {
+  return error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.message === 'premature close';
+}
+
+export class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = {
+      method: request.method,
+      path: pathOf(request.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
+    if (error && !isClientGone(error)) reply.log.error({ ...line, err: error }, 'request failed');
+    else reply.log.info(line, 'request');
+  }
+
+  override streamError(error: Error, _request: FastifyRequest, reply: FastifyReply): void {
+    if (isClientGone(error)) reply.log.debug('client closed the connection during the answer');
+    else reply.log.warn({ err: error }, 'answer stream failed after the headers were sent');
+  }
+}
