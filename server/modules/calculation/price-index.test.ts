@@ -7,8 +7,8 @@ import {
 import { dealerPrices } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { deliveryDistanceKm } from './engine';
-import { GRID_CELL_DEG, PriceIndex, PriceSnapshot } from './price-index';
-import { loadPriceData, type PriceData, type PriceSource } from './repo';
+import { GRID_CELL_DEG, meanRating, PriceIndex, PriceSnapshot } from './price-index';
+import { loadPriceData, type DealerRatingRow, type PriceData, type PriceSource } from './repo';
 import { TtlCache } from './ttl-cache';
 
 let t: TestApp;
@@ -146,18 +146,30 @@ describe('PriceSnapshot candidate lookup', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-/** A source whose signature and data a test can change, counting calls. */
+/** A source whose signature, data and ratings a test can change, counting calls. */
 function fakeSource() {
-  const state = { signature: 'a', signatureCalls: 0, loads: 0, fail: false };
+  const state = {
+    signature: 'a',
+    ratings: 'r1',
+    ratingRows: [] as DealerRatingRow[],
+    signatureCalls: 0,
+    loads: 0,
+    ratingLoads: 0,
+    fail: false,
+  };
   const source: PriceSource = {
     signature: async () => {
       state.signatureCalls++;
       if (state.fail) throw new Error('database gone');
-      return state.signature;
+      return { data: state.signature, ratings: state.ratings };
     },
     load: async () => {
       state.loads++;
-      return { ...data, signature: state.signature };
+      return { ...data, signature: { data: state.signature, ratings: state.ratings } };
+    },
+    loadRatings: async () => {
+      state.ratingLoads++;
+      return { signature: state.ratings, dealers: state.ratingRows };
     },
   };
   return { state, source };
@@ -197,7 +209,38 @@ describe('PriceIndex change check', () => {
     expect(state.signatureCalls).toBe(2);
     expect(state.loads).toBe(2);
     expect(index.current().version).toBe(2);
-    expect(index.current().signature).toBe('b');
+    expect(index.current().signature.data).toBe('b');
+  });
+
+  it('reloads only the ratings when only they changed, and patches one dealer at once', async () => {
+    const { state, source } = fakeSource();
+    const index = await PriceIndex.open(source);
+    const snapshot = index.current();
+    const dealer = snapshot.dealers(1)[0]!;
+    const [sum, count] = [dealer.rating * 10, 10];
+
+    // A rating stored by this process: at once, in place.
+    index.setDealerRating(dealer.id, sum + 1, count + 1);
+    expect(dealer).toMatchObject({
+      rating: meanRating(sum + 1, count + 1),
+      ratingCount: count + 1,
+    });
+
+    // Ratings stored elsewhere: the change check reloads them, nothing else.
+    state.ratings = 'r2';
+    state.ratingRows = [{ id: dealer.id, ratingSum: sum + 9, ratingCount: count + 2 }];
+    expect(await index.checkForChanges()).toBe(true);
+    expect(state).toMatchObject({ loads: 1, ratingLoads: 1 });
+    expect(index.current()).toBe(snapshot);
+    expect(dealer).toMatchObject({
+      rating: meanRating(sum + 9, count + 2),
+      ratingCount: count + 2,
+    });
+    expect(index.current().signature).toEqual({ data: 'a', ratings: 'r2' });
+    expect(await index.checkForChanges()).toBe(false);
+
+    // A dealer that cannot make an offer is skipped.
+    expect(snapshot.setDealerRating(-1, 5, 1)).toBe(false);
   });
 
   it('keeps the old snapshot and reports when the check fails', async () => {

@@ -1,14 +1,21 @@
 /**
  * The in-memory price index (issue 3 "Speed", ARCHITECTURE §5): catalogue, postal code points,
  * dealers with their terms and price tiers, and a spatial grid, built from the database at start.
- * A calculation reads one immutable snapshot and never queries the database or scans all dealers:
- * the grid cell of the postal code names the few radius dealers whose circle can reach it, the
- * postal code itself names the dealers that list it.
+ * A calculation reads one snapshot (immutable but for the dealers' ratings, patched in place)
+ * and never queries the database or scans all dealers: the grid cell of the postal code names
+ * the few radius dealers whose circle can reach it, the postal code itself names the dealers
+ * that list it.
  *
  * Several server processes share one database, so each process re-checks a cheap change
- * signature (max(updated_at) of dealer_terms and dealer_price, plus row counts) at most every
- * 30 s, triggered by a request and never blocking it, and rebuilds the snapshot when it changed.
- * `invalidate()` rebuilds at once after a change made by this process.
+ * signature (max(updated_at) of dealer_terms and dealer_price, plus row counts; and a digest of
+ * the dealers' ratings) at most every 30 s, triggered by a request and never blocking it. A
+ * change of the data rebuilds the snapshot; a change of the ratings only reloads those (one
+ * query of the dealer table) into the current snapshot. `invalidate()` rebuilds at once after a
+ * change made by this process, and `setDealerRating()` patches one dealer's rating at once after
+ * a rating stored by this process. Measured on the seeded in-memory PGlite (2-core dev machine):
+ * a full reload reads ~14,000 postal codes and every dealer, price list and term in 0.27–1 s
+ * (3.6 s under load) and then builds the snapshot on the event loop for 25–170 ms; reloading
+ * only the ratings takes 4–16 ms, and the patch of one dealer needs no query at all.
  */
 import type { PriceTier } from '../../db/schema';
 import {
@@ -21,7 +28,7 @@ import {
   type EngineProduct,
   type GeoPoint,
 } from './engine';
-import type { PriceData, PriceSource } from './repo';
+import type { ChangeSignature, PriceData, PriceSource, RatingData } from './repo';
 
 /** Grid cell edge in degrees: about 28 km north–south, 16–19 km east–west in DACH. */
 export const GRID_CELL_DEG = 0.25;
@@ -197,15 +204,25 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
+/** SPEC §3: the offer's Rating, 0–5 with one decimal; 0 without ratings. */
+export function meanRating(ratingSum: number, ratingCount: number): number {
+  return ratingCount > 0 ? Math.round((ratingSum / ratingCount) * 10) / 10 : 0;
+}
+
 export class PriceSnapshot {
   readonly catalogue: Catalogue;
-  readonly signature: string;
   readonly version: number;
   readonly builtAt: Date;
+  private readonly dataSignature: string;
+  /** Changes when the ratings are reloaded into this snapshot (applyRatings). */
+  private ratingSignature: string;
   private readonly countries = new Map<number, CountryIndex>();
+  /** The dealers that can make an offer, by id: their rating may be patched in place. */
+  private readonly byId = new Map<number, EngineDealer>();
 
   constructor(data: PriceData, version: number, builtAt = new Date()) {
-    this.signature = data.signature;
+    this.dataSignature = data.signature.data;
+    this.ratingSignature = data.signature.ratings;
     this.version = version;
     this.builtAt = builtAt;
     this.catalogue = new Catalogue(data);
@@ -259,11 +276,12 @@ export class PriceSnapshot {
         branches: branches.get(row.id) ?? [],
         radiusKm: row.deliveryRadiusKm,
         deliveryZips: row.deliveryRadiusKm === null ? (zips.get(row.id) ?? new Set()) : null,
-        rating: row.ratingCount > 0 ? Math.round((row.ratingSum / row.ratingCount) * 10) / 10 : 0,
+        rating: meanRating(row.ratingSum, row.ratingCount),
         ratingCount: row.ratingCount,
         terms: dealerTerms,
         prices: byProduct,
       };
+      this.byId.set(dealer.id, dealer);
       const country = this.country(row.countryId);
       country.dealers.push(dealer);
       if (dealer.radiusKm === null) {
@@ -276,6 +294,31 @@ export class PriceSnapshot {
         for (const key of keys) push(country.cells, key, dealer);
       }
     }
+  }
+
+  /** The change signature this snapshot reflects. */
+  get signature(): ChangeSignature {
+    return { data: this.dataSignature, ratings: this.ratingSignature };
+  }
+
+  /**
+   * Sets a dealer's rating in place: grid cells, postal code lists and the memoised delivering
+   * lists all hold the same dealer object, and a calculation runs synchronously, so it sees
+   * either the old or the new rating, never half of it. No result cache holds ratings (the best
+   * price caches have none). false when the dealer cannot make an offer (not in the snapshot).
+   */
+  setDealerRating(dealerId: number, ratingSum: number, ratingCount: number): boolean {
+    const dealer = this.byId.get(dealerId);
+    if (!dealer) return false;
+    dealer.rating = meanRating(ratingSum, ratingCount);
+    dealer.ratingCount = ratingCount;
+    return true;
+  }
+
+  /** Every dealer's rating as read from the database, and the signature read before them. */
+  applyRatings(ratings: RatingData): void {
+    for (const row of ratings.dealers) this.setDealerRating(row.id, row.ratingSum, row.ratingCount);
+    this.ratingSignature = ratings.signature;
   }
 
   private country(countryId: number): CountryIndex {
@@ -389,12 +432,40 @@ export class PriceIndex {
     return this.snapshot;
   }
 
-  /** Compares the database's signature with the snapshot's and rebuilds when they differ. */
+  /**
+   * Compares the database's signature with the snapshot's: rebuilds when the data differ,
+   * reloads only the ratings when only those differ. true when something was reloaded.
+   */
   async checkForChanges(): Promise<boolean> {
     const signature = await this.source.signature();
-    if (signature === this.snapshot.signature) return false;
-    await this.reload();
+    const known = this.snapshot.signature;
+    if (signature.data !== known.data) {
+      await this.reload();
+      return true;
+    }
+    if (signature.ratings === known.ratings) return false;
+    await this.reloadRatings();
     return true;
+  }
+
+  /**
+   * Reads every dealer's rating into the current snapshot (one query, no rebuild). Dropped when
+   * a rebuild replaced the snapshot meanwhile: that one read its own ratings after its signature.
+   */
+  async reloadRatings(): Promise<void> {
+    const snapshot = this.snapshot;
+    const ratings = await this.source.loadRatings();
+    if (this.snapshot === snapshot) snapshot.applyRatings(ratings);
+  }
+
+  /**
+   * After a rating stored by this process (POST /api/bewertung, once committed): the dealer's
+   * new rating shows on the next calculation. The snapshot's rating signature stays as it was,
+   * so the next change check also reloads the ratings, which corrects a patch that raced with
+   * another one or with a rebuild reading rows from before the commit.
+   */
+  setDealerRating(dealerId: number, ratingSum: number, ratingCount: number): void {
+    this.snapshot.setDealerRating(dealerId, ratingSum, ratingCount);
   }
 
   /**

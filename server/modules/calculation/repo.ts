@@ -1,7 +1,8 @@
 /**
  * The queries behind the price index: everything a calculation needs, read once at start and
- * again when the data changes (price-index.ts), plus the cheap change signature; and the one
- * per-user query of a calculation, the favourite dealers of a logged-in customer.
+ * again when the data changes (price-index.ts), plus the cheap change signature and the dealers'
+ * ratings on their own (a new rating changes only those); and the one per-user query of a
+ * calculation, the favourite dealers of a logged-in customer.
  */
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -35,9 +36,29 @@ export interface ZipPointRow {
   lon: number;
 }
 
-export interface PriceData {
-  /** Change signature read BEFORE the rows, so a change during the load is seen next time. */
+/** What the change check compares; read BEFORE the rows, so a change during a load is seen next time. */
+export interface ChangeSignature {
+  /** Prices, terms, dealers, branches, delivery areas: a change rebuilds the snapshot. */
+  data: string;
+  /** The dealers' ratings (rating_sum, rating_count): a change reloads only those. */
+  ratings: string;
+}
+
+/** One dealer's running rating (the offer's Rating and RatingCount derive from it). */
+export interface DealerRatingRow {
+  id: number;
+  ratingSum: number;
+  ratingCount: number;
+}
+
+export interface RatingData {
+  /** ChangeSignature.ratings, read BEFORE the rows. */
   signature: string;
+  dealers: DealerRatingRow[];
+}
+
+export interface PriceData {
+  signature: ChangeSignature;
   products: ProductRow[];
   groups: ParameterGroupRow[];
   parameters: ParameterRow[];
@@ -52,21 +73,29 @@ export interface PriceData {
 /** Where the index gets its data; the database in the app, fixtures in tests. */
 export interface PriceSource {
   load(): Promise<PriceData>;
-  signature(): Promise<string>;
+  signature(): Promise<ChangeSignature>;
+  loadRatings(): Promise<RatingData>;
 }
 
 export function dbPriceSource(db: Db): PriceSource {
   return {
     signature: () => loadSignature(db),
     load: () => loadPriceData(db),
+    loadRatings: () => loadRatings(db),
   };
 }
 
 /**
- * max(updated_at) of dealer_terms and dealer_price (a price change sets it), plus row counts of
- * the dealer tables, which catch inserts and deletes that leave the timestamps alone.
+ * data: max(updated_at) of dealer_terms and dealer_price (a price change sets it), plus row
+ * counts of the dealer tables, which catch inserts and deletes that leave the timestamps alone.
+ * ratings: see loadRatingSignature.
  */
-export async function loadSignature(db: Db): Promise<string> {
+export async function loadSignature(db: Db): Promise<ChangeSignature> {
+  const [data, ratings] = await Promise.all([loadDataSignature(db), loadRatingSignature(db)]);
+  return { data, ratings };
+}
+
+async function loadDataSignature(db: Db): Promise<string> {
   const [terms, prices, activeDealers, branches, zips] = await Promise.all([
     db
       .select({ max: sql<string | null>`max(${dealerTerms.updatedAt})::text`, n: count() })
@@ -79,6 +108,32 @@ export async function loadSignature(db: Db): Promise<string> {
     db.select({ n: count() }).from(dealerDeliveryZips),
   ]);
   return JSON.stringify([terms[0], prices[0], activeDealers[0], branches[0], zips[0]]);
+}
+
+/**
+ * A digest of every active dealer's rating_sum and rating_count. A rating changes no timestamp
+ * and no row count, so it needs its own; exact rather than sums, which offsetting changes
+ * (a deactivated rating here, a new one there) could leave equal. One pass over the dealer
+ * table (500 rows in the seed) every 30 s per process.
+ */
+async function loadRatingSignature(db: Db): Promise<string> {
+  const [row] = await db
+    .select({
+      digest: sql<string>`md5(coalesce(string_agg(${dealers.id}::text || ':' || ${dealers.ratingSum}::text || ':' || ${dealers.ratingCount}::text, ',' order by ${dealers.id}), ''))`,
+    })
+    .from(dealers)
+    .where(eq(dealers.active, true));
+  return row?.digest ?? '';
+}
+
+/** The active dealers' ratings, with their signature read first. */
+export async function loadRatings(db: Db): Promise<RatingData> {
+  const signature = await loadRatingSignature(db);
+  const rows = await db
+    .select({ id: dealers.id, ratingSum: dealers.ratingSum, ratingCount: dealers.ratingCount })
+    .from(dealers)
+    .where(eq(dealers.active, true));
+  return { signature, dealers: rows };
 }
 
 export async function loadPriceData(db: Db): Promise<PriceData> {

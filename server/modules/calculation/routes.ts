@@ -4,6 +4,7 @@ import {
   BestPriceResponseSchema,
   CalculationResultSchema,
   CalculatorConfigSchema,
+  CalculatorDefaultRequestSchema,
   CalculatorInitParamsSchema,
   CalculatorInitResponseSchema,
   LocalBestPriceParamsSchema,
@@ -84,8 +85,10 @@ export const calculationRoutes: FastifyPluginAsyncZod<CalculationRoutesOptions> 
     {
       ...offersSerializer,
       schema: {
-        body: CalculatorConfigSchema,
-        response: { 200: CalculationResultSchema },
+        // Postal code, amount and country suffice (SPEC §7); a refused calculation is 200 with
+        // Success false, only a body of the wrong shape is 400.
+        body: CalculatorDefaultRequestSchema,
+        response: { 200: CalculationResultSchema, 400: ApiErrorSchema },
       },
     },
     async (request) => withFavourites(deps, request.auth, calculateDefault(deps, request.body)),

@@ -13,6 +13,7 @@ import {
   type BestPriceResponse,
   type CalculationResult,
   type CalculatorConfig,
+  type CalculatorDefaultRequest,
   type CalculatorInitResponse,
   type ChoiceItem,
   type LocalBestPriceResponse,
@@ -175,10 +176,20 @@ export function calculatorInit(
 // ---------------------------------------------------------------------------------------------
 // Configuration → engine request
 
+/** SPEC §4/§9: installment (parameter 23, 12 monthly rates) is for one unloading point only. */
+const INSTALLMENT_ONE_STATION_MESSAGE =
+  'Ratenzahlung ist nur mit einer Abladestelle möglich. Bitte wählen Sie eine Abladestelle oder eine andere Zahlungsart.';
+
 /**
  * Checks product and parameters against the catalogue: the product must belong to the country
  * and product group; every parameter id must exist, at most one per group, a group left out
  * gets its default; a parameter with a modifier (installment 23: 12) accepts only that value.
+ *
+ * Installment with more than one unloading point is refused (400), not corrected: this check
+ * also guards orders (orders/service.ts prices an order through it), and quietly dropping the
+ * extra stations would price and deliver something else than the customer chose. The client
+ * never sends the combination (its normaliser gives installment one station and disables more
+ * while it is chosen); a stale client or a hand-made request learns why in German.
  */
 export function resolveRequest(
   snapshot: PriceSnapshot,
@@ -228,6 +239,9 @@ export function resolveRequest(
     chosen.size === 0
       ? catalogue.defaultParameters
       : catalogue.defaultParameters.map((d) => chosen.get(d.groupId)?.parameter ?? d);
+  if (config.Stations > 1 && isInstallment(parameters)) {
+    return invalid('body.Stations', INSTALLMENT_ONE_STATION_MESSAGE);
+  }
 
   return ok({
     countryId: config.CountryId as CountryId,
@@ -238,6 +252,10 @@ export function resolveRequest(
     climateNeutral: config.Product.ClimateNeutral,
     appointmentPlus: config.AppointmentPlus,
   });
+}
+
+function isInstallment(parameters: readonly EngineParameter[]): boolean {
+  return parameters.some((p) => p.id === CALC.INSTALLMENT_PARAMETER_ID);
 }
 
 /** SPEC §5: the country's pattern, then existence. undefined: fine. */
@@ -292,7 +310,10 @@ function nowIso(): string {
   return lastIso;
 }
 
-function result(config: CalculatorConfig, items: Offer[]): CalculationResult {
+function result(
+  config: Pick<CalculatorConfig, 'Amount' | 'ZipCode' | 'CountryId'>,
+  items: Offer[],
+): CalculationResult {
   return {
     Success: items.length > 0,
     Items: items,
@@ -329,18 +350,21 @@ export function calculate(
 /**
  * The default calculation for a postal code and amount: default parameters, one unloading point,
  * neither climate neutral nor appointment plus, the given product when it belongs to the
- * country and group, else the default product. Every failure is Success false.
+ * country and group, else (or without one) the default product. Every failure is Success false:
+ * an empty, malformed or unknown postal code, less than 300 or more than 32,000 L.
  */
 export function calculateDefault(
   deps: CalculationDeps,
-  config: CalculatorConfig,
+  config: CalculatorDefaultRequest,
 ): CalculationResult {
   const snapshot = deps.index.current();
   const countryId = config.CountryId as CountryId;
-  if (isRefused(config.ZipCode, config.Amount)) return result(config, []);
+  if (isRefused(config.ZipCode, config.Amount) || config.Amount > CALC.AMOUNT_MAX) {
+    return result(config, []);
+  }
   if (checkZip(snapshot, countryId, config.ZipCode)) return result(config, []);
   const { catalogue } = snapshot;
-  const given = catalogue.products.get(config.Product.Id);
+  const given = config.Product && catalogue.products.get(config.Product.Id);
   const product =
     given && given.countryId === countryId && given.productGroupId === config.ProductGroupId
       ? given
@@ -413,7 +437,11 @@ export function upselling(
   } else if (upsellingKey === CALC.UPSELL_PRODUCT) {
     const premium: CatalogueProduct | undefined = snapshot.catalogue.premiumOf(base.product);
     variant = premium && { ...base, product: premium };
-  } else if (upsellingKey === CALC.UPSELL_STATION && base.stations < CALC.STATIONS_MAX) {
+  } else if (
+    upsellingKey === CALC.UPSELL_STATION &&
+    base.stations < CALC.STATIONS_MAX &&
+    !isInstallment(base.parameters) // SPEC §4: installment means one unloading point
+  ) {
     variant = { ...base, stations: base.stations + 1 };
   }
   if (!variant) return ok([]);

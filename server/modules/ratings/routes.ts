@@ -70,6 +70,10 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
         const { status, message } = REFUSAL_TEXTS[result.reason];
         return reply.code(status).send({ message });
       }
+      // Committed: the next calculation in this process shows the dealer's new rating (a patch of
+      // the price index, no rebuild); other processes see it through their change check.
+      const { dealerId, ratingSum, ratingCount } = result.dealer;
+      app.calculation.index.setDealerRating(dealerId, ratingSum, ratingCount);
       return reply.code(201).send({ Success: true as const });
     },
   );

@@ -21,6 +21,11 @@
  *   (preferences consent, ≤ 7 days) → server data; idempotent per country and group, keeps a
  *   configuration already set for them (e.g. from the offer-list address). Await it before
  *   applying an address if you want the saved configuration merged first.
+ * - `applyConfig(config)`: sets a configuration from outside (an address, another country),
+ *   normalised by `normalizeConfig` (SPEC §4: unknown product → the server's default, unknown
+ *   option ids dropped with their group's default, installment → one station) against the
+ *   calculator data once they are loaded for its country and group; returns whether the offer
+ *   query, country or group changed.
  * - Option actions (selectParameter, setStations, setProduct, setClimateNeutral,
  *   setSuperProduct, setAppointmentPlus) keep `config.UpsellCount` current and store the
  *   configuration; `setZipCode`/`setAmount` set raw values (from an address) without validation.
@@ -33,7 +38,9 @@ export {
   resetCalculator,
   initCalculator,
   loadCalculatorInit,
-  reconcileConfig,
+  normalizeConfig,
+  applyConfig,
+  hasInstallment,
   defaultConfig,
   defaultParameters,
   setZipCode,

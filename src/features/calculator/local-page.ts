@@ -7,13 +7,12 @@
  * <Calculator variant="local"> follows (store.ts checkZip).
  */
 import {
+  applyConfig,
   calculatorState,
   defaultConfig,
-  reconcileConfig,
   resetZipValidation,
   type LocalPage,
 } from './store';
-import { upsellCount } from './upsell';
 import { zipFormatError } from './validation';
 
 export interface LocalPageOptions extends LocalPage {
@@ -36,11 +35,7 @@ export function enterLocalPage(page: LocalPageOptions): void {
   config.Amount = amount;
   if (zipCode) config.ZipCode = zipCode;
   if (productId !== undefined) config.Product.Id = productId;
-  if (calculatorState.init) {
-    Object.assign(config, reconcileConfig(config, calculatorState.init));
-    config.UpsellCount = upsellCount(config, calculatorState.init);
-  }
-  calculatorState.config = config;
+  applyConfig(config);
   calculatorState.variant = 'local';
   calculatorState.localPage = ref;
   calculatorState.localRedirect = null;

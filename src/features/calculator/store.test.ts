@@ -3,7 +3,7 @@ import { db, readCalculatorConfig, writeCalculatorConfig } from '../../db';
 import { consentState, resetConsent } from '../consent';
 import { bodyOf, callsTo, stubServer, urlOf } from './calculator.fixtures';
 import { enterLocalPage } from './local-page';
-import { selectParameter, setClimateNeutral } from './options';
+import { selectParameter, setClimateNeutral, setStations } from './options';
 import { CONFIG_MAX_AGE_S } from './persistence';
 import {
   INPUT_DEBOUNCE_MS,
@@ -229,6 +229,44 @@ describe('options (SPEC §4)', () => {
     expect(calculatorState.config.Parameters[1]).toEqual({ Id: 23, Modifier: 12 });
     // Express and installment chosen: 3 upgrades left (climate neutral, premium, appointment).
     expect(calculatorState.config.UpsellCount).toBe(3);
+  });
+});
+
+describe('installment means one unloading point (SPEC §4 INSTALLMENT_12, §9)', () => {
+  it('choosing installment sets one station, and more stations wait until another payment', async () => {
+    stubServer();
+    await initCalculator({ countryId: 1, target: 'DEFAULT' });
+    setStations(3);
+    expect(calculatorState.config.Stations).toBe(3);
+    selectParameter(2, 23);
+    expect(calculatorState.config.Stations).toBe(1);
+    expect(calculatorState.config.Parameters[1]).toEqual({ Id: 23, Modifier: 12 });
+    setStations(4);
+    expect(calculatorState.config.Stations).toBe(1);
+    selectParameter(2, 24);
+    setStations(4);
+    expect(calculatorState.config.Stations).toBe(4);
+  });
+
+  it('normalises a saved configuration: installment with stations, unknown product and option', async () => {
+    stubServer();
+    await writeCalculatorConfig(
+      {
+        ...defaultConfig(1),
+        ZipCode: '80331',
+        Stations: 3,
+        Product: { Id: 12, ClimateNeutral: false }, // a Swiss product
+        Parameters: [{ Id: 999 }, { Id: 23 }, { Id: 8 }],
+      },
+      Date.now(),
+    );
+    await initCalculator({ countryId: 1, target: 'DEFAULT' });
+    expect(calculatorState.config).toMatchObject({
+      ZipCode: '80331',
+      Stations: 1,
+      Product: { Id: 1 },
+      Parameters: [{ Id: 5 }, { Id: 23, Modifier: 12 }, { Id: -2 }, { Id: 11 }, { Id: 8 }],
+    });
   });
 });
 

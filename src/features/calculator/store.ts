@@ -7,6 +7,10 @@
  * field); submit waits for a running postal code check by re-polling every 100 ms.
  * Initialisation (SPEC §4): defaults → saved configuration (only with preferences consent, at most
  * 7 days old) → server data (a product the server does not list falls back to its default).
+ * Every configuration that comes from outside (an address, a saved one, a local page, a target,
+ * an option change) goes through one normaliser, normalizeConfig, by applyConfig: against the
+ * calculator data once they are loaded for its country and product group, and again when they
+ * arrive.
  */
 import { proxy } from 'valtio';
 import type { CalculatorConfig, CalculatorInitResponse } from '../../api/contract/calculation';
@@ -110,6 +114,8 @@ export const calculatorState = proxy<CalculatorState>(initial());
 let zipTimer: ReturnType<typeof setTimeout> | undefined;
 let amountTimer: ReturnType<typeof setTimeout> | undefined;
 let initRequest: AbortController | undefined;
+/** The country and product group (configKey) calculatorState.init belongs to. */
+let initFor: string | undefined;
 let session: { key: string; done: Promise<void> } | undefined;
 /** Server answers per `${countryId}:${zip}`; failures are not kept (SPEC §8: count as invalid once). */
 const zipAnswers = new Map<string, boolean>();
@@ -122,6 +128,7 @@ export function resetCalculator(): void {
   zipTimer = amountTimer = undefined;
   initRequest?.abort();
   initRequest = undefined;
+  initFor = undefined;
   session = undefined;
   zipAnswers.clear();
   zipCheckSeq++;
@@ -179,6 +186,7 @@ export function initCalculator({ countryId, productGroupId, target }: InitOption
     next.Amount = current.Amount;
     calculatorState.config = next;
     calculatorState.init = null;
+    initFor = undefined;
   }
   if (target) applyTarget(target);
   const pristine = withTarget(defaultConfig(countryId, group), target ?? 'DEFAULT', null);
@@ -190,16 +198,16 @@ export function initCalculator({ countryId, productGroupId, target }: InitOption
       loadCalculatorInit(),
     ]);
     if (session?.key !== key || !saved) return;
-    const init = calculatorState.init;
-    const untouched = init ? reconcileConfig(pristine, init) : pristine;
-    if (visibleKey(calculatorState.config) !== visibleKey(untouched)) return;
-    const config = withTarget(
-      { ...saved, CountryId: pristine.CountryId, ProductGroupId: group },
-      target ?? 'DEFAULT',
-      init,
+    const init = initOf(pristine);
+    if (visibleKey(calculatorState.config) !== visibleKey(normalizeConfig(pristine, init))) return;
+    // A saved configuration may name a product or option the server no longer lists: normalised.
+    applyConfig(
+      withTarget(
+        { ...saved, CountryId: pristine.CountryId, ProductGroupId: group },
+        target ?? 'DEFAULT',
+        init,
+      ),
     );
-    calculatorState.config = init ? reconcileConfig(config, init) : config;
-    calculatorState.config.UpsellCount = upsellCount(calculatorState.config, init);
     // The saved code was valid when it was saved; ask again now, so submit need not wait.
     void checkZip();
   })();
@@ -208,10 +216,8 @@ export function initCalculator({ countryId, productGroupId, target }: InitOption
 }
 
 /**
- * Loads the calculator data for the configuration's country and product group and reconciles
- * the configuration with it: a product id the server does not list falls back to the server's
- * default product (SPEC §4); parameters not in any group are dropped, and every group ends up
- * with exactly one selected item.
+ * Loads the calculator data for the configuration's country and product group and normalises
+ * the configuration with it (normalizeConfig).
  */
 export async function loadCalculatorInit(): Promise<void> {
   initRequest?.abort();
@@ -224,7 +230,8 @@ export async function loadCalculatorInit(): Promise<void> {
     const init = await fetchCalculatorInit(CountryId, ProductGroupId, controller.signal);
     if (controller.signal.aborted) return;
     calculatorState.init = init;
-    reconcile(init);
+    initFor = configKey(CountryId, ProductGroupId);
+    applyConfig(calculatorState.config);
   } catch (error) {
     if (controller.signal.aborted) return;
     calculatorState.initError = error instanceof Error ? error.message : String(error);
@@ -233,42 +240,79 @@ export async function loadCalculatorInit(): Promise<void> {
   }
 }
 
-function reconcile(init: CalculatorInitResponse): void {
-  const config = reconcileConfig(calculatorState.config, init);
-  config.UpsellCount = upsellCount(config, init);
-  calculatorState.config = config;
+/** The calculator data, when they are loaded for the configuration's country and product group. */
+function initOf(config: Pick<CalculatorConfig, 'CountryId' | 'ProductGroupId'>) {
+  return initFor === configKey(config.CountryId, config.ProductGroupId)
+    ? calculatorState.init
+    : null;
 }
 
-/** Pure: the configuration made consistent with the server's calculator data. */
-export function reconcileConfig(
+/** SPEC §4/§9: the installment option (parameter 23 with 12 monthly rates) is chosen. */
+export function hasInstallment(parameters: readonly { readonly Id: number }[]): boolean {
+  return parameters.some((p) => p.Id === CALC.INSTALLMENT_PARAMETER_ID);
+}
+
+/**
+ * Pure: the configuration as the calculator can offer it. The one normaliser for every
+ * configuration from outside (address, saved configuration, local page, target, option change).
+ * With the calculator data of its country and product group (SPEC §4):
+ * - a product id the server does not list falls back to the server's default product;
+ * - per parameter group exactly one item: the first chosen one the group has, with the group's
+ *   modifier (23 → 23$12); an id no group has is dropped, and a group without a choice keeps its
+ *   default.
+ * Always: 1–9 stations, and installment means one station (SPEC §4 INSTALLMENT_12, §9). The
+ * installment wins over the stations because choosing it is the later, explicit choice the
+ * offer list must honour (the settings panel disables more stations while it is chosen); the
+ * server refuses the combination (server/modules/calculation/service.ts resolveRequest).
+ * UpsellCount is recounted.
+ */
+export function normalizeConfig(
   config: CalculatorConfig,
-  init: CalculatorInitResponse,
+  init: CalculatorInitResponse | null,
 ): CalculatorConfig {
-  const productIds = new Set(init.Products.map((p) => p.Id));
-  const productId = productIds.has(config.Product.Id) ? config.Product.Id : init.ProductId;
-  const parameters = init.Groups.map((group) => {
-    const chosen = config.Parameters.find((p) => group.Parameters.some((gp) => gp.Id === p.Id));
-    if (chosen) return chosen;
-    const selected = group.Parameters.find((gp) => gp.Selected) ?? group.Parameters[0];
-    return selected
-      ? { Id: selected.Id, ...(selected.Modifier > 0 ? { Modifier: selected.Modifier } : {}) }
-      : undefined;
-  }).filter((p): p is { Id: number; Modifier?: number } => p !== undefined);
-  const stations = Math.min(CALC.STATIONS_MAX, Math.max(1, config.Stations));
-  return {
-    ...config,
-    Stations: stations,
-    Product: { ...config.Product, Id: productId },
-    Parameters: parameters,
-  };
+  const next = copy(config);
+  if (init) {
+    if (!init.Products.some((p) => p.Id === next.Product.Id)) next.Product.Id = init.ProductId;
+    const given = next.Parameters;
+    next.Parameters = init.Groups.flatMap((group) => {
+      const item =
+        given.map(({ Id }) => group.Parameters.find((gp) => gp.Id === Id)).find(Boolean) ??
+        group.Parameters.find((gp) => gp.Selected) ??
+        group.Parameters[0];
+      return item
+        ? [{ Id: item.Id, ...(item.Modifier > 0 ? { Modifier: item.Modifier } : {}) }]
+        : [];
+    });
+  }
+  const stations = Number.isInteger(next.Stations) ? next.Stations : CALC.STATIONS_DEFAULT;
+  next.Stations = hasInstallment(next.Parameters)
+    ? 1
+    : Math.min(CALC.STATIONS_MAX, Math.max(1, stations));
+  next.UpsellCount = upsellCount(next, init);
+  return next;
+}
+
+/**
+ * Sets a configuration that comes from outside (an offer-list address, another country, a local
+ * page, a saved configuration), normalised: against the calculator data when they are loaded for
+ * its country and product group, else loadCalculatorInit does it once they arrive. Returns
+ * whether anything a visitor can tell apart changed (the offer query, country or group).
+ */
+export function applyConfig(config: CalculatorConfig): boolean {
+  const next = normalizeConfig(config, initOf(config));
+  const current = calculatorState.config;
+  if (JSON.stringify(next) === JSON.stringify(current)) return false;
+  const visible = visibleKey(next) !== visibleKey(current);
+  calculatorState.config = next;
+  return visible;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Options (settings panel, targets, the offer list)
 
-/** After every option change: keep UpsellCount current and store the configuration. */
+/** After every option change: normalise (installment → one station), recount UpsellCount, store. */
 export function optionsChanged(): void {
-  calculatorState.config.UpsellCount = upsellCount(calculatorState.config, calculatorState.init);
+  applyConfig(calculatorState.config);
   storeIfValid();
 }
 
@@ -284,7 +328,8 @@ export function setAmount(amount: number): void {
 
 /** SPEC §4 targets. DIESEL switches the product group and needs new init data. */
 export function applyTarget(target: CalculatorTarget): void {
-  calculatorState.config = withTarget(copy(calculatorState.config), target, calculatorState.init);
+  const config = copy(calculatorState.config);
+  applyConfig(withTarget(config, target, initOf(config)));
 }
 
 /**

@@ -28,7 +28,8 @@ export function offerListHref(config: ConfigSnapshot): string {
 /**
  * The configuration an address asks for. What the query leaves out comes from `base` (the
  * calculator's current configuration when it is for the same country and group, else the
- * defaults); a product of another country or group is left to reconcileConfig and the server.
+ * defaults); a product or option the country does not have is left to the calculator's
+ * normalizeConfig (applyConfig), which knows the server's catalogue.
  */
 export function configFromQuery(
   query: Partial<OfferQuery>,

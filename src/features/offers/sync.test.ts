@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetOffersWorker } from '../../workers/offers';
 import {
   calculatorState,
+  initCalculator,
   resetCalculator,
   selectParameter,
   setAmount,
@@ -106,6 +107,47 @@ describe('the offer list follows its address', () => {
     await vi.waitFor(() => expect(offerListState.status).toBe('refused'));
     expect(offerListState.refusal).toEqual({ reason: 'zipMissing' });
     expect(bodies).toHaveLength(0);
+  });
+});
+
+describe('an address the calculator data does not allow is corrected (SPEC §4)', () => {
+  it('installment with several stations: one station, in the calculation and the address', async () => {
+    const { bodies } = stubServer();
+    visit('?zipCode=10115&amount=3000&stations=3&product=1&options=5,23$12,-2,11,9&cn=0&ap=0');
+    await vi.waitFor(() => expect(offerListState.status).toBe('ready'));
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({
+      Stations: 1,
+      Parameters: [{ Id: 5 }, { Id: 23, Modifier: 12 }, { Id: -2 }, { Id: 11 }, { Id: 9 }],
+    });
+    expect(lastAddress()).toBe(
+      '/heizoel/angebotsliste?zipCode=10115&amount=3000&stations=1&product=1&options=5,23$12,-2,11,9&cn=0&ap=0',
+    );
+  });
+
+  it('a product or option the country does not have: the defaults, with the data loaded already', async () => {
+    const { bodies } = stubServer();
+    // The calculator bar (or the page before) has loaded the calculator data already.
+    await initCalculator({ countryId: 1 });
+    visit('?zipCode=10115&amount=3000&product=12');
+    await vi.waitFor(() => expect(offerListState.status).toBe('ready'));
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]?.Product.Id).toBe(1);
+    expect(lastAddress()).toBe(`/heizoel/angebotsliste?${QUERY}`);
+
+    // A new address while the list is open: the unknown option goes, its group keeps its default.
+    applyOfferAddress('?zipCode=10115&amount=3000&options=6,999', 1, 1);
+    await vi.waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]?.Parameters).toEqual([
+      { Id: 6 },
+      { Id: 24 },
+      { Id: -2 },
+      { Id: 11 },
+      { Id: 9 },
+    ]);
+    expect(lastAddress()).toBe(
+      '/heizoel/angebotsliste?zipCode=10115&amount=3000&stations=1&product=1&options=6,24,-2,11,9&cn=0&ap=0',
+    );
   });
 });
 

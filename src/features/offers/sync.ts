@@ -16,6 +16,7 @@
 import { snapshot, subscribe } from 'valtio';
 import { zipPatternFor } from '../../lib/locale';
 import {
+  applyConfig,
   calculatorState,
   defaultConfig,
   fieldErrors,
@@ -173,11 +174,9 @@ export function applyOfferAddress(
           ZipCode: sameCountry ? config.ZipCode : '',
           Amount: config.Amount,
         };
-  const next = configFromQuery(query, base, countryId, productGroupId);
-  if (calculationKey(next) !== calculationKey(config)) {
-    fromAddress = true;
-    calculatorState.config = next;
-  }
+  // Normalised by the calculator (SPEC §4): a product or option the country does not have, or
+  // installment with several stations, is corrected, and the address rewritten with the result.
+  if (applyConfig(configFromQuery(query, base, countryId, productGroupId))) fromAddress = true;
   return { openSettings: query.openSettings };
 }
 
@@ -193,10 +192,10 @@ export function switchOfferCountry(countryId: number): void {
   const config = calculatorState.config;
   if (config.CountryId === countryId) return;
   const defaults = defaultConfig(countryId, config.ProductGroupId === 2 ? 2 : 1);
-  calculatorState.config = {
+  applyConfig({
     ...config,
     CountryId: defaults.CountryId,
     ZipCode: zipPatternFor(countryId).test(config.ZipCode) ? config.ZipCode : '',
     Product: { ...config.Product, Id: defaults.Product.Id },
-  };
+  });
 }

@@ -81,6 +81,38 @@ describe('SettingsPanel (SPEC §2, §4)', () => {
     expect(calculatorState.config.UpsellCount).toBe(3);
   });
 
+  it('while installment is chosen, one station only: the choice is disabled and says why', async () => {
+    stubServer();
+    await initCalculator({ countryId: 1, target: 'DEFAULT' });
+    const panel = await openPanel();
+    fireEvent.click(within(panel).getByRole('radio', { name: '3 Abladestellen' }));
+    expect(calculatorState.config.Stations).toBe(3);
+    fireEvent.click(within(panel).getByRole('radio', { name: /Ratenzahlung/ }));
+    expect(calculatorState.config.Stations).toBe(1);
+
+    const stations = within(panel).getByRole('group', { name: 'Abladestellen' });
+    const hint = 'Bei Ratenzahlung ist nur eine Abladestelle möglich.';
+    expect(stations.textContent).toContain(hint);
+    const one = within(stations).getByRole('radio', { name: '1 Abladestelle' });
+    expect(one).toHaveProperty('checked', true);
+    for (const radio of within(stations).getAllByRole('radio')) {
+      expect(radio).toHaveProperty('disabled', true);
+    }
+    expect(
+      within(stations).getByRole('radio', {
+        name: '3 Abladestellen',
+        description: (text) => text.includes(hint),
+      }),
+    ).toBeTruthy();
+
+    fireEvent.click(within(panel).getByRole('radio', { name: /Rechnung/ }));
+    expect(stations.textContent).not.toContain(hint);
+    const three = within(stations).getByRole('radio', { name: '3 Abladestellen' });
+    expect(three).toHaveProperty('disabled', false);
+    fireEvent.click(three);
+    expect(calculatorState.config.Stations).toBe(3);
+  });
+
   it('shows the smallest upsell price difference once the postal code is confirmed', async () => {
     const { fetchMock } = stubServer({
       upselling: {

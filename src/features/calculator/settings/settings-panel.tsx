@@ -25,7 +25,7 @@ import {
   setStations,
   setSuperProduct,
 } from '../options';
-import { calculatorState, loadCalculatorInit } from '../store';
+import { calculatorState, hasInstallment, loadCalculatorInit } from '../store';
 import { texts as formTexts } from '../texts';
 import { smallestDifference } from '../upsell';
 import { texts } from './texts';
@@ -55,6 +55,9 @@ export function SettingsPanel({ open, onClose }: SettingsPanelProps) {
   const premium = products.find((p) => p.IsUpselling && p.BaseProductId === baseId);
   const premiumOn = current?.IsUpselling ?? false;
   const climateItem = init?.ClimateNeutralList.find((c) => c.IsUpselling);
+  // SPEC §4/§9: installment means one unloading point; the others wait for another payment.
+  const oneStationOnly = hasInstallment(config.Parameters);
+  const stationsNoteId = `${id}-stations-installment`;
 
   // A well-formed code that is not known to be wrong: on the offer list the code comes from the
   // address and was never checked on its own; an unknown one makes the server answer 400, and
@@ -175,6 +178,11 @@ export function SettingsPanel({ open, onClose }: SettingsPanelProps) {
                 <fieldset className={styles.fieldset}>
                   <legend className="visually-hidden">{texts.stations}</legend>
                   <p className={styles.hint}>{texts.stationsHint}</p>
+                  {oneStationOnly && (
+                    <p id={stationsNoteId} className={styles.constraint}>
+                      {texts.stationsInstallment}
+                    </p>
+                  )}
                   <div className={styles.chips}>
                     {(init.StationsList.length > 0
                       ? init.StationsList
@@ -188,8 +196,10 @@ export function SettingsPanel({ open, onClose }: SettingsPanelProps) {
                           type="radio"
                           name={`${id}-stations`}
                           checked={config.Stations === s.Id}
+                          disabled={oneStationOnly}
                           onChange={() => setStations(s.Id)}
                           aria-label={s.Name}
+                          aria-describedby={oneStationOnly ? stationsNoteId : undefined}
                         />
                         <span aria-hidden="true">{s.Id}</span>
                       </label>

@@ -15,6 +15,9 @@ export const texts = {
   stationsHint:
     'Mehrere Tanks an verschiedenen Adressen? Die Menge wird auf die Abladestellen verteilt.',
   stationCount: (n: number) => (n === 1 ? '1 Abladestelle' : `${n} Abladestellen`),
+  /** SPEC §4/§9: installment (12 monthly rates) is offered for one unloading point only. */
+  stationsInstallment:
+    'Bei Ratenzahlung ist nur eine Abladestelle möglich. Für mehrere Abladestellen wählen Sie eine andere Zahlungsart.',
   appointmentSection: 'Liefertermin',
   appointmentPlus: 'Termin-Plus',
   recommended: 'Empfehlung',
