@@ -77,6 +77,21 @@ describe('consent store', () => {
     expect(hasConsent('statistics')).toBe(true);
   });
 
+  it('opened from the footer before the stored choice was read: stays open and shows it', async () => {
+    await db.settings.put({
+      key: CONSENT_KEY,
+      value: { preferences: true, statistics: true, decidedAt: 1 },
+      updatedAt: 1,
+    });
+    // The app reads the choice when the browser is idle; the visitor is quicker (issue 16).
+    openConsentSettings();
+    expect(consentState.dialogOpen).toBe(true);
+    await loadConsent();
+    expect(consentState.status).toBe('ready');
+    expect(consentState.dialogOpen).toBe(true);
+    expect(consentState.choice).toMatchObject({ preferences: true, statistics: true });
+  });
+
   it('always has consent for necessary cookies', async () => {
     expect(hasConsent('necessary')).toBe(true);
     await loadConsent();

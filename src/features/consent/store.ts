@@ -36,7 +36,18 @@ const initial = (): ConsentState => ({
 
 export const consentState = proxy<ConsentState>(initial());
 
-export async function loadConsent(): Promise<void> {
+let loading: Promise<void> | undefined;
+
+/**
+ * Reads the stored choice once (the app asks when idle; opening the settings asks at once).
+ * A dialog opened by the visitor in the meantime stays open and shows the stored choice.
+ */
+export function loadConsent(): Promise<void> {
+  loading ??= readConsent();
+  return loading;
+}
+
+async function readConsent(): Promise<void> {
   try {
     const [{ readSetting }, { ConsentChoiceSchema }] = await Promise.all([
       loadDb(),
@@ -48,7 +59,7 @@ export async function loadConsent(): Promise<void> {
     consentState.choice = null;
     consentState.storageError = error instanceof StorageError ? error.message : null;
   }
-  consentState.dialogOpen = consentState.choice === null;
+  consentState.dialogOpen ||= consentState.choice === null;
   consentState.status = 'ready';
 }
 
@@ -80,8 +91,10 @@ export function allowSelection(selection: {
   return decide(selection.preferences, selection.statistics);
 }
 
+/** The footer's "Cookie-Einstellungen": the dialog with the stored choice (read now if need be). */
 export function openConsentSettings(): void {
   consentState.dialogOpen = true;
+  void loadConsent();
 }
 
 export function hasConsent(category: ConsentCategory): boolean {
@@ -90,5 +103,6 @@ export function hasConsent(category: ConsentCategory): boolean {
 }
 
 export function resetConsent(): void {
+  loading = undefined;
   Object.assign(consentState, initial());
 }
