@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
+import { CONSENTED_STATE } from './tests/e2e/fixtures';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${PORT}`;
@@ -8,17 +11,31 @@ const DATA_DIR = process.env.E2E_PORT ? `var/e2e-${PORT}` : 'var/e2e';
 const DIST_DIR = process.env.E2E_DIST_DIR ?? 'dist';
 
 /**
+ * Debian's headless shell (package chromium-headless-shell), the browser Playwright itself uses
+ * for headless runs: the full chromium in headless mode also renders its own window UI and took
+ * twice the time per test on two cores (issue 16). CHROME_PATH picks another one.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const CHROME =
+  process.env.CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
+/**
  * Browser journeys against the real server (built client, PGlite in a fresh folder) in Debian's
  * Chromium (TOOLCHAIN: Playwright's own browser download does not work here).
  * `npm run test:e2e` builds the client first.
+ *
+ * One configuration for everyone, CI included (issue 16): a worker per core (at most 4), no
+ * retries. A retry that turns red into green hides a race; failOnFlakyTests keeps that so even
+ * when someone adds retries to diagnose one.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
-  retries: process.env.CI ? 1 : 0,
+  workers: Math.min(4, availableParallelism()),
+  retries: 0,
+  failOnFlakyTests: true,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   outputDir: process.env.E2E_PORT ? `test-results-${PORT}` : 'test-results',
   use: {
@@ -27,7 +44,7 @@ export default defineConfig({
     locale: 'de-DE',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROME,
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -39,6 +56,14 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'setup', testMatch: /\.setup\.ts$/ },
+    {
+      name: 'chromium',
+      dependencies: ['setup'],
+      use: { storageState: CONSENTED_STATE },
+    },
+  ],
   webServer: {
     // A fresh database each run: the first start (migrations + reference data import) is tested too.
     command: `rm -rf ${DATA_DIR} && node --import tsx server/main.ts`,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -16,6 +17,9 @@ const serverTest = {
 
 export default defineConfig({
   test: {
+    // A worker per core (vitest's default leaves one core idle: 1 worker on this 2-core machine,
+    // 251 s against 222 s with 2, issue 16).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         plugins: [react()],

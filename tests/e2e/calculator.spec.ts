@@ -161,6 +161,9 @@ test.describe('on the home page', () => {
 });
 
 test.describe('saved settings (SPEC §4: only with preferences consent, 7 days)', () => {
+  // The answer to the consent dialog decides: a browser that has not given it yet.
+  test.use({ firstVisit: true });
+
   async function chooseOptions(page: Page) {
     const { zip, settings } = calculator(page);
     await zip.fill('10115');

@@ -1,5 +1,8 @@
 import { expect, test } from './fixtures';
 
+// The dialog itself: a browser that has never answered it.
+test.use({ firstVisit: true });
+
 test('the consent choice persists and can be changed from the footer', async ({ page }) => {
   await page.goto('/');
   const dialog = page.getByRole('dialog', { name: 'Ihre Privatsphäre' });
@@ -21,6 +24,8 @@ test('the consent choice persists and can be changed from the footer', async ({ 
   await expect(dialog.getByRole('checkbox', { name: /Präferenzen/ })).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: /Statistik/ })).not.toBeChecked();
   await dialog.getByRole('button', { name: 'Alle erlauben' }).click();
+  // The dialog closes once the choice is stored; a reload before that would abort the write.
+  await expect(dialog).toBeHidden();
   await page.reload();
   await page.getByRole('button', { name: 'Cookie-Einstellungen' }).click();
   await expect(dialog.getByRole('checkbox', { name: /Statistik/ })).toBeChecked();

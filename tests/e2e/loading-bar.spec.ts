@@ -12,6 +12,8 @@ test('a slow request shows the loading bar after 200 ms and hides it after the a
 }) => {
   await page.goto('/');
   await acceptConsent(page);
+  // Only the request under test may move the bar: the page's own start-up calls are done first.
+  await page.waitForLoadState('networkidle');
   await page.route('**/api/location/check-zipcode', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
     await route.continue();
@@ -39,6 +41,11 @@ test('a slow request shows the loading bar after 200 ms and hides it after the a
 test('a fast request never shows the loading bar', async ({ page }) => {
   await page.goto('/');
   await acceptConsent(page);
+  // Fast by construction: answered at once here, not by a server that a loaded machine may slow
+  // past the 200 ms throttle (issue 16).
+  await page.route('**/api/location/check-zipcode', (route) => route.fulfill({ json: false }));
+  // Only the request under test may move the bar: the page's own start-up calls are done first.
+  await page.waitForLoadState('networkidle');
   await page.evaluate(() => {
     const el = document.querySelector('[role="progressbar"]')!;
     const seen: string[] = [];

@@ -1,0 +1,21 @@
+/**
+ * Runs before the browser journeys: a visitor who has answered the consent dialog ("Alle
+ * erlauben"), kept as a storage state (IndexedDB, no cookies). Journeys start from it, so they do
+ * not each wait the ~2 s until the dialog appears on an idle page (issue 16); the first visit
+ * itself is covered where it matters (`test.use({ firstVisit: true })`).
+ */
+import { writeFile, mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { test as setup, expect } from '@playwright/test';
+import { CONSENTED_STATE } from './fixtures';
+
+setup('a visitor who allowed all cookies', async ({ page }) => {
+  await page.goto('/impressum');
+  const dialog = page.getByRole('dialog', { name: 'Ihre Privatsphäre' });
+  await dialog.getByRole('button', { name: 'Alle erlauben' }).click();
+  await expect(dialog).toBeHidden();
+  const state = await page.context().storageState({ indexedDB: true });
+  // Only the answer: no browser id, no session, nothing else of this page.
+  await mkdir(dirname(CONSENTED_STATE), { recursive: true });
+  await writeFile(CONSENTED_STATE, JSON.stringify({ cookies: [], origins: state.origins }));
+});
