@@ -13,7 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
-import { legacyPlugin } from './legacy/plugin';
+import { legacyPlugin, type LegacyPluginOptions } from './legacy/plugin';
 import { accountRoutes } from './modules/account/routes';
 import { calculationPlugin } from './modules/calculation/plugin';
 import { calculationRoutes, localBestPriceRoutes } from './modules/calculation/routes';
@@ -51,6 +51,8 @@ export interface AppDeps {
   /** Close the database when the app closes (main.ts: yes; tests sharing one database: no). */
   closeDatabase?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Abuse limits of the legacy forms other than the production ones (tests). */
+  legacyLimits?: LegacyPluginOptions['limits'];
 }
 
 /**
@@ -70,6 +72,7 @@ export async function buildApp({
   database,
   closeDatabase = true,
   logger = false,
+  legacyLimits,
 }: AppDeps) {
   const app = Fastify({
     logger,
@@ -109,7 +112,7 @@ export async function buildApp({
   await app.register(accountRoutes);
   await app.register(supportUserRoutes, { prefix: '/api/support/users' });
   // The legacy login site (/konto/…), HTML forms.
-  await app.register(legacyPlugin);
+  await app.register(legacyPlugin, { limits: legacyLimits });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(locationRoutes, { prefix: '/api/location' });
   await app.register(siteRoutes, { prefix: '/api/site' });

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { legacySessions, outboxEmails, users } from '../db/schema';
-import { LIMITS } from './plugin';
+import { LIMITS, type LegacyLimits } from './plugin';
 import { browserCookiesOf, createTestUser, type TestUser } from '../../tests/support/auth';
 import {
   buildTestApp,
@@ -16,8 +16,17 @@ import {
 let t: TestApp;
 let erika: TestUser;
 
+/**
+ * Each failed login costs a scrypt verification (~0.3 s): the login limits are counted here with
+ * small numbers; the production numbers are checked on their own below.
+ */
+const TEST_LOGIN_LIMITS = {
+  loginPerAddressAndEmail: { max: 3, windowSeconds: 15 * 60 },
+  loginPerAddress: { max: 5, windowSeconds: 15 * 60 },
+} satisfies Partial<LegacyLimits>;
+
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ legacyLimits: TEST_LOGIN_LIMITS });
   await t.app.ready();
   erika = await createTestUser(t.database, { email: 'erika.legacy@example.org' });
 });
@@ -233,12 +242,18 @@ describe('legacy login page', () => {
     expect(stored).toHaveLength(0);
   });
 
+  it('counts 10 failed logins per address and e-mail and 30 per address in 15 minutes in production', () => {
+    expect(LIMITS.loginPerAddressAndEmail).toEqual({ max: 10, windowSeconds: 900 });
+    expect(LIMITS.loginPerAddress).toEqual({ max: 30, windowSeconds: 900 });
+  });
+
   it('limits failed logins per IP and e-mail with a German 429 page', async () => {
     const target = await createTestUser(t.database, { email: 'limit@example.org' });
     const page = await openPage();
     const remoteAddress = freshAddress();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
+    const max = TEST_LOGIN_LIMITS.loginPerAddressAndEmail.max;
+    for (let i = 0; i < max + 1; i++) {
       const res = await post(
         '/konto/anmelden-registrieren',
         page,
@@ -251,8 +266,8 @@ describe('legacy login page', () => {
         expect(res.body).toContain('Zu viele Versuche');
       }
     }
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
+    expect(statuses.slice(0, max).every((s) => s === 401)).toBe(true);
+    expect(statuses[max]).toBe(429);
     // Another address from the same IP is not blocked.
     const other = await post(
       '/konto/anmelden-registrieren',
@@ -402,7 +417,7 @@ describe('issue 9: abuse limits', () => {
   it('limits failed logins per address across e-mails (spraying) with a German 429 page', async () => {
     const page = await openPage();
     const remoteAddress = freshAddress();
-    const max = LIMITS.loginPerAddress.max;
+    const max = TEST_LOGIN_LIMITS.loginPerAddress.max;
     // Successful sign-ins and registrations from the address do not count: only failures.
     for (let i = 0; i < 3; i++) {
       const ok = await post(
@@ -487,12 +502,13 @@ describe('issue 9: abuse limits', () => {
       },
       database: t.database,
       closeDatabase: false,
+      legacyLimits: TEST_LOGIN_LIMITS,
     });
     try {
       const page = await openPage();
       const remoteAddress = freshAddress();
       const statuses: number[] = [];
-      for (let i = 0; i < LIMITS.loginPerAddressAndEmail.max + 1; i++) {
+      for (let i = 0; i < TEST_LOGIN_LIMITS.loginPerAddressAndEmail.max + 1; i++) {
         const app = i % 2 === 0 ? t.app : second;
         const res = await app.inject({
           method: 'POST',

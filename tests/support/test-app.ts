@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../../server/app';
+import { buildApp, type App, type AppDeps } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seedAll } from '../../server/db/seed';
 import { absoluteUrlOf } from '../../server/plugins/public-url';
@@ -46,6 +46,7 @@ export interface TestAppOptions {
    * on whether `vite build` has run (the placeholder shell is served then).
    */
   distDir?: string;
+  legacyLimits?: AppDeps['legacyLimits'];
 }
 
 export function usesPostgres(): boolean {
@@ -73,6 +74,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       },
       database: testDb.database,
       closeDatabase: false,
+      legacyLimits: opts.legacyLimits,
     });
     return {
       app,

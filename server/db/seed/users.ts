@@ -172,14 +172,15 @@ export async function seedDemoUsers(
   const missing = DEMO_USERS.filter((u) => !existing.has(u.email));
   if (missing.length === 0) return { inserted: 0, skipped: true };
 
-  // A salt of its own per user; scrypt runs on the libuv pool, so hash in parallel.
-  const hashes = await Promise.all(missing.map(() => hashPassword(DEMO_PASSWORD)));
+  // One hash for all: the demo password is published in the README, so a salt per demo user
+  // protects nothing, and each scrypt costs ~0.5 s on every first start and test setup.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   const rows = await db
     .insert(users)
     .values(
-      missing.map((u, i) => ({
+      missing.map((u) => ({
         email: u.email,
-        passwordHash: hashes[i] ?? '',
+        passwordHash,
         title1: u.title1,
         firstName: u.firstName,
         lastName: u.lastName,
