@@ -33,7 +33,7 @@ beforeAll(async () => {
     join(distDir, 'sw.js'),
     'self.addEventListener("install", () => self.skipWaiting());\n',
   );
-  await writeFile(join(distDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  await writeFile(join(distDir, 'humans.txt'), 'Team: Ölkompass\n');
 
   t = await buildTestApp({ distDir });
   // buildApp hands back an app that is not ready yet, so a test route can still join it.
@@ -130,7 +130,9 @@ describe('the built client (dist/)', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(SHELL);
+      // The shell with the page's own head (server/pages/pages.test.ts).
+      expect(response.body).toContain('<body><div id="root"></div></body>');
+      expect(response.body).not.toContain('Test-Shell');
     },
   );
 
@@ -140,7 +142,8 @@ describe('the built client (dist/)', () => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.body).toBe(SHELL);
+      expect(response.body).toContain('<body><div id="root"></div></body>');
+      expect(response.body).toContain('<title>Ölkompass Fehler 404</title>');
     },
   );
 
@@ -170,7 +173,7 @@ describe('the built client (dist/)', () => {
   });
 
   it('serves other files from dist with a day of caching', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    const response = await t.app.inject({ method: 'GET', url: '/humans.txt' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=86400');
   });

@@ -30,6 +30,7 @@ import { siteRoutes } from './modules/site/routes';
 import { supportUserRoutes } from './modules/support/routes';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
+import { seoPlugin } from './pages/seo';
 import { databasePlugin } from './plugins/database';
 import { dbRateLimitPlugin } from './plugins/db-rate-limit';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors';
@@ -142,6 +143,8 @@ export async function buildApp({
     });
   }
 
+  // robots.txt and sitemap.xml (issue 10); features add their pages with app.sitemap.register.
+  await app.register(seoPlugin);
   // The built client and the app shell for page paths, last.
   await app.register(clientPlugin, {
     distDir: config.distDir,

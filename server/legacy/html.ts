@@ -4,15 +4,13 @@
  */
 import { PRODUCT_NAME } from '../../src/lib/brand';
 import { texts } from './texts';
+import { escapeHtml } from '../pages/escape';
 
-export function esc(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
+export const esc = escapeHtml;
 
-export const STYLESHEET_PATH = '/konto/stil.css';
+/** Every page of the legacy layer lives under this prefix (SPEC §2 legacy routing layer). */
+export const LEGACY_PREFIX = '/konto/';
+export const STYLESHEET_PATH = `${LEGACY_PREFIX}stil.css`;
 
 /** The app's logo (src/app/layouts/site-header.tsx), inline so the page needs no built client. */
 const LOGO_SVG = `<svg viewBox="0 0 512 512" width="32" height="32" aria-hidden="true"><rect width="512" height="512" rx="112" fill="#0b3a5b"/><path d="M256 92c-6 0-11 3-14 8-38 62-118 170-118 240 0 73 59 132 132 132s132-59 132-132c0-70-80-178-118-240-3-5-8-8-14-8z" fill="#f59f00"/></svg>`;

@@ -314,6 +314,21 @@ describe('legacy login page', () => {
   });
 });
 
+describe('unknown pages of the legacy layer (SPEC §2/§8)', () => {
+  it('answer 404 with "This page could not be found" and the ways back, in German', async () => {
+    for (const url of ['/konto/gibt-es-nicht', '/konto/anmelden-registrieren/mehr', '/konto/a/b']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('This page could not be found');
+      expect(res.body).toContain('<title>Seite nicht gefunden');
+      expect(res.body).toContain('href="/konto/anmelden-registrieren"');
+    }
+    // The legacy pages themselves are still there.
+    expect((await t.app.inject({ url: '/konto/passwort-vergessen' })).statusCode).toBe(200);
+  });
+});
+
 describe('issue 9: links and redirects', () => {
   const escapes = [
     '/..//evil.example',

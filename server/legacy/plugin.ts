@@ -35,7 +35,7 @@ import {
   LogoutFormSchema,
   type LegacyForm,
 } from './forms';
-import { STYLESHEET_PATH } from './html';
+import { LEGACY_PREFIX, STYLESHEET_PATH } from './html';
 import { texts } from './texts';
 import {
   FORGOT_PATH,
@@ -43,6 +43,7 @@ import {
   loginPage,
   LOGOUT_PATH,
   messagePage,
+  notFoundPage,
   type LoginPageState,
   type RegisterErrors,
   type RegisterValues,
@@ -206,6 +207,10 @@ export const legacyPlugin: FastifyPluginAsync<LegacyPluginOptions> = async (app,
     perAddressAndEmail: limit('loginPerAddressAndEmail', perAddressAndEmail),
     perAddress: limit('loginPerAddress', perAddress),
   };
+
+  // SPEC §2/§8: any other page under the legacy layer is its 404 (the app's routes never start
+  // with /konto/, so nothing of the app is hidden by this).
+  app.get(`${LEGACY_PREFIX}*`, async (_request, reply) => html(reply, notFoundPage(), 404));
 
   app.get(STYLESHEET_PATH, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(css),

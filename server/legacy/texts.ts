@@ -4,6 +4,13 @@ export const texts = {
   titleForgot: 'Kennwort vergessen',
   titleLimited: 'Zu viele Versuche',
   titleError: 'Etwas ist schiefgelaufen',
+  titleNotFound: 'Seite nicht gefunden',
+  /** SPEC §2/§8: the legacy layer's 404 message, word for word. */
+  notFoundSpec: 'This page could not be found',
+  notFound:
+    'Diese Seite gibt es im Anmeldebereich nicht. Vielleicht hat sich ein Tippfehler in die Adresse geschlichen.',
+  toLogin: 'Zur Anmeldung',
+  toHome: 'Zur Startseite',
   backToApp: 'Zurück zum Ölkompass',
   intro:
     'Mit einem Kundenkonto sehen Sie Ihre Bestellungen, speichern Lieferadressen und bestellen schneller.',

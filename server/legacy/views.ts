@@ -143,3 +143,17 @@ export function messagePage(title: string, message: string, back: string): strin
 </div>`,
   );
 }
+
+/** SPEC §2/§8: an unknown page of the legacy layer (404), with the ways back. */
+export function notFoundPage(): string {
+  return page(
+    texts.titleNotFound,
+    `<h1>${esc(texts.titleNotFound)}</h1>
+<div class="card narrow">
+<p><strong lang="en">${esc(texts.notFoundSpec)}</strong></p>
+<p>${esc(texts.notFound)}</p>
+<a class="button primary" href="${esc(LOGIN_PATH)}">${esc(texts.toLogin)}</a>
+<a class="button secondary" href="/">${esc(texts.toHome)}</a>
+</div>`,
+  );
+}

@@ -11,12 +11,14 @@ import fp from 'fastify-plugin';
 import { matchPath } from 'react-router';
 import type { FastifyReply } from 'fastify';
 import {
-  appRoutes,
-  canonicalPagePath,
-  routeParamsMatch,
-  type AppRouteDef,
-} from '../../src/lib/paths';
+  errorPageTitle,
+  NOT_FOUND_DESCRIPTION,
+  PAGE_META,
+  pageTitle,
+} from '../../src/lib/page-meta';
+import { appRoutes, canonicalPagePath, routeParamsMatch } from '../../src/lib/paths';
 import { pageGuardRedirect } from '../modules/account/page-guard';
+import { organizationJsonLd, renderHead, shellWithHead, type PageHead } from '../pages/head';
 import type { NotFoundFallback } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -26,8 +28,10 @@ export function isKnownPagePath(pathname: string): boolean {
   return pageRouteOf(pathname) !== undefined;
 }
 
-function pageRouteOf(pathname: string): AppRouteDef | undefined {
-  return appRoutes.find((r: AppRouteDef) => {
+type AppRoute = (typeof appRoutes)[number];
+
+function pageRouteOf(pathname: string): AppRoute | undefined {
+  return appRoutes.find((r: AppRoute) => {
     const match = matchPath({ path: r.path, end: true }, pathname);
     return match !== null && routeParamsMatch(r, match.params);
   });
@@ -50,7 +54,7 @@ export const clientPlugin = fp<ClientPluginOptions>(
   async (app, { distDir, serveSourceMaps }) => {
     const indexFile = join(distDir, 'index.html');
     const built = existsSync(indexFile);
-    const shell = built ? readFileSync(indexFile, 'utf8') : FALLBACK_SHELL;
+    const shell = shellWithHead(built ? readFileSync(indexFile, 'utf8') : FALLBACK_SHELL);
     if (!built) app.log.warn({ distDir }, 'client build missing: serving a placeholder shell');
 
     if (built) {
@@ -77,29 +81,50 @@ export const clientPlugin = fp<ClientPluginOptions>(
       const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
       // One form of every page path before routes and guards see it (src/lib/paths.ts).
       const canonical = canonicalPagePath(pathname);
-      if (canonical === null) return sendPage(reply, 404);
+      if (canonical === null) return sendPage(reply, 404, headOf(undefined, pathname));
       if (canonical !== pathname) {
         const query = queryAt === -1 ? '' : request.url.slice(queryAt);
         return reply.header('cache-control', 'no-store').redirect(canonical + query, 301);
       }
       const route = pageRouteOf(pathname);
       // SPEC §6 page guards, on the server too (docs/decisions/008).
-      if (route?.guard) {
+      if (route && 'guard' in route) {
         const target = await pageGuardRedirect(app, request, route.guard);
         if (target) return reply.header('cache-control', 'no-store').redirect(target, 302);
       }
-      return sendPage(reply, route ? 200 : 404);
+      return sendPage(reply, route ? 200 : 404, headOf(route, pathname));
     };
-    const sendPage = (reply: FastifyReply, status: 200 | 404) =>
+    const imageUrl = app.absoluteUrl('/icons/icon-512.png');
+    /** Issue 10: title, description, canonical URL and structured data of the page. */
+    const headOf = (route: AppRoute | undefined, pathname: string): PageHead => {
+      if (!route) {
+        return {
+          title: errorPageTitle(404),
+          description: NOT_FOUND_DESCRIPTION,
+          indexable: false,
+          imageUrl,
+        };
+      }
+      const { name } = route;
+      return {
+        title: pageTitle(name),
+        description: PAGE_META[name].description,
+        indexable: PAGE_META[name].indexable,
+        canonicalUrl: app.absoluteUrl(pathname),
+        imageUrl,
+        jsonLd: name === 'index' ? organizationJsonLd((path) => app.absoluteUrl(path)) : undefined,
+      };
+    };
+    const sendPage = (reply: FastifyReply, status: 200 | 404, head: PageHead) =>
       reply
         .code(status)
         .header('cache-control', REVALIDATE)
         .type('text/html; charset=utf-8')
-        .send(shell);
+        .send(shell(renderHead(head)));
     app.pageFallback = sendShell;
     // The static wildcard also catches `/`, and with `index: false` it answers a directory with
     // 403 instead of falling through, so the home page gets its own route.
     if (built) app.get('/', sendShell);
   },
-  { name: 'client', dependencies: ['errors'] },
+  { name: 'client', dependencies: ['errors', 'public-url'] },
 );

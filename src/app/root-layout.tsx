@@ -3,11 +3,12 @@
  * route name (SPEC §2), and what every page has (loading bar, consent dialog, offline banner,
  * update prompt). The page itself arrives lazily inside it.
  */
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { ConsentDialog } from '../features/consent';
 import { SessionBanners } from '../features/session';
 import { localeState } from '../features/locale';
+import { routeTitle } from '../lib/page-meta';
 import { bodyClassFromRouteName } from '../lib/paths';
 import { LoadingBar } from '../ui/loading-bar/loading-bar';
 import { LAYOUTS } from './layouts/layouts';
@@ -25,6 +26,18 @@ export function useBodyClass(routeName: string): void {
     document.body.classList.add(className);
     return () => document.body.classList.remove(className);
   }, [routeName, code]);
+}
+
+/**
+ * The route's title (src/lib/page-meta.ts, the same the server writes into the head) on every
+ * client navigation. A layout effect, so a page's own useDocumentTitle (a passive effect, e.g.
+ * with the postal code) still has the last word.
+ */
+export function useRouteTitle(routeName: string): void {
+  useLayoutEffect(() => {
+    const title = routeTitle(routeName);
+    if (title) document.title = title;
+  }, [routeName]);
 }
 
 export function Chrome({ children }: { children: ReactNode }) {
@@ -51,6 +64,7 @@ export function PageSkeleton() {
  */
 export function RouteFrame({ handle, children }: { handle: RouteHandle; children: ReactNode }) {
   useBodyClass(handle.name);
+  useRouteTitle(handle.name);
   const Layout = LAYOUTS[handle.layout];
   return (
     <RouteHandleContext value={handle}>

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '../lib/brand';
+import { errorPageTitle } from '../lib/page-meta';
 
 export const texts = {
   skipLink: 'Zum Inhalt springen',
@@ -25,6 +26,6 @@ export const texts = {
     generic: 'Da ist leider etwas schiefgelaufen...',
     genericHint: 'Unsere Techniker sind bereits informiert und arbeiten an einer Lösung.',
     home: 'Startseite',
-    title: (status: number) => `${PRODUCT_NAME} Fehler ${status}`,
+    title: errorPageTitle,
   },
 } as const;

@@ -95,3 +95,17 @@ test('the phone menu opens as a sidebar and closes with Escape', async ({ page }
   await page.keyboard.press('Escape');
   await expect(sidebar).toBeHidden();
 });
+
+test('the diesel calculator is one click from home; the title follows each page', async ({
+  page,
+}) => {
+  // The server writes each page's own head (issue 10); client navigation keeps it in step.
+  await page.goto('/impressum');
+  await expect(page).toHaveTitle('Impressum – Ölkompass');
+  await page.getByRole('link', { name: 'Ölkompass – zur Startseite' }).first().click();
+  await expect(page).toHaveURL('/');
+  await expect(page).toHaveTitle('Ölkompass – Heizölpreise vergleichen und günstig bestellen');
+  await page.getByRole('link', { name: 'Diesel statt Heizöl? Zum Diesel-Rechner' }).click();
+  await expect(page).toHaveURL(/\/diesel\/angebotsliste/);
+  await expect(page).toHaveTitle(/^Diesel-Angebote.* – Ölkompass$/);
+});

@@ -15,6 +15,7 @@ export type MenuName = 'default' | 'customer' | 'supporter' | 'admin';
 export const menus: Record<MenuName, readonly MenuItem[]> = {
   default: [
     { label: 'Heizöl bestellen', to: paths.home },
+    { label: 'Diesel bestellen', to: paths.offerListDiesel },
     { label: 'Verbrauch vergleichen', to: paths.guide },
   ],
   customer: [

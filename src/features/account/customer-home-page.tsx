@@ -11,7 +11,6 @@ import { paths } from '../../lib/paths';
 import { displayName, sessionState } from '../session';
 import { fetchOrders } from './api';
 import { texts } from './texts';
-import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 import styles from './account.module.css';
 import { Page, Card } from '../../ui/page/page';
 
@@ -24,7 +23,6 @@ const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 export function CustomerHomePage() {
-  useDocumentTitle(texts.home.documentTitle);
   const { User } = useSnapshot(sessionState);
   const [orders, setOrders] = useState<Orders>({ status: 'loading' });
 

@@ -14,7 +14,6 @@ import { checkResetToken, resetPassword } from './api';
 import { FORGOT_PASSWORD_PATH } from './links';
 import { passwordStrength } from './password-strength';
 import { texts } from './texts';
-import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 import styles from './account.module.css';
 
 type Stage =
@@ -25,7 +24,6 @@ type Stage =
   | { kind: 'check-failed'; message: string };
 
 export function NewPasswordPage() {
-  useDocumentTitle(texts.password.documentTitle);
   const { token = '' } = useParams();
   const [stage, setStage] = useState<Stage>({ kind: 'checking' });
   const [attempt, setAttempt] = useState(0);

@@ -29,7 +29,6 @@ import { AddressModal } from './components/address-modal';
 import { PersonalDataForm } from './components/personal-data-form';
 import { FORGOT_PASSWORD_PATH } from './links';
 import { texts } from './texts';
-import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 import { useFlash } from './use-flash';
 import styles from './account.module.css';
 
@@ -55,7 +54,6 @@ export function PersonalDataPage({
   focusSection,
   focusAddressId,
 }: PersonalDataPageProps) {
-  useDocumentTitle(texts.personal.documentTitle);
   const locale = useLocale();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

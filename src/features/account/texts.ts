@@ -1,9 +1,6 @@
 /** German UI text of the account pages (SPEC §2 /kunde/startseite, /persoenliche-daten, …). */
-import { PRODUCT_NAME } from '../../lib/brand';
-
 export const texts = {
   home: {
-    documentTitle: `Mein Konto – ${PRODUCT_NAME}`,
     eyebrow: 'Mein Konto',
     greeting: (name: string) => (name ? `Hallo ${name}!` : 'Willkommen zurück!'),
     lead: 'Hier finden Sie Ihre Bestellungen und Ihre persönlichen Daten.',
@@ -28,7 +25,6 @@ export const texts = {
   },
 
   personal: {
-    documentTitle: `Persönliche Daten – ${PRODUCT_NAME}`,
     title: 'Persönliche Daten',
     back: 'Zurück zu Mein Konto',
     loading: 'Ihre Daten werden geladen …',
@@ -106,7 +102,6 @@ export const texts = {
   },
 
   password: {
-    documentTitle: `Neues Kennwort setzen – ${PRODUCT_NAME}`,
     title: 'Neues Kennwort setzen',
     checking: 'Der Link wird geprüft …',
     lead: 'Bitte wählen Sie ein neues Kennwort für Ihr Konto.',

@@ -27,7 +27,6 @@ import type { FieldName, OrderContext } from './form';
 import { acceptPriceChange, checkoutState, openCheckout, prefill, setField, submit } from './store';
 import { texts } from './texts';
 import styles from './checkout-page.module.css';
-import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 
 interface Priced {
   offer: Offer;
@@ -70,8 +69,6 @@ export function CheckoutPage() {
   const configKey = config && !missing ? JSON.stringify(config) : '';
   const selectionKey = `${configKey}|${dealerId ?? ''}`;
   const requestKey = `${selectionKey}|${attempt}`;
-
-  useDocumentTitle(texts.documentTitle);
 
   useEffect(() => {
     if (configKey) openCheckout(selectionKey);

@@ -4,7 +4,6 @@ import { PRODUCT_NAME } from '../../lib/brand';
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 export const texts = {
-  documentTitle: `Bestellung – ${PRODUCT_NAME}`,
   title: 'Bestellung abschließen',
   back: 'Zurück zu den Angeboten',
   loading: 'Ihr Angebot wird neu berechnet …',

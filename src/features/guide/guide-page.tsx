@@ -36,7 +36,6 @@ import {
   setGuideNavigator,
 } from './store';
 import { texts } from './texts';
-import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 import styles from './guide.module.css';
 
 export function GuidePage() {
@@ -45,7 +44,6 @@ export function GuidePage() {
   const navigate = useNavigate();
   const locale = useLocale();
   const snap = useSnapshot(guideState);
-  useDocumentTitle(texts.documentTitle);
 
   useEffect(() => setGuideNavigator((path, options) => void navigate(path, options)), [navigate]);
   useEffect(() => {

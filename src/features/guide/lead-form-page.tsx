@@ -11,13 +11,11 @@ import { useLocale } from '../locale';
 import { LeadForm } from './components/lead-form';
 import { guideState, loadGuide } from './store';
 import { texts } from './texts';
-import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 import styles from './guide.module.css';
 
 export function LeadFormPage() {
   const snap = useSnapshot(guideState);
   const locale = useLocale();
-  useDocumentTitle(texts.leadDocumentTitle);
   useEffect(() => {
     void loadGuide({ countryId: locale.countryId });
   }, [locale.countryId]);

@@ -25,7 +25,6 @@ import {
 } from './store';
 import { texts } from './texts';
 import { formatMoney } from './money';
-import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 import styles from './guide.module.css';
 
 const signed = (n: number, text: string) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${text}`;
@@ -33,7 +32,6 @@ const signed = (n: number, text: string) => `${n > 0 ? '+' : n < 0 ? '−' : '±
 export function GuideResultPage() {
   const snap = useSnapshot(guideState);
   const locale = useLocale();
-  useDocumentTitle(texts.resultDocumentTitle);
   useEffect(() => {
     void loadGuide({ countryId: locale.countryId });
   }, [locale.countryId]);

@@ -1,9 +1,6 @@
 /** German UI text of the oil-consumption guide, its result and the lead form. */
 
 export const texts = {
-  documentTitle: 'Heizölverbrauch vergleichen | Ölkompass',
-  resultDocumentTitle: 'Ihr Heizölverbrauch im Vergleich | Ölkompass',
-  leadDocumentTitle: 'Beratung anfordern | Ölkompass',
   load: {
     loading: 'Fragebogen wird geladen …',
     failed: 'Der Fragebogen konnte nicht geladen werden. Bitte versuchen Sie es erneut.',

@@ -2,6 +2,7 @@
  * Home (SPEC §2 "/"): leads with the calculator. On a phone the order is title, today's best
  * price, the calculator card, then the rest; from 992 px the text sits beside the card.
  */
+import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { ButtonLink } from '../../ui/button/button';
 import { Calculator } from '../calculator';
@@ -28,6 +29,9 @@ export function HomePage() {
               {texts.calculatorTitle}
             </h2>
             <Calculator target="DEFAULT" labelledBy="calculator-title" />
+            <Link className={styles.dieselLink} to={paths.offerListDiesel}>
+              {texts.dieselLink}
+            </Link>
           </div>
           <div className={styles.lead}>
             <p>{texts.heroLead}</p>

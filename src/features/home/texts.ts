@@ -3,6 +3,7 @@ export const texts = {
   heroLead:
     'Vergleichen Sie die Preise regionaler Händler in Deutschland, Österreich und der Schweiz – transparent, mit allen Kosten inklusive Mehrwertsteuer.',
   calculatorTitle: 'Heizölpreise vergleichen',
+  dieselLink: 'Diesel statt Heizöl? Zum Diesel-Rechner',
   /** "Heute ab 98,45 € / 100 Liter" */
   bestPricePrefix: 'Heute ab',
   bestPriceUnit: '/ 100 Liter',

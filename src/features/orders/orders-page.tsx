@@ -11,7 +11,6 @@ import { Page, Card } from '../../ui/page/page';
 import { fetchOrders } from './api';
 import { texts } from './texts';
 import styles from './orders-page.module.css';
-import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 
 type State =
   { status: 'loading' } | { status: 'error' } | { status: 'ready'; orders: OrderListItem[] };
@@ -26,8 +25,6 @@ const dateFormat = new Intl.DateTimeFormat('de-DE', {
 export function OrdersPage() {
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<{ attempt: number; state: State } | null>(null);
-
-  useDocumentTitle(texts.documentTitle);
 
   useEffect(() => {
     const controller = new AbortController();

@@ -1,9 +1,7 @@
 /** German UI text of the customer's order list (SPEC §2 /bestellungen). */
 import type { OrderStatus } from '../../api/contract/orders';
-import { PRODUCT_NAME } from '../../lib/brand';
 
 export const texts = {
-  documentTitle: `Bestellungen – ${PRODUCT_NAME}`,
   title: 'Ihre Bestellungen',
   loading: 'Ihre Bestellungen werden geladen …',
   error: 'Die Bestellungen konnten nicht geladen werden.',

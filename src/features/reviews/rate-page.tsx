@@ -20,7 +20,6 @@ import { checkRatingLink, submitRating } from './api';
 import { StarRating } from './components/star-rating';
 import { texts } from './texts';
 import styles from './rate-page.module.css';
-import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 
 type Stage =
   | { kind: 'checking' }
@@ -33,8 +32,6 @@ export function RatePage() {
   const { token = '', orderId = '' } = useParams();
   const [stage, setStage] = useState<Stage>({ kind: 'checking' });
   const [attempt, setAttempt] = useState(0);
-
-  useDocumentTitle(texts.documentTitle);
 
   useEffect(() => {
     const controller = new AbortController();

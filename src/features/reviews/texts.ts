@@ -1,10 +1,7 @@
 /** German UI text of the rating page and the quality badge (SPEC §2 /bewerten-sie-uns, §3). */
-import { PRODUCT_NAME } from '../../lib/brand';
-
 export const MARK_WORDS = ['Mangelhaft', 'Ausreichend', 'Befriedigend', 'Gut', 'Sehr gut'] as const;
 
 export const texts = {
-  documentTitle: `Bestellung bewerten – ${PRODUCT_NAME}`,
   title: 'Wie zufrieden waren Sie?',
   checking: 'Der Bewertungslink wird geprüft …',
   order: (orderNumber: string, dealer: string) => `Bestellung ${orderNumber} bei ${dealer}`,
