@@ -77,9 +77,7 @@ async function headOf(url: string, headers: Record<string, string> = {}) {
 }
 
 describe('the head of each page', () => {
-  const publicPages = appRoutes.filter(
-    (r) => PAGE_META[r.name].indexable && !r.path.includes(':'),
-  );
+  const publicPages = appRoutes.filter((r) => PAGE_META[r.name].indexable && !r.path.includes(':'));
 
   it.each(publicPages.map((r) => [r.path, r.name] as const))(
     '%s: own title and description, canonical from PUBLIC_URL, Open Graph',
@@ -199,7 +197,10 @@ describe('sitemap.xml', () => {
   it('leaves out personal pages, pages with parameters and the login layer', async () => {
     const { locs } = await sitemap();
     for (const path of ['/bestellung', '/bestellungen', '/kunde/startseite', '/konto/']) {
-      expect(locs.some((loc) => loc?.startsWith(`${TEST_PUBLIC_URL}${path}`)), path).toBe(false);
+      expect(
+        locs.some((loc) => loc?.startsWith(`${TEST_PUBLIC_URL}${path}`)),
+        path,
+      ).toBe(false);
     }
     expect(locs.some((loc) => loc?.includes('/:'))).toBe(false);
   });

@@ -72,9 +72,7 @@ export function sitemapXml(urls: readonly { loc: string; lastModified?: Date }[]
 
 export const seoPlugin = fp(
   async (app) => {
-    const sources = new Map<string, SitemapSource>([
-      ['routes', async () => routeTableEntries()],
-    ]);
+    const sources = new Map<string, SitemapSource>([['routes', async () => routeTableEntries()]]);
     app.decorate('sitemap', {
       register(name: string, source: SitemapSource) {
         if (sources.has(name)) throw new Error(`sitemap source "${name}" registered twice`);
