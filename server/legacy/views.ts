@@ -152,8 +152,10 @@ export function notFoundPage(): string {
 <div class="card narrow">
 <p><strong lang="en">${esc(texts.notFoundSpec)}</strong></p>
 <p>${esc(texts.notFound)}</p>
+<div class="actions">
 <a class="button primary" href="${esc(LOGIN_PATH)}">${esc(texts.toLogin)}</a>
 <a class="button secondary" href="/">${esc(texts.toHome)}</a>
+</div>
 </div>`,
   );
 }

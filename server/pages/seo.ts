@@ -42,7 +42,9 @@ function disallowedPaths(): string[] {
   const privatePaths = appRoutes
     .filter((route) => !PAGE_META[route.name].indexable)
     .map((route) => route.path.replace(/\/:.*$/, '/'));
-  return [...new Set(['/api/', LEGACY_PREFIX, '/support/', ...privatePaths])].sort();
+  const all = [...new Set(['/api/', LEGACY_PREFIX, '/support/', ...privatePaths])].sort();
+  // A Disallow line covers every path it prefixes: /bestellung covers /bestellungen too.
+  return all.filter((path) => !all.some((other) => other !== path && path.startsWith(other)));
 }
 
 export function robotsTxt(sitemapUrl: string): string {
