@@ -547,6 +547,78 @@ describe('issue 9: abuse limits', () => {
   });
 });
 
+describe('issue 9: the client address the limits count by', () => {
+  async function failedLogins(
+    app: TestApp['app'],
+    remoteAddress: string,
+    forwardedFor: (i: number) => string,
+  ) {
+    const page = await openPage();
+    const statuses: number[] = [];
+    for (let i = 0; i < TEST_LOGIN_LIMITS.loginPerAddressAndEmail.max + 1; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/konto/anmelden-registrieren',
+        remoteAddress,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-for': forwardedFor(i),
+        },
+        cookies: page.cookies,
+        payload: new URLSearchParams({
+          __RequestVerificationToken: page.csrf,
+          Form: 'login',
+          Email: erika.email,
+          Password: `falsch-${i}`,
+        }).toString(),
+      });
+      statuses.push(res.statusCode);
+    }
+    return statuses;
+  }
+
+  /** A second server process on the same database, as production runs it. */
+  function productionApp(trustProxy: number) {
+    return buildApp({
+      config: {
+        nodeEnv: 'production',
+        distDir: '/nonexistent-dist',
+        secret: TEST_SECRET,
+        publicUrl: TEST_PUBLIC_URL,
+        trustProxy,
+      },
+      database: t.database,
+      closeDatabase: false,
+      legacyLimits: TEST_LOGIN_LIMITS,
+    });
+  }
+
+  it('ignores X-Forwarded-For when no proxy is trusted: a new value per request gains nothing', async () => {
+    const direct = await productionApp(0);
+    try {
+      const statuses = await failedLogins(direct, freshAddress(), (i) => `203.0.113.${i + 1}`);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await direct.close();
+    }
+  });
+
+  it('counts by the address a trusted proxy reports (TRUST_PROXY=1)', async () => {
+    const behindProxy = await productionApp(1);
+    try {
+      // One proxy, many clients: each client has its own count...
+      const proxy = freshAddress();
+      const perClient = await failedLogins(behindProxy, proxy, (i) => `198.51.100.${i + 1}`);
+      expect(perClient).not.toContain(429);
+      // ...and a client that forges a hop in front of the proxy's is still counted as itself.
+      const forged = await failedLogins(behindProxy, proxy, (i) => `10.0.0.${i + 1}, 192.0.2.7`);
+      expect(forged.at(-1)).toBe(429);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});
+
 describe('issue 9: CSRF is bound to the browser', () => {
   it('refuses a real CSRF value that was issued to another browser', async () => {
     const mine = await openPage();
