@@ -428,6 +428,41 @@ describe('issue 9: input the forms do not expect', () => {
   });
 });
 
+/**
+ * One more failed login than the per-address-and-e-mail limit allows, from one socket address;
+ * request i goes to apps[i % apps.length] (several server processes) with the X-Forwarded-For
+ * header forwardedFor(i) when given. Returns the statuses.
+ */
+async function failedLogins(
+  apps: readonly TestApp['app'][],
+  remoteAddress: string,
+  forwardedFor?: (i: number) => string,
+): Promise<number[]> {
+  const page = await openPage();
+  const statuses: number[] = [];
+  for (let i = 0; i < TEST_LOGIN_LIMITS.loginPerAddressAndEmail.max + 1; i++) {
+    const app = apps[i % apps.length] ?? t.app;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/konto/anmelden-registrieren',
+      remoteAddress,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(forwardedFor ? { 'x-forwarded-for': forwardedFor(i) } : {}),
+      },
+      cookies: page.cookies,
+      payload: new URLSearchParams({
+        __RequestVerificationToken: page.csrf,
+        Form: 'login',
+        Email: erika.email,
+        Password: `falsch-${i}`,
+      }).toString(),
+    });
+    statuses.push(res.statusCode);
+  }
+  return statuses;
+}
+
 describe('issue 9: abuse limits', () => {
   it('limits failed logins per address across e-mails (spraying) with a German 429 page', async () => {
     const page = await openPage();
@@ -520,26 +555,7 @@ describe('issue 9: abuse limits', () => {
       legacyLimits: TEST_LOGIN_LIMITS,
     });
     try {
-      const page = await openPage();
-      const remoteAddress = freshAddress();
-      const statuses: number[] = [];
-      for (let i = 0; i < TEST_LOGIN_LIMITS.loginPerAddressAndEmail.max + 1; i++) {
-        const app = i % 2 === 0 ? t.app : second;
-        const res = await app.inject({
-          method: 'POST',
-          url: '/konto/anmelden-registrieren',
-          remoteAddress,
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          cookies: page.cookies,
-          payload: new URLSearchParams({
-            __RequestVerificationToken: page.csrf,
-            Form: 'login',
-            Email: erika.email,
-            Password: `falsch-${i}`,
-          }).toString(),
-        });
-        statuses.push(res.statusCode);
-      }
+      const statuses = await failedLogins([t.app, second], freshAddress());
       expect(statuses.at(-1)).toBe(429);
     } finally {
       await second.close();
@@ -548,35 +564,6 @@ describe('issue 9: abuse limits', () => {
 });
 
 describe('issue 9: the client address the limits count by', () => {
-  async function failedLogins(
-    app: TestApp['app'],
-    remoteAddress: string,
-    forwardedFor: (i: number) => string,
-  ) {
-    const page = await openPage();
-    const statuses: number[] = [];
-    for (let i = 0; i < TEST_LOGIN_LIMITS.loginPerAddressAndEmail.max + 1; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/konto/anmelden-registrieren',
-        remoteAddress,
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-forwarded-for': forwardedFor(i),
-        },
-        cookies: page.cookies,
-        payload: new URLSearchParams({
-          __RequestVerificationToken: page.csrf,
-          Form: 'login',
-          Email: erika.email,
-          Password: `falsch-${i}`,
-        }).toString(),
-      });
-      statuses.push(res.statusCode);
-    }
-    return statuses;
-  }
-
   /** A second server process on the same database, as production runs it. */
   function productionApp(trustProxy: number) {
     return buildApp({
@@ -596,7 +583,7 @@ describe('issue 9: the client address the limits count by', () => {
   it('ignores X-Forwarded-For when no proxy is trusted: a new value per request gains nothing', async () => {
     const direct = await productionApp(0);
     try {
-      const statuses = await failedLogins(direct, freshAddress(), (i) => `203.0.113.${i + 1}`);
+      const statuses = await failedLogins([direct], freshAddress(), (i) => `203.0.113.${i + 1}`);
       expect(statuses.at(-1)).toBe(429);
     } finally {
       await direct.close();
@@ -608,10 +595,10 @@ describe('issue 9: the client address the limits count by', () => {
     try {
       // One proxy, many clients: each client has its own count...
       const proxy = freshAddress();
-      const perClient = await failedLogins(behindProxy, proxy, (i) => `198.51.100.${i + 1}`);
+      const perClient = await failedLogins([behindProxy], proxy, (i) => `198.51.100.${i + 1}`);
       expect(perClient).not.toContain(429);
       // ...and a client that forges a hop in front of the proxy's is still counted as itself.
-      const forged = await failedLogins(behindProxy, proxy, (i) => `10.0.0.${i + 1}, 192.0.2.7`);
+      const forged = await failedLogins([behindProxy], proxy, (i) => `10.0.0.${i + 1}, 192.0.2.7`);
       expect(forged.at(-1)).toBe(429);
     } finally {
       await behindProxy.close();
