@@ -46,6 +46,9 @@ export default defineConfig({
                 env: { TEST_DB: 'postgres' },
                 // One PostgreSQL server: files run one after another, each in its own database.
                 fileParallelism: false,
+                // Vitest runs projects of one group with one worker count: this one (a single
+                // worker) runs as a group of its own, after the others.
+                sequence: { groupOrder: 1 },
               },
             },
           ]
