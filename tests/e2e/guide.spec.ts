@@ -185,6 +185,12 @@ for (const width of [390, 1280]) {
     const answered = page.waitForResponse('**/api/leads/1/compare*');
     release();
     await answered;
+    // The 5000 ms start once the page has taken the answer (the list stops being busy), which a
+    // loaded machine may do a moment after the response event; only then may page time move.
+    await expect(page.locator('[aria-busy]').filter({ has: phases })).toHaveAttribute(
+      'aria-busy',
+      'false',
+    );
     await page.clock.runFor(4999);
     await expect(page).not.toHaveURL(/\/dein-heizoelverbrauch$/);
     await page.clock.runFor(1);
