@@ -6,10 +6,10 @@
  *   (c) the offers worker: rank + format 1,000 offers (bench/offers-worker.ts).
  * Prints a table of figures and budgets; exits 1 when a budget is missed or cannot be measured.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildClient } from '../scripts/build-client';
 import { measureApiLoad, type LoadFigures } from './api-load';
 import { HOME_PAGE_MODULE, measureHomeBundle, type BundleFigures } from './bundle-size';
 import { measureOffersWorker, ms, OFFERS_BUDGET } from './offers-worker';
@@ -141,14 +141,9 @@ async function main(): Promise<number> {
 }
 
 function buildAndMeasureBundle(): BundleFigures | undefined {
-  if (!existsSync(join(distDir, 'index.html'))) {
+  if (!existsSync(join(distDir, 'index.html')) || !existsSync(join(root, 'dist-ssr'))) {
     console.log('dist/ fehlt: vite build …');
-    // The binary itself, not npx: no npm wrapper, no registry look-up.
-    const build = spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (build.status !== 0 || !existsSync(join(distDir, 'index.html'))) {
+    if (!buildClient(root) || !existsSync(join(distDir, 'index.html'))) {
       console.log('vite build fehlgeschlagen: Bundle-Größe nicht gemessen.');
       return undefined;
     }

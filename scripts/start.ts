@@ -1,10 +1,10 @@
 /**
- * `npm start`: builds the client when dist/ is missing or older than its sources, then runs the
+ * `npm start`: builds the client (dist/, dist-ssr/) when it is missing or older than its sources, then runs the
  * server (server/main.ts) in this process.
  */
-import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildClient } from './build-client';
 
 const root = join(import.meta.dirname, '..');
 const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
@@ -23,22 +23,17 @@ function newestMtime(path: string): number {
 }
 
 function buildIsStale(): boolean {
-  const built = newestMtime(join(root, 'dist', 'index.html'));
+  const built = Math.min(
+    newestMtime(join(root, 'dist', 'index.html')),
+    newestMtime(join(root, 'dist-ssr', 'entry-server.js')),
+  );
   if (built === 0) return true;
   return SOURCES.some((s) => newestMtime(join(root, s)) > built);
 }
 
 if (buildIsStale()) {
   console.log('Oberfläche wird gebaut (vite build) …');
-  const result = spawnSync(
-    join(root, 'node_modules', '.bin', 'vite'),
-    ['build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (!buildClient(root, ['--logLevel', 'warn'])) process.exit(1);
 }
 
 await import('../server/main');

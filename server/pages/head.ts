@@ -105,3 +105,45 @@ export function shellWithHead(shell: string): (head: string) => string {
   const after = withoutDefaults.slice(at + '<!--head-->'.length);
   return (head) => `${before}${head}${after}`;
 }
+
+export interface PageParts {
+  /** Tags for the head: title, meta, links (escaped by the caller). */
+  head: string;
+  /** Markup inside #root (server render), and what follows it (the embedded data). */
+  root?: string;
+  afterRoot?: string;
+  /** Class of the body (SPEC §2: from the route name) and language of the document. */
+  bodyClass?: string;
+  lang?: string;
+}
+
+/**
+ * The built shell as a function of the page's parts. Split once at its insertion points, so a
+ * page costs a few string joins, not a search through the shell.
+ */
+export function pageTemplate(shell: string): (parts: PageParts) => string {
+  const withHead = shellWithHead(shell);
+  const HEAD = '\u0000head\u0000';
+  const filled = withHead(HEAD);
+  const rootAt = filled.indexOf('<div id="root"></div>');
+  const bodyMatch = /<body([^>]*)>/i.exec(filled);
+  const langMatch = /<html\s+lang="[^"]*"/i.exec(filled);
+  if (rootAt === -1 || !bodyMatch || !langMatch) {
+    // The placeholder shell of an unbuilt client: head only.
+    return ({ head }) => withHead(head);
+  }
+  const headAt = filled.indexOf(HEAD);
+  const bodyAt = bodyMatch.index;
+  const bodyEnd = bodyAt + bodyMatch[0].length;
+  const rootEnd = rootAt + '<div id="root"></div>'.length;
+  const beforeLang = filled.slice(0, langMatch.index);
+  const afterLang = filled.slice(langMatch.index + langMatch[0].length, headAt);
+  const headToBody = filled.slice(headAt + HEAD.length, bodyAt);
+  const bodyAttrs = bodyMatch[1] ?? '';
+  const bodyToRoot = filled.slice(bodyEnd, rootAt);
+  const afterRootTail = filled.slice(rootEnd);
+  return ({ head, root = '', afterRoot = '', bodyClass, lang = 'de' }) =>
+    `${beforeLang}<html lang="${escapeHtml(lang)}"${afterLang}${head}${headToBody}` +
+    `<body${bodyAttrs}${bodyClass ? ` class="${escapeHtml(bodyClass)}"` : ''}>${bodyToRoot}` +
+    `<div id="root">${root}</div>${afterRoot}${afterRootTail}`;
+}

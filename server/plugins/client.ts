@@ -18,7 +18,14 @@ import {
 } from '../../src/lib/page-meta';
 import { appRoutes, canonicalPagePath, routeParamsMatch } from '../../src/lib/paths';
 import { pageGuardRedirect } from '../modules/account/page-guard';
-import { organizationJsonLd, renderHead, shellWithHead, type PageHead } from '../pages/head';
+import { organizationJsonLd, pageTemplate, renderHead, type PageHead } from '../pages/head';
+import {
+  loadSsrModule,
+  pageAssetsFrom,
+  renderRoute,
+  type RenderedPage,
+  type SsrModule,
+} from '../pages/render';
 import type { NotFoundFallback } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -48,14 +55,27 @@ export interface ClientPluginOptions {
    * they hand out the whole client source.
    */
   serveSourceMaps: boolean;
+  /**
+   * The server render (docs/decisions/009): by default the SSR build next to the client build
+   * (`<distDir>-ssr`); tests hand in src/app/entry-server.tsx. null: the shell only.
+   */
+  ssr?: SsrModule | null;
+}
+
+/** Where `vite build --ssr` puts the server render of a client build in `distDir`. */
+export function ssrDirOf(distDir: string): string {
+  return `${distDir.replace(/[\\/]+$/, '')}-ssr`;
 }
 
 export const clientPlugin = fp<ClientPluginOptions>(
-  async (app, { distDir, serveSourceMaps }) => {
+  async (app, { distDir, serveSourceMaps, ssr: givenSsr }) => {
     const indexFile = join(distDir, 'index.html');
     const built = existsSync(indexFile);
-    const shell = shellWithHead(built ? readFileSync(indexFile, 'utf8') : FALLBACK_SHELL);
+    const template = pageTemplate(built ? readFileSync(indexFile, 'utf8') : FALLBACK_SHELL);
     if (!built) app.log.warn({ distDir }, 'client build missing: serving a placeholder shell');
+    const ssr = givenSsr === undefined ? await loadSsrModule(ssrDirOf(distDir)) : givenSsr;
+    if (built && !ssr) app.log.warn({ distDir }, 'server render missing: pages get the shell');
+    const assetsOf = pageAssetsFrom(distDir);
 
     if (built) {
       await app.register(fastifyStatic, {
@@ -92,7 +112,12 @@ export const clientPlugin = fp<ClientPluginOptions>(
         const target = await pageGuardRedirect(app, request, route.guard);
         if (target) return reply.header('cache-control', 'no-store').redirect(target, 302);
       }
-      return sendPage(reply, route ? 200 : 404, headOf(route, pathname));
+      // Public pages and the 404 page are rendered; the rest is the shell the app fills.
+      const rendered =
+        ssr && built && (!route || ssr.isServerRendered(route.name))
+          ? await renderRoute(app, ssr, assetsOf, request, reply, route, request.url)
+          : undefined;
+      return sendPage(reply, route ? 200 : 404, headOf(route, pathname), rendered);
     };
     const imageUrl = app.absoluteUrl('/icons/icon-512.png');
     /** Issue 10: title, description, canonical URL and structured data of the page. */
@@ -115,12 +140,28 @@ export const clientPlugin = fp<ClientPluginOptions>(
         jsonLd: name === 'index' ? organizationJsonLd((path) => app.absoluteUrl(path)) : undefined,
       };
     };
-    const sendPage = (reply: FastifyReply, status: 200 | 404, head: PageHead) =>
+    const sendPage = (
+      reply: FastifyReply,
+      status: 200 | 404,
+      head: PageHead,
+      rendered?: RenderedPage,
+    ) =>
       reply
         .code(status)
-        .header('cache-control', REVALIDATE)
+        // A rendered page may show who is logged in: never kept by a shared cache.
+        .header('cache-control', rendered ? `private, ${REVALIDATE}` : REVALIDATE)
         .type('text/html; charset=utf-8')
-        .send(shell(renderHead(head)));
+        .send(
+          template({
+            head: rendered?.assets
+              ? `${renderHead(head)}\n    ${rendered.assets}`
+              : renderHead(head),
+            root: rendered?.html,
+            afterRoot: rendered?.dataScript,
+            bodyClass: rendered?.bodyClass,
+            lang: rendered?.lang,
+          }),
+        );
     app.pageFallback = sendShell;
     // The static wildcard also catches `/`, and with `index: false` it answers a directory with
     // 403 instead of falling through, so the home page gets its own route.

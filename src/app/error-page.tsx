@@ -13,6 +13,7 @@ import { RouteFrame } from './root-layout';
 import { texts } from './texts';
 import styles from './error-page.module.css';
 import { useDocumentTitle } from '../ui/document-title/use-document-title';
+import { useMounted } from '../ui/use-mounted';
 
 export function statusOf(error: unknown): number {
   if (error && typeof error === 'object') {
@@ -46,6 +47,9 @@ export function ErrorPage({ status }: { status: number }) {
 /** The simple calculator: PLZ, Liter, start; its own bar after #root, sticky at the bottom. */
 function StickyCalculator() {
   const id = useId();
+  // A portal needs the document: the server render and the hydrating render leave it out.
+  const mounted = useMounted();
+  if (!mounted) return null;
   return createPortal(
     <section className={styles.sticky} aria-labelledby={`${id}-title`}>
       <div className={styles.stickyInner}>

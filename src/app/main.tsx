@@ -1,10 +1,19 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../ui/global.css';
-import { startSession } from '../features/session';
+import { localeState } from '../features/locale';
+import { sessionState, startSession } from '../features/session';
 import { shouldReloadAfterChunkError } from '../lib/chunk-reload';
+import {
+  hydrationFingerprint,
+  PAGE_DATA_ELEMENT_ID,
+  sameFingerprint,
+  type EmbeddedPage,
+} from '../api/contract/pages';
+import { PageDataProvider, PageDataStore } from '../ui/page-data';
+import { firstPageCommitted } from './page-committed';
 import { initApp } from './providers';
-import { AppRouter } from './router';
+import { AppRouter, preloadPage } from './router';
 
 const CHUNK_RELOAD_KEY = 'chunk-reload-at';
 
@@ -17,15 +26,55 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-initApp();
-// SPEC §4 session: apiFetch hooks and the initial-load rule before anything calls the API.
-startSession();
+function readEmbedded(): EmbeddedPage | null {
+  const element = document.getElementById(PAGE_DATA_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as EmbeddedPage;
+  } catch {
+    return null;
+  }
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root fehlt in index.html');
+const embedded = container.firstElementChild ? readEmbedded() : null;
 
-createRoot(container).render(
-  <StrictMode>
-    <AppRouter />
-  </StrictMode>,
-);
+initApp();
+// SPEC §4 session: apiFetch hooks and the initial-load rule before anything calls the API; on
+// a server-rendered page the rest of the rule waits until the page has hydrated.
+startSession(embedded ? { engineAfter: firstPageCommitted } : {});
+const ownState = hydrationFingerprint({
+  locale: localeState.code,
+  user: sessionState.User,
+  status: sessionState.status,
+  supportInfo: sessionState.ShowSupportInfo,
+});
+
+// docs/decisions/009: a server-rendered page is hydrated with the data it was rendered with,
+// once its lazy page is loaded (the server had it loaded too, so nothing suspends). A page
+// rendered for another state (a copy from before a logout) is rendered afresh instead.
+if (embedded && sameFingerprint(embedded.render, ownState)) {
+  const store = new PageDataStore(embedded.data);
+  const app = (
+    <StrictMode>
+      <PageDataProvider store={store}>
+        <AppRouter />
+      </PageDataProvider>
+    </StrictMode>
+  );
+  const ready = embedded.route ? preloadPage(embedded.route) : Promise.resolve();
+  void ready.then(
+    () => hydrateRoot(container, app),
+    // The page's chunk did not load: the router shows its error page as on any navigation.
+    () => createRoot(container).render(app),
+  );
+} else {
+  createRoot(container).render(
+    <StrictMode>
+      <PageDataProvider store={new PageDataStore(null)}>
+        <AppRouter />
+      </PageDataProvider>
+    </StrictMode>,
+  );
+}

@@ -13,6 +13,7 @@ import { bodyClassFromRouteName } from '../lib/paths';
 import { LoadingBar } from '../ui/loading-bar/loading-bar';
 import { LAYOUTS } from './layouts/layouts';
 import { OfflineBanner } from './offline-banner';
+import { PageCommitted } from './page-committed';
 import { RouteHandleContext, type RouteHandle } from './route-handle';
 import { UpdatePrompt } from './update-prompt';
 
@@ -70,7 +71,10 @@ export function RouteFrame({ handle, children }: { handle: RouteHandle; children
     <RouteHandleContext value={handle}>
       <Chrome>
         <Layout>
-          <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+          <Suspense fallback={<PageSkeleton />}>
+            {children}
+            <PageCommitted />
+          </Suspense>
         </Layout>
       </Chrome>
     </RouteHandleContext>

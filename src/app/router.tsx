@@ -2,57 +2,93 @@
  * The one route table. Paths come from src/lib/paths.ts (shared with the server, which answers
  * 404 for anything not listed); pages are lazy-loaded per feature. Declarative routing
  * (docs/decisions/007): the app loads its data in its stores, so the data router's loaders are
- * not used, and leaving it out keeps about 16 kB gzip off every page.
+ * not used, and leaving it out keeps about 16 kB gzip off every page. Server rendering
+ * (docs/decisions/009) loads a page before rendering it, so neither the server nor the browser
+ * hydrating its HTML ever shows the lazy fallback.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useParams } from 'react-router';
 import { SessionGuard } from '../features/session';
+import { useSpendPageDataOnNavigation } from '../ui/page-data';
 import { appRoutes, routeParamsMatch, type AppRouteDef, type AppRouteName } from '../lib/paths';
 import { AppErrorBoundary, ErrorPage } from './error-page';
 import type { LayoutName } from './layouts/layout-name';
 import { PageSkeleton, RouteFrame } from './root-layout';
 
+/** A lazily loaded page that can be loaded ahead of rendering. */
+export interface PageComponent {
+  (): ReactElement;
+  /** Loads the page's module; afterwards it renders without suspending. */
+  preload: () => Promise<void>;
+  /**
+   * The module's source path as the client build's manifest names it (dist/.vite/manifest.json),
+   * so the server can link the page's CSS and preload its JavaScript.
+   */
+  module: string;
+}
+
 interface PageDef {
   layout: LayoutName;
-  Page: LazyExoticComponent<ComponentType>;
+  Page: PageComponent;
 }
 
-function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
-  return lazy(() => load().then((m) => ({ default: pick(m) })));
+function page<M>(module: string, load: () => Promise<M>, pick: (m: M) => ComponentType) {
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((m) => {
+      loaded = pick(m);
+    });
+  const Lazy: LazyExoticComponent<ComponentType> = lazy(() =>
+    preload().then(() => ({ default: loaded as ComponentType })),
+  );
+  const Page: PageComponent = () => {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+  Page.preload = preload;
+  Page.module = module;
+  return Page;
 }
 
+const OFFERS = 'src/features/offers/index.ts';
 const loadOffers = () => import('../features/offers');
+const LEGAL = 'src/features/legal/index.ts';
 const loadLegal = () => import('../features/legal');
+const CHECKOUT = 'src/features/checkout/index.ts';
 const loadCheckout = () => import('../features/checkout');
-// Both product groups share one lazy component, so switching between them keeps the page.
-const OfferListPage = page(loadOffers, (m) => m.OfferListPage);
+// Both product groups share one page component, so switching between them keeps the page.
+const OfferListPage = page(OFFERS, loadOffers, (m) => m.OfferListPage);
+const GUIDE = 'src/features/guide/index.ts';
 const loadGuide = () => import('../features/guide');
 // Intro and steps share one component, so moving between steps keeps the page (and its focus).
-const GuidePage = page(loadGuide, (m) => m.GuidePage);
+const GuidePage = page(GUIDE, loadGuide, (m) => m.GuidePage);
+const ACCOUNT = 'src/features/account/index.ts';
 const loadAccount = () => import('../features/account');
 
 export const pages: Record<AppRouteName, PageDef> = {
   index: {
     layout: 'default',
     Page: page(
+      'src/features/home/index.ts',
       () => import('../features/home'),
       (m) => m.HomePage,
     ),
   },
-  impressum: { layout: 'default', Page: page(loadLegal, (m) => m.ImprintPage) },
-  datenschutz: { layout: 'default', Page: page(loadLegal, (m) => m.PrivacyPage) },
+  impressum: { layout: 'default', Page: page(LEGAL, loadLegal, (m) => m.ImprintPage) },
+  datenschutz: { layout: 'default', Page: page(LEGAL, loadLegal, (m) => m.PrivacyPage) },
   // Postal code and amount are changed in the layout's calculator bar (SPEC §2), the options
   // in the calculator's settings panel; the page itself shows the offers.
   'heizoel-angebotsliste': { layout: 'default', Page: OfferListPage },
   'diesel-angebotsliste': { layout: 'default', Page: OfferListPage },
-  bestellung: { layout: 'focused', Page: page(loadCheckout, (m) => m.CheckoutPage) },
+  bestellung: { layout: 'focused', Page: page(CHECKOUT, loadCheckout, (m) => m.CheckoutPage) },
   'bestellung-bestaetigung': {
     layout: 'focused',
-    Page: page(loadCheckout, (m) => m.OrderConfirmationPage),
+    Page: page(CHECKOUT, loadCheckout, (m) => m.OrderConfirmationPage),
   },
   bestellungen: {
     layout: 'default',
     Page: page(
+      'src/features/orders/index.ts',
       () => import('../features/orders'),
       (m) => m.OrdersPage,
     ),
@@ -62,32 +98,43 @@ export const pages: Record<AppRouteName, PageDef> = {
   'heizoel-verbrauchsvergleich-schritt': { layout: 'focused', Page: GuidePage },
   'leads-oil-consumption-checkout': {
     layout: 'default',
-    Page: page(loadGuide, (m) => m.GuideResultPage),
+    Page: page(GUIDE, loadGuide, (m) => m.GuideResultPage),
   },
-  'leads-lead-formular': { layout: 'focused', Page: page(loadGuide, (m) => m.LeadFormPage) },
+  'leads-lead-formular': { layout: 'focused', Page: page(GUIDE, loadGuide, (m) => m.LeadFormPage) },
   'support-user-list': {
     layout: 'default',
     Page: page(
+      'src/features/support/index.ts',
       () => import('../features/support'),
       (m) => m.UserListPage,
     ),
   },
   // SPEC §2 account pages; the partial routes show the personal data page at a section.
-  'kunde-startseite': { layout: 'default', Page: page(loadAccount, (m) => m.CustomerHomePage) },
-  'persoenliche-daten': { layout: 'default', Page: page(loadAccount, (m) => m.PersonalDataPage) },
+  'kunde-startseite': {
+    layout: 'default',
+    Page: page(ACCOUNT, loadAccount, (m) => m.CustomerHomePage),
+  },
+  'persoenliche-daten': {
+    layout: 'default',
+    Page: page(ACCOUNT, loadAccount, (m) => m.PersonalDataPage),
+  },
   'account-basedata-modals-addeditaddressmodal': {
     layout: 'default',
-    Page: page(loadAccount, (m) => m.AddEditAddressModalPage),
+    Page: page(ACCOUNT, loadAccount, (m) => m.AddEditAddressModalPage),
   },
   'account-basedata-partial': {
     layout: 'default',
-    Page: page(loadAccount, (m) => m.AccountPartialPage),
+    Page: page(ACCOUNT, loadAccount, (m) => m.AccountPartialPage),
   },
-  'neues-kennwort-setzen': { layout: 'focused', Page: page(loadAccount, (m) => m.NewPasswordPage) },
+  'neues-kennwort-setzen': {
+    layout: 'focused',
+    Page: page(ACCOUNT, loadAccount, (m) => m.NewPasswordPage),
+  },
   // The reviews feature's badge is on every page; its rating page loads through its own loader.
   'bewerten-sie-uns': {
     layout: 'focused',
     Page: page(
+      'src/features/reviews/rate-page.tsx',
       () => import('../features/reviews').then((m) => m.loadRatePage()),
       (m) => m.RatePage,
     ),
@@ -125,7 +172,8 @@ function RouteElement({ route }: { route?: (typeof appRoutes)[number] }) {
 }
 
 export function AppRoutes() {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
+  useSpendPageDataOnNavigation(key);
   return (
     <AppErrorBoundary resetKey={pathname}>
       <Routes>
@@ -145,4 +193,9 @@ export function AppRouter() {
       <AppRoutes />
     </BrowserRouter>
   );
+}
+
+/** Loads the page of a route ahead of rendering it (server render, hydration). */
+export function preloadPage(name: AppRouteName): Promise<void> {
+  return pages[name].Page.preload();
 }

@@ -4,6 +4,7 @@
  * the request is on the wire (apiFetch), so zod stays off the page's first download.
  */
 import { apiFetch, NetworkError } from '../../api/client';
+import { OIL_CONSUMPTION_GUIDE_ID } from '../../api/contract/pages';
 import type {
   CompareResult,
   Guide,
@@ -20,7 +21,7 @@ const locationContract = () => import('../../api/contract/location');
  * The one guide the site offers (seeded by the server, issue 5). The routes carry no guide id
  * (SPEC §2), so the client names it here.
  */
-export const GUIDE_ID = 1;
+export const GUIDE_ID = OIL_CONSUMPTION_GUIDE_ID;
 
 export async function fetchGuide(guideId: number, signal?: AbortSignal): Promise<Guide> {
   return apiFetch(`/api/leads/guide/${guideId}`, {

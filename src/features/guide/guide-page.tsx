@@ -7,7 +7,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { activeInputs } from '../../api/contract/leads';
+import { activeInputs, type Guide } from '../../api/contract/leads';
+import { dataKey } from '../../api/contract/pages';
+import { usePageData } from '../../ui/page-data';
+import { GUIDE_ID } from './api';
 import { guideStepIdOfSegment, guideStepPath, paths } from '../../lib/paths';
 import { Button, ButtonLink } from '../../ui/button/button';
 import { Page } from '../../ui/page/page';
@@ -32,6 +35,7 @@ import {
   guideSteps,
   loadGuide,
   restartGuide,
+  seedGuide,
   setAnswer,
   setGuideNavigator,
 } from './store';
@@ -43,6 +47,11 @@ export function GuidePage() {
   const urlStepId = guideStepIdOfSegment(step);
   const navigate = useNavigate();
   const locale = useLocale();
+  // A server-rendered guide page brings the guide: shown at once, before the store subscribes.
+  const rendered = usePageData<Guide | null>(dataKey({ kind: 'guide', guideId: GUIDE_ID }));
+  useState(() => {
+    if (rendered) seedGuide(rendered, locale.countryId);
+  });
   const snap = useSnapshot(guideState);
 
   useEffect(() => setGuideNavigator((path, options) => void navigate(path, options)), [navigate]);

@@ -6,5 +6,5 @@
 export { GuidePage } from './guide-page';
 export { GuideResultPage } from './result-page';
 export { LeadFormPage } from './lead-form-page';
-export { guideEvents, GUIDE_FINISHED } from './store';
+export { guideEvents, GUIDE_FINISHED, resetGuide } from './store';
 export { texts as guideTexts } from './texts';

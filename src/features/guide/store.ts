@@ -220,6 +220,19 @@ export function whenSaved(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Loading
 
+/**
+ * A server-rendered guide page brings the guide along (docs/decisions/009): the first render
+ * shows it at once; loadGuide then only restores the saved answers. Nothing happens when a
+ * guide is there already.
+ */
+export function seedGuide(guide: Guide, countryId: number): void {
+  if (guideState.guide !== null || loading) return;
+  guideState.countryId = countryId;
+  guideState.guideId = guide.Id;
+  guideState.guide = ref(guide);
+  guideState.currentStepId = orderedSteps(guide)[0]?.Id ?? 1;
+}
+
 export interface LoadOptions {
   countryId: number;
   guideId?: number;
@@ -234,12 +247,15 @@ export function loadGuide({ countryId, guideId = GUIDE_ID }: LoadOptions): Promi
   const key = String(guideId);
   if (loading?.key === key && guideState.loadError === null) return loading.done;
   const mine = generation;
+  // Seeded from the server's render: no loading state, no second download.
+  const seeded =
+    guideState.guide !== null && guideState.guideId === guideId ? guideState.guide : null;
   guideState.guideId = guideId;
-  guideState.loading = true;
+  if (!seeded) guideState.loading = true;
   guideState.loadError = null;
   const done = (async () => {
     const [guide, saved] = await Promise.all([
-      fetchGuide(guideId).catch((error: unknown) => error as Error),
+      seeded ?? fetchGuide(guideId).catch((error: unknown) => error as Error),
       loadProgress(guideId).catch((error: unknown) => {
         guideState.storageError = error instanceof Error ? error.message : String(error);
         return undefined;

@@ -32,8 +32,17 @@ export function ensureCsrfCookie(): Promise<void> | undefined {
   return csrfPending;
 }
 
+export interface StartSessionOptions {
+  /**
+   * The engine (renewal, the rest of the initial-load rule) starts once this resolves: a
+   * hydrating page passes the moment its page has hydrated, so the session does not change
+   * under a render that must match the server's HTML (docs/decisions/009).
+   */
+  engineAfter?: Promise<unknown>;
+}
+
 /** Wires the session; returns a function that stops it (timers, listeners, hooks). */
-export function startSession(): () => void {
+export function startSession({ engineAfter }: StartSessionOptions = {}): () => void {
   const removeHooks = setFetchHooks({
     getBearerToken: () => {
       const cookies = readAuthCookies();
@@ -49,8 +58,9 @@ export function startSession(): () => void {
 
   let stopped = false;
   let stopEngine: (() => void) | undefined;
-  loadEngine()
-    .then((engine) => {
+  // Loaded at once either way; started when the page allows.
+  Promise.all([loadEngine(), engineAfter])
+    .then(([engine]) => {
       if (stopped) return;
       stopEngine = engine.stopEngine;
       return engine.startEngine();

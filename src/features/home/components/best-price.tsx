@@ -5,6 +5,8 @@
 import { useEffect, useState } from 'react';
 import type { BestPriceResponse } from '../../../api/contract/calculation';
 import { CALC } from '../../../api/contract/calculation-constants';
+import { dataKey } from '../../../api/contract/pages';
+import { usePageData } from '../../../ui/page-data';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { fetchBestPrice } from '../api';
 import { texts } from '../texts';
@@ -15,10 +17,22 @@ type Load = { countryId: number } & (
 );
 
 export function BestPrice({ countryId }: { countryId: number }) {
-  const [load, setLoad] = useState<Load | null>(null);
+  // A server-rendered home page brings the price along (null: none today).
+  const rendered = usePageData<BestPriceResponse | null>(
+    dataKey({ kind: 'bestPrice', countryId, amount: CALC.AMOUNT_DEFAULT }),
+  );
+  const [load, setLoad] = useState<Load | null>(() =>
+    rendered === undefined
+      ? null
+      : rendered
+        ? { countryId, status: 'ready', price: rendered }
+        : { countryId, status: 'error' },
+  );
   const current = load?.countryId === countryId ? load : null;
+  const loaded = current !== null;
 
   useEffect(() => {
+    if (loaded) return;
     const controller = new AbortController();
     fetchBestPrice(countryId, CALC.AMOUNT_DEFAULT, controller.signal).then(
       (price) => setLoad({ countryId, status: 'ready', price }),
@@ -27,7 +41,7 @@ export function BestPrice({ countryId }: { countryId: number }) {
       },
     );
     return () => controller.abort();
-  }, [countryId]);
+  }, [countryId, loaded]);
 
   if (current?.status === 'error') return null;
   if (!current) {

@@ -1,9 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { CountryState } from '../../../api/contract/site';
+import type { CountryState, CountryStatesResponse } from '../../../api/contract/site';
+import { usePageData } from '../../../ui/page-data';
+import { dataKey } from '../../../api/contract/pages';
 import { Button } from '../../../ui/button/button';
 import { fetchCountryStates } from '../api';
 import { texts } from '../texts';
 import styles from './state-list.module.css';
+
+/** The default entry (Id 0) names the country; the list shows the states. */
+function statesOf(list: CountryStatesResponse): CountryState[] {
+  return list.filter((s) => s.Id !== 0);
+}
 
 type Result = { key: string } & (
   { status: 'error' } | { status: 'ready'; states: readonly CountryState[] }
@@ -11,24 +18,30 @@ type Result = { key: string } & (
 type Load = { status: 'loading' } | Result;
 
 export function StateList({ countryId, countryName }: { countryId: number; countryName: string }) {
-  const [result, setResult] = useState<Result | null>(null);
+  const rendered = usePageData<CountryStatesResponse>(
+    dataKey({ kind: 'countryStates', countryId }),
+  );
+  const [result, setResult] = useState<Result | null>(() =>
+    rendered ? { key: `${countryId}:0`, status: 'ready', states: statesOf(rendered) } : null,
+  );
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   // A result belongs to one request; a new country or a retry shows loading until it answers.
   const key = `${countryId}:${attempt}`;
   const load: Load = result?.key === key ? result : { status: 'loading' };
 
+  const loaded = result?.key === key;
   useEffect(() => {
+    if (loaded) return;
     const controller = new AbortController();
     fetchCountryStates(countryId, controller.signal).then(
-      // The default entry (Id 0) names the country; the list shows the states.
-      (list) => setResult({ key, status: 'ready', states: list.filter((s) => s.Id !== 0) }),
+      (list) => setResult({ key, status: 'ready', states: statesOf(list) }),
       () => {
         if (!controller.signal.aborted) setResult({ key, status: 'error' });
       },
     );
     return () => controller.abort();
-  }, [countryId, key]);
+  }, [countryId, key, loaded]);
 
   return (
     <section

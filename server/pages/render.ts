@@ -1,0 +1,199 @@
+/**
+ * Server rendering of the public pages (docs/decisions/009). The render itself is the client's
+ * SSR build (dist-ssr/entry-server.js, or src/app/entry-server.tsx in tests); here the server
+ * decides the session and locale from the request, loads the data the route declares through
+ * its own services (no HTTP to itself), renders, and writes the markup, the page's CSS and
+ * module preloads, and the embedded data into the built shell.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_COOKIES } from '../../src/api/contract/account-constants';
+import {
+  PAGE_DATA_ELEMENT_ID,
+  type EmbeddedPage,
+  type SsrModule,
+} from '../../src/api/contract/pages';
+import { LOCALE_COOKIE, LOCALES, resolveLocale, type LocaleCode } from '../../src/lib/locale';
+import { bodyClassFromRouteName, type AppRouteName } from '../../src/lib/paths';
+
+export type { SsrModule };
+import { cookieOptions } from '../modules/account/cookies';
+import { issueTokens } from '../modules/account/service';
+import { findLegacySession } from '../modules/account/sessions';
+import { escapeHtml } from './escape';
+import { jsonForScript } from './head';
+import { loadNeed } from './route-data';
+
+/** Loads the SSR build next to the client build; null when it has not been built. */
+export async function loadSsrModule(ssrDir: string): Promise<SsrModule | null> {
+  const entry = join(ssrDir, 'entry-server.js');
+  if (!existsSync(entry)) return null;
+  const module = (await import(pathToFileURL(entry).href)) as SsrModule;
+  await module.preloadServerPages();
+  return module;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface PageAssets {
+  css: readonly string[];
+  js: readonly string[];
+}
+
+/**
+ * The stylesheets and scripts a page's lazy chunk needs beyond what index.html loads already:
+ * linked in the head, so the rendered page is styled at first paint (no jump when its CSS
+ * would arrive with the chunk) and its code loads in parallel with the entry.
+ */
+export function pageAssetsFrom(distDir: string): (module: string) => PageAssets {
+  const file = join(distDir, '.vite', 'manifest.json');
+  const manifest: Manifest = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest)
+    : {};
+  const inEntry = new Set<string>();
+  const collect = (key: string, css: Set<string>, js: Set<string>, seen: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    js.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const i of chunk.imports ?? []) collect(i, css, js, seen);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isEntry) continue;
+    const css = new Set<string>();
+    const js = new Set<string>();
+    collect(key, css, js, new Set());
+    for (const f of [...css, ...js]) inEntry.add(f);
+  }
+  const cache = new Map<string, PageAssets>();
+  return (module) => {
+    let assets = cache.get(module);
+    if (!assets) {
+      const css = new Set<string>();
+      const js = new Set<string>();
+      collect(module, css, js, new Set());
+      assets = {
+        css: [...css].filter((f) => !inEntry.has(f)),
+        js: [...js].filter((f) => !inEntry.has(f)),
+      };
+      cache.set(module, assets);
+    }
+    return assets;
+  };
+}
+
+export function assetTags({ css, js }: PageAssets): string {
+  return [
+    ...css.map((f) => `<link rel="stylesheet" href="/${escapeHtml(f)}" />`),
+    ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`),
+  ].join('\n    ');
+}
+
+/** Accept-Language as the browser's navigator.languages would list it: by weight. */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((l) => l.tag !== '' && l.tag !== '*' && l.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((l) => l.tag);
+}
+
+export function requestLocale(request: FastifyRequest): LocaleCode {
+  return resolveLocale(
+    request.cookies[LOCALE_COOKIE],
+    acceptedLanguages(request.headers['accept-language']),
+  );
+}
+
+/**
+ * SPEC §4 "On server render, cookie values decide": the access token the page renders with.
+ * A valid token: logged in. None (or expired) but a live legacy session: renewed here, the new
+ * cookies go out with the page, so the first paint shows the customer's header. A login
+ * marker without a session behind it is stale and cleared. An expired token with no legacy
+ * session is left to the browser, which alone sees the refresh cookie (Path=/api/account).
+ */
+export async function sessionTokenForRender(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<string | null> {
+  const cookieToken = request.cookies[AUTH_COOKIES.token];
+  if (request.auth && cookieToken) return cookieToken;
+  const legacyValue = request.cookies[AUTH_COOKIES.legacy];
+  const marker = request.cookies[AUTH_COOKIES.legacyMarker];
+  if (!legacyValue && !marker) return null;
+  const session = await findLegacySession(app.db, legacyValue);
+  if (session) return issueTokens(app, request, reply, session);
+  reply.clearCookie(AUTH_COOKIES.legacy, cookieOptions(request));
+  reply.clearCookie(AUTH_COOKIES.legacyMarker, cookieOptions(request));
+  return null;
+}
+
+export interface RenderedPage {
+  /** Markup of #root. */
+  html: string;
+  /** The script element with the embedded data (after #root). */
+  dataScript: string;
+  assets: string;
+  bodyClass: string;
+  lang: string;
+}
+
+/**
+ * Loads the route's data and renders it. A need whose loading fails is left out (logged): the
+ * component then loads it in the browser, as on a client navigation.
+ */
+export async function renderRoute(
+  app: FastifyInstance,
+  ssr: SsrModule,
+  assetsOf: (module: string) => PageAssets,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  route: { name: AppRouteName } | undefined,
+  url: string,
+): Promise<RenderedPage> {
+  const locale = requestLocale(request);
+  const token = await sessionTokenForRender(app, request, reply);
+  const data: Record<string, unknown> = {};
+  if (route) {
+    const queryAt = url.indexOf('?');
+    const needs = ssr.routeDataNeeds(route.name, {
+      countryId: LOCALES[locale].countryId,
+      search: new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1)),
+    });
+    await Promise.all(
+      needs.map(async (need) => {
+        try {
+          data[ssr.dataKey(need)] = await loadNeed(app, need);
+        } catch (error) {
+          request.log.warn({ err: error, need: need.kind }, 'page data not loaded');
+        }
+      }),
+    );
+  }
+  const { html, fingerprint } = ssr.renderPage({ url, locale, token, data });
+  const embedded: EmbeddedPage = { route: route?.name ?? null, data, render: fingerprint };
+  return {
+    html,
+    dataScript: `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${jsonForScript(embedded)}</script>`,
+    assets: route ? assetTags(assetsOf(ssr.pageModule(route.name))) : '',
+    bodyClass: bodyClassFromRouteName(route?.name ?? 'error'),
+    lang: LOCALES[locale].iso,
+  };
+}

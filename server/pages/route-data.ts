@@ -1,0 +1,33 @@
+/**
+ * The server's side of src/api/contract/pages.ts: each kind of page data loaded in-process from the
+ * service that also answers its API route, so a rendered page shows what the API would answer.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { DataNeed } from '../../src/api/contract/pages';
+import { bestPrice } from '../modules/calculation/service';
+import { loadGuide, toGuide } from '../modules/leads/service';
+import { countryStates } from '../modules/site/service';
+
+type Loaders = {
+  [K in DataNeed['kind']]: (
+    app: FastifyInstance,
+    need: Extract<DataNeed, { kind: K }>,
+  ) => Promise<unknown>;
+};
+
+const loaders: Loaders = {
+  // null: no price today (the API answers 404); the hero leaves the price out.
+  bestPrice: async (app, { countryId, amount }) =>
+    bestPrice(app.calculation, countryId, amount) ?? null,
+  countryStates: (app, { countryId }) => countryStates(app.db, countryId),
+  stateMap: async () => null,
+  guide: async (app, { guideId }) => {
+    const definition = await loadGuide(app.leads, guideId);
+    return definition ? toGuide(guideId, definition) : null;
+  },
+};
+
+export function loadNeed(app: FastifyInstance, need: DataNeed): Promise<unknown> {
+  const load = loaders[need.kind] as (app: FastifyInstance, need: DataNeed) => Promise<unknown>;
+  return load(app, need);
+}

@@ -1,0 +1,153 @@
+/**
+ * The contract of server-rendered pages (docs/decisions/009), shared by the server
+ * (server/pages/render.ts) and the browser (src/app/main.tsx, src/app/entry-server.tsx):
+ * which routes the server renders and the data each needs, the key each value is embedded
+ * under, what the server embeds with a page, and the SSR build's interface.
+ *
+ * Each route declares its data once here; the server loads every need in-process
+ * (server/pages/route-data.ts maps each kind to a service) and embeds the values under
+ * `dataKey(need)`; components read them with usePageData(dataKey(need)) (src/ui/page-data.tsx)
+ * for their first state. Routes not listed are client-rendered (the pages behind a login, the
+ * checkout, tokens in the address): their HTML is the shell.
+ */
+import type { LocaleCode } from '../../lib/locale';
+import type { AppRouteName } from '../../lib/paths';
+import { CALC } from './calculation-constants';
+
+/** The oil-consumption guide of SPEC §2 /heizoel-verbrauchsvergleich. */
+export const OIL_CONSUMPTION_GUIDE_ID = 1;
+
+export type DataNeed =
+  | { kind: 'bestPrice'; countryId: number; amount: number }
+  | { kind: 'countryStates'; countryId: number }
+  | { kind: 'stateMap'; countryId: number }
+  | { kind: 'guide'; guideId: number };
+
+export type DataKind = DataNeed['kind'];
+
+/** The key a need's value is embedded under (and read with). */
+export function dataKey(need: DataNeed): string {
+  switch (need.kind) {
+    case 'bestPrice':
+      return `bestPrice:${need.countryId}:${need.amount}`;
+    case 'countryStates':
+    case 'stateMap':
+      return `${need.kind}:${need.countryId}`;
+    case 'guide':
+      return `guide:${need.guideId}`;
+  }
+}
+
+export interface RouteDataContext {
+  countryId: number;
+  /** The query of the address, e.g. the offer list's configuration. */
+  search: URLSearchParams;
+}
+
+type NeedsOf = (context: RouteDataContext) => DataNeed[];
+
+const none: NeedsOf = () => [];
+
+/**
+ * The server-rendered routes and what each needs. Public pages a visitor or a crawler reaches
+ * by a link; everything else is rendered in the browser.
+ */
+export const SERVER_RENDERED: Partial<Record<AppRouteName, NeedsOf>> = {
+  index: ({ countryId }) => [
+    { kind: 'bestPrice', countryId, amount: CALC.AMOUNT_DEFAULT },
+    { kind: 'countryStates', countryId },
+    { kind: 'stateMap', countryId },
+  ],
+  impressum: none,
+  datenschutz: none,
+  // The intro; the steps depend on answers kept in the browser.
+  'heizoel-verbrauchsvergleich': () => [{ kind: 'guide', guideId: OIL_CONSUMPTION_GUIDE_ID }],
+};
+
+export function isServerRendered(name: string): name is AppRouteName {
+  return Object.hasOwn(SERVER_RENDERED, name);
+}
+
+export function routeDataNeeds(name: AppRouteName, context: RouteDataContext): DataNeed[] {
+  return SERVER_RENDERED[name]?.(context) ?? [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a render depended on besides its data: the locale and who is logged in. The server
+// embeds it with the page; the browser compares it with its own state before hydrating. A page
+// rendered for someone else (the service worker's copy from before a logout, another country
+// chosen in another tab) is rendered afresh instead of hydrated, so React never has to patch
+// over a mismatch.
+
+export interface HydrationFingerprint {
+  locale: LocaleCode;
+  /** The logged-in user's id, or null. */
+  userId: string | null;
+  /** Whether the session had settled (a valid token) when the page was rendered. */
+  settled: boolean;
+  supportInfo: boolean;
+}
+
+export function hydrationFingerprint(state: {
+  locale: LocaleCode;
+  user: { id: string } | null;
+  status: 'pending' | 'settled';
+  supportInfo: boolean;
+}): HydrationFingerprint {
+  return {
+    locale: state.locale,
+    userId: state.user?.id ?? null,
+    settled: state.status === 'settled',
+    supportInfo: state.supportInfo,
+  };
+}
+
+export function sameFingerprint(a: HydrationFingerprint, b: HydrationFingerprint): boolean {
+  return (
+    a.locale === b.locale &&
+    a.userId === b.userId &&
+    a.settled === b.settled &&
+    a.supportInfo === b.supportInfo
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The embedded page and the SSR build's interface.
+
+export type PageData = Readonly<Record<string, unknown>>;
+
+/** The script element (application/json) the server writes the embedded page into. */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+/** What the server embeds with a rendered page. */
+export interface EmbeddedPage {
+  /** The route rendered; null for the 404 page. */
+  route: AppRouteName | null;
+  data: PageData;
+  render: HydrationFingerprint;
+}
+
+export interface RenderInput {
+  /** Path and query of the page. */
+  url: string;
+  locale: LocaleCode;
+  /** A verified, unexpired access token: the page renders logged in. */
+  token: string | null;
+  data: PageData;
+}
+
+export interface RenderOutput {
+  html: string;
+  fingerprint: HydrationFingerprint;
+}
+
+/** The SSR build's exports. */
+export interface SsrModule {
+  preloadServerPages(): Promise<void>;
+  renderPage(input: RenderInput): RenderOutput;
+  isServerRendered(name: string): boolean;
+  routeDataNeeds(name: AppRouteName, context: RouteDataContext): DataNeed[];
+  dataKey(need: DataNeed): string;
+  /** The module path of a route's page in the client manifest (src/app/router.tsx). */
+  pageModule(name: AppRouteName): string;
+}

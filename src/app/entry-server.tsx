@@ -1,0 +1,70 @@
+/**
+ * The server render of a page (docs/decisions/009), built by `vite build --ssr` into
+ * dist-ssr/entry-server.js and loaded by server/plugins/client.ts. The server has loaded the
+ * route's data before it calls renderPage, so the render is synchronous: the app's stores are
+ * module singletons (valtio), and a synchronous render between setting and resetting them is
+ * what keeps two requests from seeing each other's state.
+ */
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { resetGuide } from '../features/guide';
+import { resetLocale, localeState } from '../features/locale';
+import { adoptToken, resetSession, sessionState, settleSession } from '../features/session/store';
+import { appRoutes, type AppRouteName } from '../lib/paths';
+import {
+  hydrationFingerprint,
+  isServerRendered,
+  type RenderInput,
+  type RenderOutput,
+} from '../api/contract/pages';
+import { PageDataProvider, PageDataStore } from '../ui/page-data';
+import { AppRoutes, pages, preloadPage } from './router';
+
+export { dataKey, isServerRendered, routeDataNeeds } from '../api/contract/pages';
+
+/** The module path of a route's page in the client manifest, for its CSS and preloads. */
+export function pageModule(name: AppRouteName): string {
+  return pages[name].Page.module;
+}
+
+let preloaded: Promise<void> | undefined;
+
+/** Loads every server-rendered page once, so no render meets a lazy page still loading. */
+export function preloadServerPages(): Promise<void> {
+  preloaded ??= Promise.all(
+    appRoutes
+      .map((route) => route.name)
+      .filter(isServerRendered)
+      .map((name: AppRouteName) => preloadPage(name)),
+  ).then(() => undefined);
+  return preloaded;
+}
+
+/** The markup of #root for the page. Call preloadServerPages() once before. */
+export function renderPage({ url, locale, token, data }: RenderInput): RenderOutput {
+  localeState.code = locale;
+  // The synchronous part of the browser's initial-load rule (src/features/session/start.ts):
+  // a valid token logs in at once; anything else stays pending until the browser decides.
+  if (token && adoptToken(token)) settleSession();
+  try {
+    const fingerprint = hydrationFingerprint({
+      locale,
+      user: sessionState.User,
+      status: sessionState.status,
+      supportInfo: sessionState.ShowSupportInfo,
+    });
+    const html = renderToString(
+      <PageDataProvider store={new PageDataStore(data)}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </PageDataProvider>,
+    );
+    return { html, fingerprint };
+  } finally {
+    // Every store a server-rendered page seeds or sets goes back to its first state.
+    resetSession();
+    resetLocale();
+    resetGuide();
+  }
+}
