@@ -35,10 +35,12 @@ export default defineConfig({
           setupFiles: ['tests/support/setup-client.ts', 'tests/support/setup-console.ts'],
         },
       },
-      { test: { name: 'server', ...serverTest } },
+      // react(): server/pages tests render the app's pages (src/app/entry-server.tsx).
+      { plugins: [react()], test: { name: 'server', ...serverTest } },
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
+              plugins: [react()],
               test: {
                 name: 'server-postgres',
                 ...serverTest,

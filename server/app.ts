@@ -29,7 +29,7 @@ import { ratingRoutes, reviewsRoutes } from './modules/ratings/routes';
 import { siteRoutes } from './modules/site/routes';
 import { supportUserRoutes } from './modules/support/routes';
 import { authPlugin } from './plugins/auth';
-import { clientPlugin } from './plugins/client';
+import { clientPlugin, type ClientPluginOptions } from './plugins/client';
 import { seoPlugin } from './pages/seo';
 import { databasePlugin } from './plugins/database';
 import { dbRateLimitPlugin } from './plugins/db-rate-limit';
@@ -54,6 +54,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Abuse limits of the legacy forms other than the production ones (tests). */
   legacyLimits?: LegacyPluginOptions['limits'];
+  /** The server render; by default the SSR build next to the client build (tests: the source). */
+  ssr?: ClientPluginOptions['ssr'];
 }
 
 /**
@@ -74,6 +76,7 @@ export async function buildApp({
   closeDatabase = true,
   logger = false,
   legacyLimits,
+  ssr,
 }: AppDeps) {
   const app = Fastify({
     logger,
@@ -149,6 +152,7 @@ export async function buildApp({
   await app.register(clientPlugin, {
     distDir: config.distDir,
     serveSourceMaps: config.nodeEnv !== 'production',
+    ssr,
   });
   return app;
 }

@@ -47,6 +47,8 @@ export interface TestAppOptions {
    */
   distDir?: string;
   legacyLimits?: AppDeps['legacyLimits'];
+  /** The server render (e.g. src/app/entry-server.tsx); none by default. */
+  ssr?: AppDeps['ssr'];
 }
 
 export function usesPostgres(): boolean {
@@ -75,6 +77,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       database: testDb.database,
       closeDatabase: false,
       legacyLimits: opts.legacyLimits,
+      ssr: opts.ssr ?? null,
     });
     return {
       app,

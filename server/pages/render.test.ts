@@ -1,0 +1,215 @@
+/**
+ * Issue 10: server rendering. What a crawler, a link preview or a phone on a slow connection
+ * gets before any script runs: each public page's content in the HTML with its data embedded,
+ * the session decided by the cookies (SPEC §4), the 404 page with its status, and nothing of
+ * one request's state in the next.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_COOKIES } from '../../src/api/contract/account-constants';
+import { PAGE_DATA_ELEMENT_ID, type EmbeddedPage } from '../../src/api/contract/pages';
+import * as entryServer from '../../src/app/entry-server';
+import { createTestUser, testToken, type TestUser } from '../../tests/support/auth';
+import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../tests/support/test-app';
+import { createLegacySession } from '../modules/account/sessions';
+import { acceptedLanguages } from './render';
+
+/** The built index.html's shape: the server fills head, body class, #root and the data. */
+const SHELL = `<!doctype html>
+<html lang="de">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Ölkompass – Standardtitel</title>
+    <meta name="description" content="Standardbeschreibung" />
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+/** A client manifest: the home page's chunk with its stylesheet and a shared chunk. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_shared.js'] },
+  '_shared.js': { file: 'assets/shared-1.js', css: ['assets/shared-1.css'] },
+  'src/features/home/index.ts': {
+    file: 'assets/home-2.js',
+    isDynamicEntry: true,
+    imports: ['_shared.js', '_calc.js'],
+    css: ['assets/home-2.css'],
+  },
+  '_calc.js': { file: 'assets/calc-3.js', css: ['assets/calc-3.css'] },
+};
+
+let distDir: string;
+let t: TestApp;
+let customer: TestUser;
+
+beforeAll(async () => {
+  distDir = await mkdtemp(join(tmpdir(), 'heizoel-ssr-'));
+  await writeFile(join(distDir, 'index.html'), SHELL);
+  await import('node:fs/promises').then((fs) => fs.mkdir(join(distDir, '.vite')));
+  await writeFile(join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  await entryServer.preloadServerPages();
+  t = await buildTestApp({ distDir, ssr: entryServer });
+  customer = await createTestUser(t.database, { firstName: 'Greta', lastName: 'Gans' });
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  if (distDir) await rm(distDir, { recursive: true, force: true });
+});
+
+async function page(url: string, cookies: Record<string, string> = {}, headers = {}) {
+  const res = await t.app.inject({ url, cookies, headers });
+  const html = res.body;
+  const rootStart = html.indexOf('<div id="root">');
+  const root = html.slice(rootStart, html.indexOf(`<script id="${PAGE_DATA_ELEMENT_ID}"`));
+  const dataMatch = new RegExp(
+    `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">([^<]*)</script>`,
+  ).exec(html);
+  const embedded = dataMatch ? (JSON.parse(dataMatch[1] ?? '') as EmbeddedPage) : null;
+  /** Text without tags, as read before any script runs. */
+  const text = root.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+  return { res, html, root, text, embedded };
+}
+
+describe('public pages are rendered on the server', () => {
+  it.each([
+    ['/', 'index', 'Heizöl günstig bestellen'],
+    ['/impressum', 'impressum', 'Impressum'],
+    ['/datenschutz', 'datenschutz', 'Datenschutz'],
+    ['/heizoel-verbrauchsvergleich', 'heizoel-verbrauchsvergleich', 'Vergleich starten'],
+  ])('%s: status, head and content before any script', async (url, route, content) => {
+    const { res, html, text, embedded } = await page(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    // A page may show who is logged in: no shared cache keeps it.
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(html).toContain(`<link rel="canonical" href="${TEST_PUBLIC_URL}${url}" />`);
+    expect(html).toMatch(/<title>[^<]+Ölkompass|<title>Ölkompass[^<]+/);
+    expect(html).toContain(`<body class="page-${route}">`);
+    expect(html).toContain('<html lang="de-DE"');
+    expect(text).toContain(content);
+    expect(embedded?.route).toBe(route);
+  });
+
+  it("home shows today's best price in the HTML and embeds it for hydration", async () => {
+    const { text, embedded } = await page('/');
+    expect(text).toMatch(/Heute ab \d{2,3},\d{2} € \/ 100 Liter/);
+    const price = embedded?.data['bestPrice:1:3000'] as { UnitPrice: number } | undefined;
+    expect(price?.UnitPrice).toBeGreaterThan(0);
+    expect(text).toContain(price?.UnitPrice.toFixed(2).replace('.', ','));
+    // The states come along, so the list is there before any script runs.
+    expect(text).toContain('Baden-Württemberg');
+  });
+
+  it("links the page chunk's stylesheets and preloads its scripts, not the entry's again", async () => {
+    const { html } = await page('/');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" href="/assets/home-2.css" />');
+    expect(head).toContain('<link rel="stylesheet" href="/assets/calc-3.css" />');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-2.js" />');
+    expect(head).not.toContain('href="/assets/shared-1.css"');
+    expect(head).not.toContain('modulepreload" crossorigin href="/assets/shared-1.js"');
+  });
+
+  it('renders for the locale of the cookie, else of Accept-Language', async () => {
+    const fromCookie = await page('/', { locale: 'ch' });
+    expect(fromCookie.html).toContain('<html lang="de-CH"');
+    expect(fromCookie.text).toMatch(/Heute ab \d{2,3}[.,]\d{2}\s?(CHF|Fr\.)/);
+    expect(fromCookie.embedded?.render.locale).toBe('ch');
+    const fromHeader = await page('/', {}, { 'accept-language': 'en;q=0.9, de-AT' });
+    expect(fromHeader.html).toContain('<html lang="de-AT"');
+    expect(fromHeader.embedded?.data).toHaveProperty(['bestPrice:2:3000']);
+  });
+
+  it('answers an unknown page with 404 and the rendered error page', async () => {
+    const { res, text, embedded } = await page('/gibt-es-nicht');
+    expect(res.statusCode).toBe(404);
+    expect(text).toContain('Die angeforderte Seite existiert nicht');
+    expect(embedded?.route).toBeNull();
+  });
+
+  it('leaves pages behind a login, the checkout and token links to the browser', async () => {
+    for (const url of ['/bestellung', '/neues-kennwort-setzen/abc', '/dein-heizoelverbrauch']) {
+      const { res, html } = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(html, url).toContain('<div id="root"></div>');
+      expect(html, url).not.toContain(`id="${PAGE_DATA_ELEMENT_ID}"`);
+    }
+  });
+});
+
+describe('session on server render (SPEC §4)', () => {
+  it('renders the header logged in for a valid token cookie', async () => {
+    const token = testToken(customer);
+    const exp = String(Math.floor(Date.now() / 1000) + 900);
+    const { text, embedded } = await page('/', {
+      [AUTH_COOKIES.token]: token,
+      [AUTH_COOKIES.expiration]: exp,
+    });
+    expect(text).toContain('Greta Gans');
+    expect(text).not.toContain('Anmelden');
+    expect(embedded?.render).toMatchObject({ userId: String(customer.id), settled: true });
+  });
+
+  it('renews from a live legacy session: new token cookies go out and the page is logged in', async () => {
+    const legacy = await createLegacySession(t.database.db, customer.id, null);
+    const { res, text, embedded } = await page('/impressum', {
+      [AUTH_COOKIES.legacy]: legacy,
+      [AUTH_COOKIES.legacyMarker]: '1',
+    });
+    const set = res.cookies.map((c) => c.name);
+    expect(set).toContain(AUTH_COOKIES.token);
+    expect(set).toContain(AUTH_COOKIES.expiration);
+    expect(text).toContain('Greta Gans');
+    expect(embedded?.render.settled).toBe(true);
+  });
+
+  it('clears a stale login marker and renders logged out, the browser to decide', async () => {
+    const { res, text, embedded } = await page('/', {
+      [AUTH_COOKIES.legacy]: 'längst-abgelaufen',
+      [AUTH_COOKIES.legacyMarker]: '1',
+    });
+    const cleared = res.cookies.filter((c) => c.value === '').map((c) => c.name);
+    expect(cleared).toEqual(
+      expect.arrayContaining([AUTH_COOKIES.legacy, AUTH_COOKIES.legacyMarker]),
+    );
+    expect(text).not.toContain('Greta Gans');
+    expect(embedded?.render).toMatchObject({ userId: null, settled: false });
+  });
+
+  it('ignores a forged token and keeps nothing of one request for the next', async () => {
+    const forged = testToken(customer, { secret: 'ein-ganz-anderes-geheimnis-0123456789abcdef' });
+    const exp = String(Math.floor(Date.now() / 1000) + 900);
+    const forgedPage = await page('/', {
+      [AUTH_COOKIES.token]: forged,
+      [AUTH_COOKIES.expiration]: exp,
+    });
+    expect(forgedPage.text).not.toContain('Greta Gans');
+
+    // A logged-in render, then an anonymous one right after: the stores were reset.
+    const token = testToken(customer);
+    const [mine, anonymous] = await Promise.all([
+      page('/', { [AUTH_COOKIES.token]: token, [AUTH_COOKIES.expiration]: exp }),
+      page('/', {}, { 'accept-language': 'de-CH' }),
+    ]);
+    expect(mine.text).toContain('Greta Gans');
+    expect(anonymous.text).not.toContain('Greta Gans');
+    expect(anonymous.html).toContain('<html lang="de-CH"');
+    const next = await page('/');
+    expect(next.text).not.toContain('Greta Gans');
+    expect(next.html).toContain('<html lang="de-DE"');
+  });
+});
+
+describe('acceptedLanguages', () => {
+  it('lists the languages by weight as navigator.languages would', () => {
+    expect(acceptedLanguages('en;q=0.5, de-CH, de;q=0.9, fr;q=0')).toEqual(['de-CH', 'de', 'en']);
+    expect(acceptedLanguages(undefined)).toEqual([]);
+    expect(acceptedLanguages('*')).toEqual([]);
+  });
+});
