@@ -9,8 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_COOKIES } from '../../src/api/contract/account-constants';
-import { PAGE_DATA_ELEMENT_ID, type EmbeddedPage } from '../../src/api/contract/pages';
-import * as entryServer from '../../src/app/entry-server';
+import {
+  PAGE_DATA_ELEMENT_ID,
+  type EmbeddedPage,
+  type SsrModule,
+} from '../../src/api/contract/pages';
 import { createTestUser, testToken, type TestUser } from '../../tests/support/auth';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../tests/support/test-app';
 import { createLegacySession } from '../modules/account/sessions';
@@ -47,7 +50,14 @@ let distDir: string;
 let t: TestApp;
 let customer: TestUser;
 
+/**
+ * The render's source, as the SSR build is made from it (the server's tsconfig has no JSX, so it
+ * is imported by address and typed by its contract).
+ */
+const ENTRY_SERVER = new URL('../../src/app/entry-server.tsx', import.meta.url).pathname;
+
 beforeAll(async () => {
+  const entryServer = (await import(ENTRY_SERVER)) as SsrModule;
   distDir = await mkdtemp(join(tmpdir(), 'heizoel-ssr-'));
   await writeFile(join(distDir, 'index.html'), SHELL);
   await import('node:fs/promises').then((fs) => fs.mkdir(join(distDir, '.vite')));

@@ -10,8 +10,8 @@ import {
   sameFingerprint,
   type EmbeddedPage,
 } from '../api/contract/pages';
+import { startHydration, whenHydrated } from '../ui/hydration';
 import { PageDataProvider, PageDataStore } from '../ui/page-data';
-import { firstPageCommitted } from './page-committed';
 import { initApp } from './providers';
 import { AppRouter, preloadPage } from './router';
 
@@ -40,10 +40,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root fehlt in index.html');
 const embedded = container.firstElementChild ? readEmbedded() : null;
 
+if (embedded) startHydration();
 initApp();
 // SPEC §4 session: apiFetch hooks and the initial-load rule before anything calls the API; on
 // a server-rendered page the rest of the rule waits until the page has hydrated.
-startSession(embedded ? { engineAfter: firstPageCommitted } : {});
+startSession({ engineAfter: whenHydrated() });
 const ownState = hydrationFingerprint({
   locale: localeState.code,
   user: sessionState.User,

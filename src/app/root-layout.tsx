@@ -10,10 +10,10 @@ import { SessionBanners } from '../features/session';
 import { localeState } from '../features/locale';
 import { routeTitle } from '../lib/page-meta';
 import { bodyClassFromRouteName } from '../lib/paths';
+import { PageCommitted } from '../ui/hydration';
 import { LoadingBar } from '../ui/loading-bar/loading-bar';
 import { LAYOUTS } from './layouts/layouts';
 import { OfflineBanner } from './offline-banner';
-import { PageCommitted } from './page-committed';
 import { RouteHandleContext, type RouteHandle } from './route-handle';
 import { UpdatePrompt } from './update-prompt';
 

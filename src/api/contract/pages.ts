@@ -59,6 +59,9 @@ export const SERVER_RENDERED: Partial<Record<AppRouteName, NeedsOf>> = {
     { kind: 'stateMap', countryId },
   ],
   impressum: none,
+  // The frame and the calculator bar; the offers are calculated in the browser.
+  'heizoel-angebotsliste': none,
+  'diesel-angebotsliste': none,
   datenschutz: none,
   // The intro; the steps depend on answers kept in the browser.
   'heizoel-verbrauchsvergleich': () => [{ kind: 'guide', guideId: OIL_CONSUMPTION_GUIDE_ID }],

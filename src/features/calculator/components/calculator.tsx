@@ -14,6 +14,7 @@ import {
   useState,
   type FormEvent,
 } from 'react';
+import { afterHydration } from '../../../ui/hydration';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { formatQuantity, parseAmountInput } from '../../../lib/format';
@@ -101,9 +102,11 @@ export function Calculator({
     };
   }, [variant, localKey, locale.countryId]);
 
-  useEffect(() => {
-    void initCalculator({ countryId: locale.countryId, target });
-  }, [locale.countryId, target]);
+  // Not while a server-rendered page hydrates: the store must still match its HTML.
+  useEffect(
+    () => afterHydration(() => void initCalculator({ countryId: locale.countryId, target })),
+    [locale.countryId, target],
+  );
 
   // SPEC §4: on a local page, a postal code of another local page moves there.
   const redirect = state.localRedirect;
