@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 /**
- * Our service worker (docs/decisions/002): precache of the build, navigation fallback to the
- * app shell (except /api/, /session/, /konto/), runtime caches generated from ttl-routes.ts,
+ * Our service worker (docs/decisions/002): precache of the build, pages network-first with their
+ * last rendered copy and then the app shell as fallback (except /api/, /session/, /konto/;
+ * docs/decisions/009), runtime caches generated from ttl-routes.ts,
  * and SKIP_WAITING on request from the update prompt.
  */
 import { clientsClaim } from 'workbox-core';
@@ -12,7 +13,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { StaleWhileRevalidate } from 'workbox-strategies';
+import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { LAST_KNOWN_SUFFIX, TTL_ROUTES } from './ttl-routes';
 
@@ -30,11 +31,38 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
+/**
+ * Pages (docs/decisions/009): the network first, so a server-rendered page shows today's prices;
+ * its last rendered copy when the network fails or takes longer than NAVIGATION_TIMEOUT_S (a
+ * "Lie-Fi" connection), then the app shell, which renders any page in the browser. Only good
+ * answers are kept (200); the copies are per address and few.
+ */
+const PAGES_CACHE = 'pages';
+const NAVIGATION_TIMEOUT_S = 4;
+const shell = createHandlerBoundToURL('index.html');
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api\//, /^\/session\//, /^\/konto\//],
-  }),
+  new NavigationRoute(
+    new NetworkFirst({
+      cacheName: PAGES_CACHE,
+      networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
+      plugins: [
+        new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 7 * 24 * 60 * 60 }),
+        {
+          handlerDidError: async ({ request, event }) =>
+            shell({ request, event, url: new URL(request.url) }),
+        },
+      ],
+    }),
+    { denylist: [/^\/api\//, /^\/session\//, /^\/konto\//] },
+  ),
 );
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  // Logout: the kept pages may show the customer's name in the header.
+  if ((event.data as { type?: string } | null)?.type === 'FORGET_PAGES') {
+    event.waitUntil(caches.delete(PAGES_CACHE));
+  }
+});
 
 /** Keeps the newest good answer and serves it when the network fails and the TTL copy is gone. */
 function lastKnownPlugin(cacheName: string): WorkboxPlugin {

@@ -51,8 +51,10 @@ test('the best price is left out when the server cannot give it', async ({ page 
   await page.route('**/api/kalkulation/best-price**', (route) =>
     route.fulfill({ status: 503, json: { message: 'Nicht verfügbar' } }),
   );
-  await page.goto('/');
+  // Rendered on the server, home brings its price; coming from another page, it asks the API.
+  await page.goto('/impressum');
   await acceptConsent(page);
+  await page.getByRole('link', { name: 'Ölkompass – zur Startseite' }).click();
   await expect(page.getByLabel('PLZ')).toBeVisible();
   await page.waitForTimeout(500);
   await expect(page.getByText(/Heute ab/)).toHaveCount(0);

@@ -19,21 +19,43 @@ test('the service worker takes control and the shell loads offline', async ({ pa
   expect(precached).toContain('/index.html');
   expect(precached).toContain('/manifest.webmanifest');
 
+  // A visit through the worker keeps the rendered page (with its regions) for offline use.
+  await page.reload();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Bayern' })).toBeVisible();
   await context.setOffline(true);
   await page.reload();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Heizöl günstig bestellen' }),
   ).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toBeVisible();
-  // country-states comes from the runtime cache (SPEC §9 TTL route)
+  // The regions came with the rendered copy of the page.
   await expect(page.getByRole('listitem').filter({ hasText: 'Bayern' })).toBeVisible();
 
-  // A page never visited comes from the navigation fallback.
+  // A page never visited comes from the navigation fallback: the shell renders it.
   await page.goto('/impressum');
   await expect(page.getByRole('heading', { level: 1, name: 'Impressum' })).toBeVisible();
+  await expect(page.locator('#page-data')).toHaveCount(0);
 
   await context.setOffline(false);
   await expect(page.getByTestId('offline-banner')).toBeHidden();
+});
+
+test('offline, a visited page comes back as it was last rendered', async ({ page, context }) => {
+  await page.goto('/');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 15_000,
+  });
+  // Online through the worker: the rendered page is fetched fresh and kept.
+  await page.goto('/datenschutz');
+  await expect(page.getByRole('heading', { level: 1, name: 'Datenschutz' })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.goto('/datenschutz');
+  await expect(page.getByRole('heading', { level: 1, name: 'Datenschutz' })).toBeVisible();
+  // The server's render, not the shell: its embedded data came along.
+  await expect(page.locator('#page-data')).toHaveCount(1);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await context.setOffline(false);
 });
 
 test('the manifest describes an installable German app', async ({ request }) => {
@@ -63,11 +85,10 @@ test('the built service worker has its precache manifest and TTL route', () => {
   expect(sw).toContain('country-states');
 });
 
-test('static assets are immutable, the shell revalidates, and a CSP is sent', async ({
-  request,
-}) => {
+test('static assets are immutable, pages revalidate, and a CSP is sent', async ({ request }) => {
   const shell = await request.get('/');
-  expect(shell.headers()['cache-control']).toBe('no-cache');
+  // Rendered for the visitor (it may show who is logged in): revalidated, never shared.
+  expect(shell.headers()['cache-control']).toBe('private, no-cache');
   expect(shell.headers()['content-security-policy']).toContain("default-src 'self'");
   const html = await shell.text();
   const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];

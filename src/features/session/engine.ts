@@ -225,6 +225,8 @@ export async function logout(): Promise<boolean> {
     return false;
   }
   post({ type: 'logout', switched: answer.UserSwitched });
+  // The service worker's copies of rendered pages may show this user's name (decision 009).
+  navigator.serviceWorker?.controller?.postMessage({ type: 'FORGET_PAGES' });
   if (answer.UserSwitched) {
     // Impersonation ended: the session belongs to the staff user again.
     env.reload();

@@ -1,0 +1,75 @@
+/**
+ * Issue 10: server rendering as a visitor meets it. Without JavaScript the public pages show
+ * their content (what a crawler and a slow phone see first); with it they hydrate without a
+ * mismatch (React reports one as an uncaught error: the pageErrors fixture fails the test) and
+ * work at once; a logged-in customer's header is in the first HTML.
+ */
+import { DEMO_USERS } from './demo-users';
+import { expect, test } from './fixtures';
+import { expectLoggedInAs, loginOnLegacyPage } from './session-login';
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("home shows its content and today's best price", async ({ page }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Heizöl günstig bestellen' }),
+    ).toBeVisible();
+    await expect(page.locator('p', { hasText: 'Heute ab' })).toContainText(/\d{2,3},\d{2}\s€/);
+    await expect(page.getByLabel('PLZ')).toBeVisible();
+    await expect(page.getByRole('link', { name: /Zum Diesel-Rechner/ })).toBeVisible();
+  });
+
+  test('the guide, the legal pages and the 404 page are there too', async ({ page }) => {
+    await page.goto('/heizoel-verbrauchsvergleich');
+    await expect(page.getByRole('link', { name: 'Vergleich starten' })).toBeVisible();
+    await page.goto('/impressum');
+    await expect(page.getByRole('heading', { level: 1, name: 'Impressum' })).toBeVisible();
+    const missing = await page.goto('/gibt-es-wirklich-nicht');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByText('Die angeforderte Seite existiert nicht')).toBeVisible();
+  });
+});
+
+test('rendered pages hydrate without a mismatch and work at once', async ({ page }) => {
+  for (const path of ['/impressum', '/heizoel-verbrauchsvergleich', '/gibt-es-nicht']) {
+    await page.goto(path);
+    // The data the page was rendered with is embedded; hydration did not fetch it again.
+    await expect(page.locator('#page-data')).toHaveCount(1);
+  }
+  const bestPriceCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/kalkulation/best-price')) bestPriceCalls.push(r.url());
+  });
+  await page.goto('/');
+  const zip = page.getByLabel('PLZ');
+  await zip.fill('10115');
+  await page.getByRole('button', { name: 'Preise vergleichen' }).click();
+  await expect(page).toHaveURL(/\/heizoel\/angebotsliste\?.*10115/);
+  await expect(page.getByRole('list', { name: /Angebote/ })).toBeVisible();
+  expect(bestPriceCalls).toEqual([]);
+  // The offer list's own server render hydrates as well (its offers come from the browser).
+  await page.reload();
+  await expect(page.getByRole('list', { name: /Angebote/ })).toBeVisible();
+});
+
+test("a logged-in customer's header is in the first HTML", async ({ page, browser }) => {
+  await page.goto(`/konto/anmelden-registrieren?ReturnUrl=${encodeURIComponent('/impressum')}`);
+  await loginOnLegacyPage(page, DEMO_USERS.customer.email, DEMO_USERS.password);
+  await expectLoggedInAs(page, /Erika Mustermann/);
+
+  // The same cookies in a browser without JavaScript: only the server can have put the name there.
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  try {
+    const first = await plain.newPage();
+    await first.goto('/');
+    await expect(first.getByRole('banner')).toContainText('Erika Mustermann');
+    await expect(first.getByRole('banner').getByRole('link', { name: 'Anmelden' })).toHaveCount(0);
+  } finally {
+    await plain.close();
+  }
+});
