@@ -207,7 +207,7 @@ function cpuMicros(pid: number | undefined): number | undefined {
 /** USER_HZ: 100 on every Linux architecture Node runs on. */
 const CLOCK_TICKS_PER_SECOND = 100;
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -219,12 +219,12 @@ function freePort(): Promise<number> {
   });
 }
 
-interface ServerProcess {
+export interface ServerProcess {
   child: ChildProcess;
   stop(): Promise<void>;
 }
 
-function startServer(root: string, port: number): ServerProcess {
+export function startServer(root: string, port: number): ServerProcess {
   // node itself, not npm/npx: killing a wrapper would leave the real server running
   // (TOOLCHAIN.md, gotcha 8).
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -256,7 +256,7 @@ function startServer(root: string, port: number): ServerProcess {
   };
 }
 
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
+export async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Server beendet mit Code ${child.exitCode}`);
