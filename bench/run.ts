@@ -3,7 +3,8 @@
  *   (a) API load: POST /api/location/check-zipcode and POST /api/kalkulation/berechnen (varied
  *       real postal codes and amounts) against GET /api/health in the same run;
  *   (b) gzip size of the JavaScript the home route `/` loads;
- *   (c) the offers worker: rank + format 1,000 offers (bench/offers-worker.ts).
+ *   (c) the offers worker: rank + format 1,000 offers (bench/offers-worker.ts);
+ *   (d) Lighthouse, mobile, on three pages (bench/lighthouse.ts; BENCH_LIGHTHOUSE=0 skips it).
  * Prints a table of figures and budgets; exits 1 when a budget is missed or cannot be measured.
  */
 import { existsSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { buildClient } from '../scripts/build-client';
 import { measureApiLoad, type LoadFigures } from './api-load';
 import { HOME_PAGE_MODULE, measureHomeBundle, type BundleFigures } from './bundle-size';
+import { LIGHTHOUSE_RUNS, lighthouseDetail, lighthouseRows, measureLighthouse } from './lighthouse';
 import { measureOffersWorker, ms, OFFERS_BUDGET } from './offers-worker';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -85,6 +87,28 @@ async function main(): Promise<number> {
     ok: offers.medianMs <= OFFERS_BUDGET.medianMs,
   });
 
+  // (d) after the build and before the load test, so neither shares the CPU with Chromium.
+  if (process.env.BENCH_LIGHTHOUSE === '0') {
+    console.log('\nLighthouse übersprungen (BENCH_LIGHTHOUSE=0).');
+    rows.push(...lighthouseRows('skipped'));
+  } else {
+    console.log(`\nLighthouse (mobil, simulierte Drosselung), je Seite ${LIGHTHOUSE_RUNS} Läufe:`);
+    const started = performance.now();
+    const pages = await measureLighthouse({ root }).catch((error: unknown) => {
+      console.log(
+        `Lighthouse nicht gemessen: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return undefined;
+    });
+    if (pages) {
+      console.log(`Lighthouse: ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+      const detail = lighthouseDetail(pages);
+      printTable(detail.header, detail.rows);
+      for (const p of pages) if (p.reportFile) console.log(`  Bericht ${p.name}: ${p.reportFile}`);
+    }
+    rows.push(...lighthouseRows(pages));
+  }
+
   // (a)
   console.log(`\nLast: ${LOAD.connections} Verbindungen, je ${LOAD.durationSeconds} s …`);
   const { checkZipCode, calculate, health } = await measureApiLoad({ root, ...LOAD });
@@ -129,9 +153,14 @@ async function main(): Promise<number> {
   console.log();
   printTable(
     ['Messung', 'Wert', 'Budget', ''],
-    rows.map((r) => [r.name, r.value, r.budget, r.ok ? 'ok' : 'VERFEHLT']),
+    rows.map((r) => [
+      r.name,
+      r.value,
+      r.budget,
+      r.ok === undefined ? '–' : r.ok ? 'ok' : 'VERFEHLT',
+    ]),
   );
-  const missed = rows.filter((r) => !r.ok);
+  const missed = rows.filter((r) => r.ok === false); // undefined: skipped on purpose
   if (missed.length > 0) {
     console.log(`\n${missed.length} Budget(s) verfehlt.`);
     return 1;
