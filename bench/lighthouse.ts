@@ -59,6 +59,12 @@ export interface RunFigures {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /**
+   * Lighthouse's benchmarkIndex of this machine during the run (higher is faster). Simulated
+   * throttling scales the observed main-thread work, so a busy machine shows as a low index and
+   * a high TBT.
+   */
+  benchmarkIndex: number;
 }
 
 export interface PageFigures {
@@ -207,6 +213,7 @@ function runFigures(lhr: Result): RunFigures {
     lcpMs: audit(lhr, 'largest-contentful-paint'),
     tbtMs: audit(lhr, 'total-blocking-time'),
     cls: audit(lhr, 'cumulative-layout-shift'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -232,7 +239,7 @@ function writeReport(root: string, path: string, lhr: Result): string {
 
 /** Per page and run: score and metrics; the median run marked. */
 export function lighthouseDetail(pages: PageFigures[]): { header: string[]; rows: string[][] } {
-  const header = ['Seite', 'Lauf', 'Score', 'FCP', 'LCP', 'TBT', 'CLS'];
+  const header = ['Seite', 'Lauf', 'Score', 'FCP', 'LCP', 'TBT', 'CLS', 'benchmarkIndex'];
   const rows = pages.flatMap((page) => {
     const runs = page.runs.map((run, i) => [
       i === 0 ? page.name : '',
@@ -242,10 +249,11 @@ export function lighthouseDetail(pages: PageFigures[]): { header: string[]; rows
       seconds(run.lcpMs),
       `${Math.round(run.tbtMs)} ms`,
       run.cls.toFixed(3),
+      String(Math.round(run.benchmarkIndex)),
     ]);
     if (page.error === undefined) return runs;
     const failed = [runs.length === 0 ? page.name : '', String(runs.length + 1), 'Fehler'];
-    return [...runs, [...failed, page.error, '', '', '']];
+    return [...runs, [...failed, page.error, '', '', '', '']];
   });
   return { header, rows };
 }
