@@ -10,6 +10,7 @@ import { useSnapshot } from 'valtio';
 import type { CalculatorInitResponse } from '../../../api/contract/calculation';
 import { formatQuantity } from '../../../lib/format';
 import { BREAKPOINTS } from '../../../ui/breakpoints';
+import { useMediaQuery } from '../../../ui/use-media-query';
 import { Button } from '../../../ui/button/button';
 import { calculatorState, openSettings, preloadSettingsPanel } from '../../calculator';
 import type { ConfigSnapshot } from '../query';
@@ -89,10 +90,11 @@ export function OfferSummary({ productGroupId }: { productGroupId: 1 | 2 }) {
   const list = useSnapshot(offerListState);
   const calculator = useSnapshot(calculatorState);
   const init = calculator.init as CalculatorInitResponse | null;
-  const [optionsOpen, setOptionsOpen] = useState(
-    () =>
-      typeof matchMedia === 'function' && matchMedia(`(min-width: ${BREAKPOINTS.lg}px)`).matches,
-  );
+  // Open on a wide screen until the visitor toggles it. The server renders it closed and the
+  // hydrating render says the same (useMediaQuery, docs/decisions/009).
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.lg}px)`);
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  const optionsOpen = toggled ?? wide;
   const rows = selectionRows(calculator.config, init);
 
   return (
@@ -116,7 +118,10 @@ export function OfferSummary({ productGroupId }: { productGroupId: 1 | 2 }) {
         <details
           className={styles.options}
           open={optionsOpen}
-          onToggle={(e) => setOptionsOpen(e.currentTarget.open)}
+          onToggle={(e) => {
+            // The browser also fires toggle when React opens it: only a change counts.
+            if (e.currentTarget.open !== optionsOpen) setToggled(e.currentTarget.open);
+          }}
         >
           <summary>
             <span className={styles.selectionTitle}>{texts.selection.title}</span>
