@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_COOKIES } from '../../src/api/contract/account-constants';
 import {
+  MARKUP_IN_HTML,
   PAGE_DATA_ELEMENT_ID,
   type EmbeddedPage,
   type SsrModule,
@@ -114,6 +115,15 @@ describe('public pages are rendered on the server', () => {
     expect(text).toContain(price?.UnitPrice.toFixed(2).replace('.', ','));
     // The states come along, so the list is there before any script runs.
     expect(text).toContain('Baden-Württemberg');
+  });
+
+  it('writes the state map into the HTML once and embeds only a marker for it', async () => {
+    const { html, root, embedded } = await page('/');
+    expect(root).toContain('<div id="state-map-1"');
+    expect(root).toContain('<a href="/heizoelpreise/bayern" data-state="bayern"');
+    // The SVG is in the page once: the data says where to find it instead of repeating it.
+    expect(html.split('data-state="bayern"')).toHaveLength(2);
+    expect(embedded?.data['stateMap:1']).toBe(MARKUP_IN_HTML);
   });
 
   it("links the page chunk's stylesheets and preloads its scripts, not the entry's again", async () => {

@@ -11,6 +11,8 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_COOKIES } from '../../src/api/contract/account-constants';
 import {
+  isMarkupNeed,
+  MARKUP_IN_HTML,
   PAGE_DATA_ELEMENT_ID,
   type EmbeddedPage,
   type SsrModule,
@@ -171,6 +173,8 @@ export async function renderRoute(
   const locale = requestLocale(request);
   const token = await sessionTokenForRender(app, request, reply);
   const data: Record<string, unknown> = {};
+  // What the page embeds: the same, but markup the HTML already holds is not repeated.
+  const embeddedData: Record<string, unknown> = {};
   if (route) {
     const queryAt = url.indexOf('?');
     const needs = ssr.routeDataNeeds(route.name, {
@@ -180,7 +184,10 @@ export async function renderRoute(
     await Promise.all(
       needs.map(async (need) => {
         try {
-          data[ssr.dataKey(need)] = await loadNeed(app, need);
+          const value = await loadNeed(app, need);
+          const key = ssr.dataKey(need);
+          data[key] = value;
+          embeddedData[key] = isMarkupNeed(need.kind) && value !== null ? MARKUP_IN_HTML : value;
         } catch (error) {
           request.log.warn({ err: error, need: need.kind }, 'page data not loaded');
         }
@@ -188,7 +195,11 @@ export async function renderRoute(
     );
   }
   const { html, fingerprint } = ssr.renderPage({ url, locale, token, data });
-  const embedded: EmbeddedPage = { route: route?.name ?? null, data, render: fingerprint };
+  const embedded: EmbeddedPage = {
+    route: route?.name ?? null,
+    data: embeddedData,
+    render: fingerprint,
+  };
   return {
     html,
     dataScript: `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${jsonForScript(embedded)}</script>`,

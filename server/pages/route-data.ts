@@ -7,6 +7,7 @@ import type { DataNeed } from '../../src/api/contract/pages';
 import { bestPrice } from '../modules/calculation/service';
 import { loadGuide, toGuide } from '../modules/leads/service';
 import { countryStates } from '../modules/site/service';
+import { stateMapMarkup } from '../modules/site/state-map';
 
 type Loaders = {
   [K in DataNeed['kind']]: (
@@ -20,7 +21,11 @@ const loaders: Loaders = {
   bestPrice: async (app, { countryId, amount }) =>
     bestPrice(app.calculation, countryId, amount) ?? null,
   countryStates: (app, { countryId }) => countryStates(app.db, countryId),
-  stateMap: async () => null,
+  // The map's markup; the page embeds MARKUP_IN_HTML in its place (render.ts).
+  stateMap: async (_app, { countryId }) => ({
+    CountryId: countryId,
+    Markup: stateMapMarkup(countryId),
+  }),
   guide: async (app, { guideId }) => {
     const definition = await loadGuide(app.leads, guideId);
     return definition ? toGuide(guideId, definition) : null;

@@ -81,6 +81,14 @@ export function productGroupOfPath(pathname: string): 1 | 2 | undefined {
   return undefined;
 }
 
+/**
+ * SPEC §2 /heizoelpreise/{stateName}: the price page of a state (Land, Bundesland, Kanton) by its
+ * slug, e.g. /heizoelpreise/baden-wuerttemberg. The state maps link here.
+ */
+export function statePricesPath(slug: string): string {
+  return `/heizoelpreise/${encodeURIComponent(slug)}`;
+}
+
 /** The routes that exist so far. A path missing here is an unknown page (HTTP 404). */
 export const appRoutes = [
   { name: 'index', path: paths.home },

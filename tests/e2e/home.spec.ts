@@ -75,10 +75,10 @@ test('the country switch shows the regions of Austria and keeps the choice', asy
   await acceptConsent(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByLabel('Land', { exact: true }).filter({ visible: true }).selectOption('at');
-  await expect(page.getByRole('heading', { name: 'Liefergebiete in Österreich' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Heizölpreise in Österreich' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Tirol' })).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Liefergebiete in Österreich' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Heizölpreise in Österreich' })).toBeVisible();
   const cookies = await page.context().cookies();
   const locale = cookies.find((c) => c.name === 'locale');
   expect(locale?.value).toBe('at');
@@ -110,4 +110,44 @@ test('the diesel calculator is one click from home; the title follows each page'
   await page.getByRole('link', { name: 'Diesel statt Heizöl? Zum Diesel-Rechner' }).click();
   await expect(page).toHaveURL(/\/diesel\/angebotsliste/);
   await expect(page).toHaveTitle(/^Diesel-Angebote.* – Ölkompass$/);
+});
+
+test('the state map names a state under the pointer and leads to its price page', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await acceptConsent(page);
+  const map = page.getByRole('group', { name: 'Karte der Bundesländer' });
+  const bayern = map.getByRole('link', { name: 'Heizölpreise Bayern' });
+  await bayern.hover();
+  await expect(page.getByText('Bayern: Heizölpreise ansehen')).toBeVisible();
+  // The map reserves its space before it loads: its box keeps the data file's proportions.
+  const box = await page.locator('#state-map-1').boundingBox();
+  expect(box && Math.abs(box.width / box.height - 738 / 1000)).toBeLessThan(0.01);
+  await bayern.click();
+  await expect(page).toHaveURL(/\/heizoelpreise\/bayern$/);
+});
+
+test('the trust carousel turns by itself, stops on pause, and never moves with reduced motion', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('/');
+  await acceptConsent(page);
+  const carousel = page.getByRole('region', { name: 'Darauf können Sie sich verlassen' });
+  const current = carousel.locator('[data-active="true"]');
+  await expect(current).toHaveAttribute('aria-label', '1 von 5');
+  await page.clock.runFor(6500);
+  await expect(current).toHaveAttribute('aria-label', '2 von 5');
+  await carousel.getByRole('button', { name: 'Karussell anhalten' }).click();
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(13_000);
+  await expect(current).toHaveAttribute('aria-label', '2 von 5');
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.reload();
+  await expect(carousel.getByRole('button', { name: 'Nächste Folie' })).toBeVisible();
+  await expect(carousel.getByRole('button', { name: 'Karussell anhalten' })).toHaveCount(0);
+  await page.clock.runFor(13_000);
+  await expect(current).toHaveAttribute('aria-label', '1 von 5');
 });

@@ -19,6 +19,13 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('p', { hasText: 'Heute ab' })).toContainText(/\d{2,3},\d{2}\s€/);
     await expect(page.getByLabel('PLZ')).toBeVisible();
     await expect(page.getByRole('link', { name: /Zum Diesel-Rechner/ })).toBeVisible();
+    // The state map is in the HTML: a link per state to its price page.
+    const map = page.getByRole('group', { name: 'Karte der Bundesländer' });
+    await expect(map.getByRole('link')).toHaveCount(16);
+    await expect(map.getByRole('link', { name: 'Heizölpreise Bayern' })).toHaveAttribute(
+      'href',
+      '/heizoelpreise/bayern',
+    );
   });
 
   test('the guide, the legal pages and the 404 page are there too', async ({ page }) => {

@@ -21,7 +21,8 @@ const IMPORT_NAME = 'postal-codes-and-states';
 /** Rows per INSERT: 7 parameters a row stays well below PostgreSQL's 65,535 parameter limit. */
 const BATCH = 4000;
 
-const stateFileSchema = z.object({
+/** One data/states/<cc>.json file (data/README.md); the site module draws its map from it too. */
+export const stateFileSchema = z.object({
   viewBox: z.string(),
   states: z.array(
     z.object({

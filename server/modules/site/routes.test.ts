@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
-import { CountryStatesResponseSchema } from '../../../src/api/contract/site';
+import {
+  CountryStatesResponseSchema,
+  StateMapResponseSchema,
+} from '../../../src/api/contract/site';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 
 let t: TestApp;
@@ -108,6 +111,62 @@ describe('GET /api/site/{countryId}/country-states (SPEC §3 Country state, §7)
       expect(body.issues?.[0]?.path).toBe('params.countryId');
       expect(body.issues?.[0]?.message).toMatch(/^CountryId muss/);
       expect(response.headers['cache-control']).not.toBe('public, max-age=3600');
+    },
+  );
+});
+
+describe('GET /api/site/{countryId}/state-map', () => {
+  const getMap = (countryId: string | number) =>
+    t.app.inject({ method: 'GET', url: `/api/site/${countryId}/state-map` });
+
+  it.each([
+    [1, 'Karte der Bundesländer'],
+    [2, 'Karte der Bundesländer'],
+    [3, 'Karte der Kantone'],
+  ])(
+    'country %i: one link per state, labelled, for a day in any cache',
+    async (countryId, name) => {
+      const response = await getMap(countryId);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=86400');
+      const body = StateMapResponseSchema.parse(response.json());
+      expect(Object.keys(body).sort()).toEqual(['CountryId', 'Markup']);
+      expect(body.CountryId).toBe(countryId);
+      expect(body.Markup).toMatch(
+        new RegExp(`^<svg [^>]*viewBox="0 0 \\d+ \\d+" role="group" aria-label="${name}">`),
+      );
+      // Every state of the database (the same data files) is on the map as a link to its page.
+      const { states } = await getStates(countryId);
+      const links = [...body.Markup.matchAll(/<a href="([^"]+)" data-state="([^"]+)"[^>]*>/g)];
+      expect(links).toHaveLength(states.length - 1);
+      for (const state of states.slice(1)) {
+        const link = links.find((l) => l[2] === state.FriendlyName);
+        expect(link?.[1]).toBe(`/heizoelpreise/${state.FriendlyName}`);
+        expect(link?.[0]).toContain(`aria-label="Heizölpreise ${state.Name}"`);
+      }
+    },
+  );
+
+  it('is compressed for clients that accept gzip', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/site/1/state-map',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it.each(['4', '0', 'abc', '1.5', '-1'])(
+    'answers country id %s with 400 in German',
+    async (countryId) => {
+      const response = await getMap(countryId);
+      expect(response.statusCode).toBe(400);
+      const body = ApiErrorSchema.parse(response.json());
+      expect(body.message).toBe('Die Anfrage ist ungültig.');
+      expect(body.issues?.[0]?.path).toBe('params.countryId');
+      expect(body.issues?.[0]?.message).toMatch(/^CountryId muss/);
+      expect(response.headers['cache-control']).not.toBe('public, max-age=86400');
     },
   );
 });

@@ -25,6 +25,18 @@ export type DataNeed =
 
 export type DataKind = DataNeed['kind'];
 
+/**
+ * Embedded in place of a value that is markup the page shows as it is (the state map's SVG): the
+ * HTML already holds it, so the JSON does not carry it a second time. The component reads it back
+ * from its element when it hydrates.
+ */
+export const MARKUP_IN_HTML = 'markup-in-html';
+
+/** Whether a need's value is shown as markup and embedded as MARKUP_IN_HTML. */
+export function isMarkupNeed(kind: DataKind): boolean {
+  return kind === 'stateMap';
+}
+
 /** The key a need's value is embedded under (and read with). */
 export function dataKey(need: DataNeed): string {
   switch (need.kind) {

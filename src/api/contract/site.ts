@@ -15,3 +15,16 @@ export type CountryState = z.infer<typeof CountryStateSchema>;
 /** The first entry is the default entry: Id 0, named after the country. */
 export const CountryStatesResponseSchema = z.array(CountryStateSchema);
 export type CountryStatesResponse = z.infer<typeof CountryStatesResponseSchema>;
+
+/**
+ * GET /api/site/{countryId}/state-map: the selectable map of the country's states as SVG markup
+ * (one link per state to /heizoelpreise/{slug}), made on the server so the geometry never ships
+ * in the JavaScript bundle. The page inserts Markup as HTML; it comes only from our own server.
+ */
+export const StateMapParamsSchema = z.object({ countryId: CountryIdParamSchema });
+
+export const StateMapResponseSchema = z.object({
+  CountryId: z.number().check(z.int()),
+  Markup: z.string(),
+});
+export type StateMapResponse = z.infer<typeof StateMapResponseSchema>;

@@ -9,6 +9,7 @@ import { Calculator } from '../calculator';
 import { useLocale } from '../locale';
 import { BestPrice } from './components/best-price';
 import { StateList } from './components/state-list';
+import { TrustCarousel } from './components/trust-carousel';
 import { texts } from './texts';
 import styles from './home-page.module.css';
 
@@ -35,16 +36,7 @@ export function HomePage() {
           </div>
           <div className={styles.lead}>
             <p>{texts.heroLead}</p>
-            <ul className={styles.trust}>
-              {texts.trust.map((item) => (
-                <li key={item}>
-                  <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
-                    <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2.4" />
-                  </svg>
-                  {item}
-                </li>
-              ))}
-            </ul>
+            <TrustCarousel />
           </div>
         </div>
       </section>

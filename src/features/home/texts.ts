@@ -9,7 +9,44 @@ export const texts = {
   bestPriceUnit: '/ 100 Liter',
   bestPriceNote: (amount: string) => `günstigster Preis bei ${amount} Litern, inkl. MwSt.`,
   bestPriceLoading: 'Tagesbestpreis wird geladen …',
-  trust: ['Alle Kosten inklusive', 'Regionale Händler', 'Kostenlos vergleichen'],
+  carousel: {
+    label: 'Darauf können Sie sich verlassen',
+    roleCarousel: 'Karussell',
+    roleSlide: 'Folie',
+    position: (n: number, of: number) => `${n} von ${of}`,
+    showSlide: (n: number, title: string) => `Folie ${n}: ${title}`,
+    previous: 'Vorherige Folie',
+    next: 'Nächste Folie',
+    pause: 'Karussell anhalten',
+    play: 'Karussell abspielen',
+    slides: [
+      {
+        icon: 'price',
+        title: 'Endpreise ohne Überraschung',
+        text: 'Mehrwertsteuer, Zuschläge und Lieferung sind in jedem Preis schon enthalten.',
+      },
+      {
+        icon: 'region',
+        title: 'Händler aus Ihrer Region',
+        text: 'Sie sehen nur Angebote von Händlern, die an Ihre Postleitzahl liefern.',
+      },
+      {
+        icon: 'star',
+        title: 'Bewertungen echter Kunden',
+        text: 'Bewerten kann nur, wer über uns bestellt hat – jede Bewertung mit Datum.',
+      },
+      {
+        icon: 'calendar',
+        title: 'Preise von heute',
+        text: 'Die Händler pflegen ihre Preise täglich; der Vergleich ist kostenlos.',
+      },
+      {
+        icon: 'lock',
+        title: 'Sicher bestellen',
+        text: 'Verschlüsselte Übertragung, der Vertrag kommt direkt mit dem Händler zustande.',
+      },
+    ],
+  },
   stepsTitle: 'So einfach geht’s',
   steps: [
     {
@@ -22,9 +59,9 @@ export const texts = {
     },
     { title: 'Bestellen', text: 'Der Vertrag kommt direkt mit dem Händler zustande.' },
   ],
-  statesTitle: (country: string) => `Liefergebiete in ${country}`,
+  statesTitle: (country: string) => `Heizölpreise in ${country}`,
   statesLead: (count: number, countryId: number) =>
-    `Wir vergleichen Händler in allen ${count} ${countryId === 3 ? 'Kantonen' : 'Bundesländern'}.`,
+    `Wir vergleichen Händler in allen ${count} ${countryId === 3 ? 'Kantonen' : 'Bundesländern'}. Wählen Sie Ihr${countryId === 3 ? 'en Kanton' : ' Bundesland'} für die Preise vor Ort.`,
   statesLoading: 'Regionen werden geladen …',
   statesError: 'Die Regionen konnten nicht geladen werden.',
   retry: 'Erneut versuchen',

@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import type { CountryState, CountryStatesResponse } from '../../../api/contract/site';
 import { usePageData } from '../../../ui/page-data';
 import { dataKey } from '../../../api/contract/pages';
 import { Button } from '../../../ui/button/button';
+import { statePricesPath } from '../../../lib/paths';
+import { StateMap } from '../../state-map';
 import { fetchCountryStates } from '../api';
 import { texts } from '../texts';
 import styles from './state-list.module.css';
@@ -53,30 +56,37 @@ export function StateList({ countryId, countryName }: { countryId: number; count
       <p className={styles.lead}>
         {load.status === 'ready' ? texts.statesLead(load.states.length, countryId) : '\u00a0'}
       </p>
-      {load.status === 'loading' && (
-        <ul className={styles.grid} aria-label={texts.statesLoading}>
-          {Array.from({ length: 9 }, (_, i) => (
-            <li key={i} className={`${styles.item} ${styles.skeleton}`} />
-          ))}
-        </ul>
-      )}
-      {load.status === 'error' && (
-        <div className={styles.error} role="alert">
-          <p>{texts.statesError}</p>
-          <Button variant="secondary" onClick={retry}>
-            {texts.retry}
-          </Button>
+      <div className={styles.layout}>
+        <StateMap countryId={countryId} className={styles.map} />
+        <div className={styles.listColumn}>
+          {load.status === 'loading' && (
+            <ul className={styles.grid} aria-label={texts.statesLoading}>
+              {Array.from({ length: 9 }, (_, i) => (
+                <li key={i} className={`${styles.item} ${styles.skeleton}`} />
+              ))}
+            </ul>
+          )}
+          {load.status === 'error' && (
+            <div className={styles.error} role="alert">
+              <p>{texts.statesError}</p>
+              <Button variant="secondary" onClick={retry}>
+                {texts.retry}
+              </Button>
+            </div>
+          )}
+          {load.status === 'ready' && (
+            <ul className={styles.grid}>
+              {load.states.map((s) => (
+                <li key={s.Id}>
+                  <Link className={styles.item} to={statePricesPath(s.FriendlyName)}>
+                    {s.Name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
-      )}
-      {load.status === 'ready' && (
-        <ul className={styles.grid}>
-          {load.states.map((s) => (
-            <li key={s.Id} className={styles.item}>
-              {s.Name}
-            </li>
-          ))}
-        </ul>
-      )}
+      </div>
     </section>
   );
 }

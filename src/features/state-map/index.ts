@@ -1,0 +1,1 @@
+export { StateMap, type StateMapProps, type ChosenState } from './state-map';
