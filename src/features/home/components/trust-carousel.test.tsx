@@ -30,7 +30,9 @@ describe('TrustCarousel (hero, accessible carousel)', () => {
     motionPreference(false);
     render(<TrustCarousel />);
     expect(active()).toBe('1 von 5');
-    act(() => vi.advanceTimersByTime(TRUST_SLIDE_MS));
+    act(() => {
+      vi.advanceTimersByTime(TRUST_SLIDE_MS);
+    });
     expect(active()).toBe('2 von 5');
     expect(document.querySelector('[aria-live]')?.getAttribute('aria-live')).toBe('off');
   });
@@ -38,7 +40,9 @@ describe('TrustCarousel (hero, accessible carousel)', () => {
   it('never turns by itself for a visitor who asked for reduced motion', () => {
     motionPreference(true);
     render(<TrustCarousel />);
-    act(() => vi.advanceTimersByTime(TRUST_SLIDE_MS * 3));
+    act(() => {
+      vi.advanceTimersByTime(TRUST_SLIDE_MS * 3);
+    });
     expect(active()).toBe('1 von 5');
     expect(screen.queryByRole('button', { name: 'Karussell anhalten' })).toBeNull();
     // The buttons still work, and a change is announced.
@@ -51,10 +55,14 @@ describe('TrustCarousel (hero, accessible carousel)', () => {
     motionPreference(false);
     render(<TrustCarousel />);
     fireEvent.click(screen.getByRole('button', { name: 'Karussell anhalten' }));
-    act(() => vi.advanceTimersByTime(TRUST_SLIDE_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(TRUST_SLIDE_MS * 2);
+    });
     expect(active()).toBe('1 von 5');
     fireEvent.click(screen.getByRole('button', { name: 'Karussell abspielen' }));
-    act(() => vi.advanceTimersByTime(TRUST_SLIDE_MS));
+    act(() => {
+      vi.advanceTimersByTime(TRUST_SLIDE_MS);
+    });
     expect(active()).toBe('2 von 5');
   });
 
@@ -62,7 +70,9 @@ describe('TrustCarousel (hero, accessible carousel)', () => {
     motionPreference(false);
     render(<TrustCarousel />);
     act(() => screen.getByRole('button', { name: 'Vorherige Folie' }).focus());
-    act(() => vi.advanceTimersByTime(TRUST_SLIDE_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(TRUST_SLIDE_MS * 2);
+    });
     expect(active()).toBe('1 von 5');
   });
 
