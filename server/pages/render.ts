@@ -76,13 +76,27 @@ export function pageAssetsFrom(distDir: string): (module: string) => PageAssets 
     collect(key, css, js, new Set());
     for (const f of [...css, ...js]) inEntry.add(f);
   }
+  // A lazy page's module is usually a manifest key of its own. When the bundler merged it into a
+  // shared chunk (the offers page shares its chunk with the checkout), the chunk is keyed
+  // "_<name>-<hash>.js" without the source path: found by the name rolldown gives it (the
+  // folder of an index file, else the file's name).
+  const keyOf = (module: string): string | undefined => {
+    if (manifest[module]) return module;
+    const name =
+      /([^/]+)\/index\.[jt]sx?$/.exec(module)?.[1] ?? /([^/]+)\.[jt]sx?$/.exec(module)?.[1];
+    const matches = Object.keys(manifest).filter(
+      (key) => key.startsWith(`_${name}-`) && key.endsWith('.js'),
+    );
+    return matches.length === 1 ? matches[0] : undefined;
+  };
   const cache = new Map<string, PageAssets>();
   return (module) => {
     let assets = cache.get(module);
     if (!assets) {
       const css = new Set<string>();
       const js = new Set<string>();
-      collect(module, css, js, new Set());
+      const key = keyOf(module);
+      if (key) collect(key, css, js, new Set());
       assets = {
         css: [...css].filter((f) => !inEntry.has(f)),
         js: [...js].filter((f) => !inEntry.has(f)),

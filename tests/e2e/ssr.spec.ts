@@ -61,6 +61,35 @@ test('rendered pages hydrate without a mismatch and work at once', async ({ page
   await expect(page.getByRole('list', { name: /Angebote/ })).toBeVisible();
 });
 
+test('every rendered page links the stylesheets of its first paint in its HTML', async ({
+  page,
+  request,
+}) => {
+  // A stylesheet that arrives after the first paint restyles the page under the visitor's eyes
+  // (Lighthouse measured the offer list's cards jumping when its chunk's CSS came late).
+  for (const path of [
+    '/',
+    '/impressum',
+    '/heizoel-verbrauchsvergleich',
+    '/heizoel/angebotsliste?zipCode=10115&amount=3000',
+    '/diesel/angebotsliste?zipCode=10115&amount=1500',
+  ]) {
+    const html = await (await request.get(path)).text();
+    const linked = [...html.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    const loaded: string[] = [];
+    const onResponse = (r: { url(): string }) => {
+      if (r.url().endsWith('.css')) loaded.push(new URL(r.url()).pathname);
+    };
+    page.on('response', onResponse);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    page.off('response', onResponse);
+    expect(loaded.filter((file) => !linked.includes(file)), path).toEqual([]);
+  }
+});
+
 test("a logged-in customer's header is in the first HTML", async ({ page, browser }) => {
   await page.goto(`/konto/anmelden-registrieren?ReturnUrl=${encodeURIComponent('/impressum')}`);
   await loginOnLegacyPage(page, DEMO_USERS.customer.email, DEMO_USERS.password);

@@ -77,9 +77,11 @@ function headingOf(
     );
   }
   if ((status === 'calculating' || status === 'idle') && config.ZipCode) {
+    // The product group, not the product's name: that arrives with the calculator data a moment
+    // later and would make the heading a line longer while the list waits (layout shift).
     return texts.summaryCalculating(
       formatQuantity(config.Amount),
-      productName(config, init, null),
+      productGroupId === 2 ? texts.summaryNoProductDiesel : texts.summaryNoProduct,
       config.ZipCode,
     );
   }
