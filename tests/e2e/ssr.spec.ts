@@ -86,7 +86,10 @@ test('every rendered page links the stylesheets of its first paint in its HTML',
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     page.off('response', onResponse);
-    expect(loaded.filter((file) => !linked.includes(file)), path).toEqual([]);
+    expect(
+      loaded.filter((file) => !linked.includes(file)),
+      path,
+    ).toEqual([]);
   }
 });
 
