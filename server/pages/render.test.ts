@@ -117,6 +117,17 @@ describe('public pages are rendered on the server', () => {
     expect(text).toContain('Baden-Württemberg');
   });
 
+  it('renders the consent dialog open for a visitor who has not answered, not after', async () => {
+    const first = await page('/');
+    expect(first.root).toMatch(/<dialog [^>]*open=""[^>]*>/);
+    expect(first.text).toContain('Ihre Privatsphäre');
+    expect(first.embedded?.render.consentAsked).toBe(true);
+    const answered = await page('/', { ok_consent: '1' });
+    expect(answered.text).not.toContain('Ihre Privatsphäre');
+    expect(answered.root).not.toMatch(/<dialog [^>]*open=""/);
+    expect(answered.embedded?.render.consentAsked).toBe(false);
+  });
+
   it('writes the state map into the HTML once and embeds only a marker for it', async () => {
     const { html, root, embedded } = await page('/');
     expect(root).toContain('<div id="state-map-1"');

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_COOKIES } from '../../src/api/contract/account-constants';
 import {
+  CONSENT_COOKIE,
   isMarkupNeed,
   MARKUP_IN_HTML,
   PAGE_DATA_ELEMENT_ID,
@@ -105,6 +106,19 @@ export function pageAssetsFrom(distDir: string): (module: string) => PageAssets 
     }
     return assets;
   };
+}
+
+/** The consent dialog's body in the client manifest (src/features/consent). */
+const CONSENT_FORM_MODULE = 'src/features/consent/components/consent-form.tsx';
+
+function mergeAssets(list: readonly (PageAssets | undefined)[]): PageAssets {
+  const css = new Set<string>();
+  const js = new Set<string>();
+  for (const assets of list) {
+    for (const f of assets?.css ?? []) css.add(f);
+    for (const f of assets?.js ?? []) js.add(f);
+  }
+  return { css: [...css], js: [...js] };
 }
 
 export function assetTags({ css, js }: PageAssets): string {
@@ -208,7 +222,8 @@ export async function renderRoute(
       }),
     );
   }
-  const { html, fingerprint } = ssr.renderPage({ url, locale, token, data });
+  const consentAsked = !request.cookies[CONSENT_COOKIE];
+  const { html, fingerprint } = ssr.renderPage({ url, locale, token, consentAsked, data });
   const embedded: EmbeddedPage = {
     route: route?.name ?? null,
     data: embeddedData,
@@ -217,7 +232,13 @@ export async function renderRoute(
   return {
     html,
     dataScript: `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${jsonForScript(embedded)}</script>`,
-    assets: route ? assetTags(assetsOf(ssr.pageModule(route.name))) : '',
+    assets: assetTags(
+      mergeAssets([
+        route ? assetsOf(ssr.pageModule(route.name)) : undefined,
+        // The dialog is in the HTML: its stylesheet belongs to the first paint.
+        consentAsked ? assetsOf(CONSENT_FORM_MODULE) : undefined,
+      ]),
+    ),
     bodyClass: bodyClassFromRouteName(route?.name ?? 'error'),
     lang: LOCALES[locale].iso,
   };

@@ -7,6 +7,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import { askForConsentNow, preloadConsentForm, resetConsent } from '../features/consent';
 import { resetGuide } from '../features/guide';
 import { resetLocale, localeState } from '../features/locale';
 import { adoptToken, resetSession, sessionState, settleSession } from '../features/session/store';
@@ -31,24 +32,27 @@ let preloaded: Promise<void> | undefined;
 
 /** Loads every server-rendered page once, so no render meets a lazy page still loading. */
 export function preloadServerPages(): Promise<void> {
-  preloaded ??= Promise.all(
-    appRoutes
+  preloaded ??= Promise.all([
+    ...appRoutes
       .map((route) => route.name)
       .filter(isServerRendered)
       .map((name: AppRouteName) => preloadPage(name)),
-  ).then(() => undefined);
+    preloadConsentForm(),
+  ]).then(() => undefined);
   return preloaded;
 }
 
 /** The markup of #root for the page. Call preloadServerPages() once before. */
-export function renderPage({ url, locale, token, data }: RenderInput): RenderOutput {
+export function renderPage({ url, locale, token, consentAsked, data }: RenderInput): RenderOutput {
   localeState.code = locale;
+  if (consentAsked) askForConsentNow();
   // The synchronous part of the browser's initial-load rule (src/features/session/start.ts):
   // a valid token logs in at once; anything else stays pending until the browser decides.
   if (token && adoptToken(token)) settleSession();
   try {
     const fingerprint = hydrationFingerprint({
       locale,
+      consentAsked,
       user: sessionState.User,
       status: sessionState.status,
       supportInfo: sessionState.ShowSupportInfo,
@@ -65,6 +69,7 @@ export function renderPage({ url, locale, token, data }: RenderInput): RenderOut
     // Every store a server-rendered page seeds or sets goes back to its first state.
     resetSession();
     resetLocale();
+    resetConsent();
     resetGuide();
   }
 }

@@ -1,6 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../ui/global.css';
+import {
+  askForConsentNow,
+  consentCookieSet,
+  consentState,
+  preloadConsentForm,
+} from '../features/consent';
 import { localeState } from '../features/locale';
 import { sessionState, startSession } from '../features/session';
 import { shouldReloadAfterChunkError } from '../lib/chunk-reload';
@@ -41,12 +47,15 @@ if (!container) throw new Error('#root fehlt in index.html');
 const embedded = container.firstElementChild ? readEmbedded() : null;
 
 if (embedded) startHydration();
+// A visitor who has not answered sees the consent dialog at once; the server rendered it too.
+if (!consentCookieSet()) askForConsentNow();
 initApp();
 // SPEC §4 session: apiFetch hooks and the initial-load rule before anything calls the API; on
 // a server-rendered page the rest of the rule waits until the page has hydrated.
 startSession({ engineAfter: whenHydrated() });
 const ownState = hydrationFingerprint({
   locale: localeState.code,
+  consentAsked: consentState.dialogOpen,
   user: sessionState.User,
   status: sessionState.status,
   supportInfo: sessionState.ShowSupportInfo,
@@ -64,7 +73,10 @@ if (embedded && sameFingerprint(embedded.render, ownState)) {
       </PageDataProvider>
     </StrictMode>
   );
-  const ready = embedded.route ? preloadPage(embedded.route) : Promise.resolve();
+  const ready = Promise.all([
+    embedded.route ? preloadPage(embedded.route) : undefined,
+    embedded.render.consentAsked ? preloadConsentForm() : undefined,
+  ]);
   void ready.then(
     () => hydrateRoot(container, app),
     // The page's chunk did not load: the router shows its error page as on any navigation.

@@ -38,3 +38,23 @@ test('Escape does not dismiss the consent dialog without an answer', async ({ pa
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
 });
+
+test('a first visit shows the question with the first paint, as a modal once the page runs', async ({
+  page,
+  request,
+}) => {
+  // In the HTML already: not over a page the visitor has started to use a moment later.
+  const html = await (await request.get('/')).text();
+  expect(html).toMatch(/<dialog [^>]*open=""/);
+  expect(html).toContain('Ihre Privatsphäre');
+  await page.goto('/');
+  const dialog = page.getByRole('dialog', { name: 'Ihre Privatsphäre' });
+  await expect(dialog).toBeVisible();
+  // After hydration it is a real modal: the page behind it is inert.
+  await expect.poll(() => dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
+  await dialog.getByRole('button', { name: 'Alle erlauben' }).click();
+  await expect(dialog).toBeHidden();
+  // Answered: the next page comes without it.
+  const next = await page.goto('/impressum');
+  expect(await next?.text()).not.toContain('Ihre Privatsphäre');
+});

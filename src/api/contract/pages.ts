@@ -94,8 +94,18 @@ export function routeDataNeeds(name: AppRouteName, context: RouteDataContext): D
 // chosen in another tab) is rendered afresh instead of hydrated, so React never has to patch
 // over a mismatch.
 
+/**
+ * A necessary cookie the browser sets once the visitor has answered the consent question (the
+ * choice itself stays in IndexedDB). Without it the server renders the consent dialog into the
+ * page, so a first-time visitor sees it with the first paint instead of over a page they have
+ * started to use.
+ */
+export const CONSENT_COOKIE = 'ok_consent';
+
 export interface HydrationFingerprint {
   locale: LocaleCode;
+  /** The consent dialog was rendered open (no CONSENT_COOKIE). */
+  consentAsked: boolean;
   /** The logged-in user's id, or null. */
   userId: string | null;
   /** Whether the session had settled (a valid token) when the page was rendered. */
@@ -105,12 +115,14 @@ export interface HydrationFingerprint {
 
 export function hydrationFingerprint(state: {
   locale: LocaleCode;
+  consentAsked: boolean;
   user: { id: string } | null;
   status: 'pending' | 'settled';
   supportInfo: boolean;
 }): HydrationFingerprint {
   return {
     locale: state.locale,
+    consentAsked: state.consentAsked,
     userId: state.user?.id ?? null,
     settled: state.status === 'settled',
     supportInfo: state.supportInfo,
@@ -120,6 +132,7 @@ export function hydrationFingerprint(state: {
 export function sameFingerprint(a: HydrationFingerprint, b: HydrationFingerprint): boolean {
   return (
     a.locale === b.locale &&
+    a.consentAsked === b.consentAsked &&
     a.userId === b.userId &&
     a.settled === b.settled &&
     a.supportInfo === b.supportInfo
@@ -148,6 +161,8 @@ export interface RenderInput {
   locale: LocaleCode;
   /** A verified, unexpired access token: the page renders logged in. */
   token: string | null;
+  /** No CONSENT_COOKIE came with the request: the page renders with the consent dialog open. */
+  consentAsked: boolean;
   data: PageData;
 }
 

@@ -1,10 +1,12 @@
-export { ConsentDialog } from './components/consent-dialog';
+export { ConsentDialog, preloadConsentForm } from './components/consent-dialog';
 export {
   consentState,
   loadConsent,
   openConsentSettings,
   hasConsent,
   resetConsent,
+  askForConsentNow,
+  consentCookieSet,
   type ConsentCategory,
   type ConsentChoice,
 } from './store';

@@ -1,9 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { db } from '../../db';
 import {
   CONSENT_KEY,
   allowAll,
   allowSelection,
+  askForConsentNow,
+  consentCookieSet,
   consentState,
   hasConsent,
   loadConsent,
@@ -11,8 +13,13 @@ import {
   resetConsent,
 } from './store';
 
+const clearCookie = () => {
+  document.cookie = 'ok_consent=; Max-Age=0; Path=/';
+};
+
 beforeEach(async () => {
   resetConsent();
+  clearCookie();
   await db.settings.clear();
 });
 
@@ -126,5 +133,52 @@ describe('consent store', () => {
     expect(consentState.dialogOpen).toBe(false);
     expect(hasConsent('statistics')).toBe(true);
     expect(consentState.storageError).toMatch(/Speicher Ihres Browsers ist voll/);
+  });
+
+  it('marks an answer with the cookie the server renders by', async () => {
+    await loadConsent();
+    expect(consentCookieSet()).toBe(false);
+    await allowAll();
+    expect(consentCookieSet()).toBe(true);
+  });
+
+  it('closes a dialog opened for a missing cookie when an earlier answer is stored', async () => {
+    await allowAll(); // an answer from before the cookie existed
+    clearCookie();
+    resetConsent();
+    askForConsentNow();
+    expect(consentState.dialogOpen).toBe(true);
+    await loadConsent();
+    expect(consentState.dialogOpen).toBe(false);
+    expect(hasConsent('statistics')).toBe(true);
+    expect(consentCookieSet()).toBe(true);
+  });
+
+  it('keeps a dialog opened for a missing cookie open when nothing is stored', async () => {
+    askForConsentNow();
+    await loadConsent();
+    expect(consentState.dialogOpen).toBe(true);
+    expect(consentState.choice).toBeNull();
+  });
+
+  it('keeps an answer given while the stored choice was still being read', async () => {
+    askForConsentNow();
+    // The idle read starts and finds nothing; the visitor answers meanwhile, before it returns.
+    // Dexie's overloaded get, narrowed to the call readSetting makes.
+    const get = vi.spyOn(db.settings, 'get') as unknown as MockInstance<() => Promise<undefined>>;
+    let answering: Promise<void> | undefined;
+    get.mockImplementationOnce(() => {
+      answering = allowSelection({ preferences: true, statistics: false });
+      return Promise.resolve(undefined);
+    });
+    try {
+      await loadConsent();
+      await answering;
+    } finally {
+      get.mockRestore();
+    }
+    expect(hasConsent('preferences')).toBe(true);
+    expect(consentState.dialogOpen).toBe(false);
+    expect(consentState.status).toBe('ready');
   });
 });

@@ -4,6 +4,7 @@
  * consent may run: `consentState.status` is 'loading'.
  */
 import { proxy } from 'valtio';
+import { CONSENT_COOKIE } from '../../api/contract/pages';
 import { StorageError } from '../../db/errors';
 
 /** Dexie is loaded on demand, off the home route's critical path (bench/ JS budget). */
@@ -25,6 +26,11 @@ interface ConsentState {
   dialogOpen: boolean;
   /** Shown in the dialog when the choice could not be stored. */
   storageError: string | null;
+  /**
+   * Opened at start because CONSENT_COOKIE was missing, before the stored choice was read: a
+   * choice found in IndexedDB then closes it (a visitor from before the cookie existed).
+   */
+  askedUnread: boolean;
 }
 
 const initial = (): ConsentState => ({
@@ -32,11 +38,36 @@ const initial = (): ConsentState => ({
   choice: null,
   dialogOpen: false,
   storageError: null,
+  askedUnread: false,
 });
 
 export const consentState = proxy<ConsentState>(initial());
 
 let loading: Promise<void> | undefined;
+/** Counts the visitor's answers: a read that started before one must not overwrite it. */
+let decisions = 0;
+
+/** Whether the visitor has answered before (the cookie the server decides by, too). */
+export function consentCookieSet(): boolean {
+  return typeof document !== 'undefined' && /(?:^|;\s*)ok_consent=/.test(document.cookie);
+}
+
+function writeConsentCookie(): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  // Necessary (it only says that the question was answered): a year, like the locale cookie.
+  document.cookie = `${CONSENT_COOKIE}=1; Max-Age=31536000; Path=/; SameSite=Lax${secure}`;
+}
+
+/**
+ * The dialog open from the start, for a visitor without CONSENT_COOKIE: the server rendered the
+ * page with it (src/app/entry-server.tsx), and the browser does the same before it hydrates.
+ */
+export function askForConsentNow(): void {
+  consentState.status = 'ready';
+  consentState.choice = null;
+  consentState.dialogOpen = true;
+  consentState.askedUnread = true;
+}
 
 /**
  * Reads the stored choice once (the app asks when idle; opening the settings asks at once).
@@ -48,25 +79,39 @@ export function loadConsent(): Promise<void> {
 }
 
 async function readConsent(): Promise<void> {
+  const decisionsBefore = decisions;
   try {
     const [{ readSetting }, { ConsentChoiceSchema }] = await Promise.all([
       loadDb(),
       import('./choice-schema'),
     ]);
     const choice = await readSetting(CONSENT_KEY, ConsentChoiceSchema);
+    // The dialog is open from the first paint for a visitor without the cookie: an answer given
+    // while the stored choice was still being read is newer than anything stored.
+    if (decisions !== decisionsBefore) return;
     consentState.choice = choice ?? null;
+    if (choice) {
+      writeConsentCookie();
+      if (consentState.askedUnread) consentState.dialogOpen = false;
+    }
   } catch (error) {
+    if (decisions !== decisionsBefore) return;
     consentState.choice = null;
     consentState.storageError = error instanceof StorageError ? error.message : null;
+  } finally {
+    consentState.status = 'ready';
   }
+  consentState.askedUnread = false;
   consentState.dialogOpen ||= consentState.choice === null;
-  consentState.status = 'ready';
 }
 
 async function decide(preferences: boolean, statistics: boolean): Promise<void> {
   const choice: ConsentChoice = { preferences, statistics, decidedAt: Date.now() };
+  decisions += 1;
   // The choice applies at once, even when the browser refuses to store it.
   consentState.choice = choice;
+  consentState.askedUnread = false;
+  writeConsentCookie();
   try {
     const { writeSetting } = await loadDb();
     await writeSetting(CONSENT_KEY, choice);
@@ -94,6 +139,7 @@ export function allowSelection(selection: {
 /** The footer's "Cookie-Einstellungen": the dialog with the stored choice (read now if need be). */
 export function openConsentSettings(): void {
   consentState.dialogOpen = true;
+  consentState.askedUnread = false;
   void loadConsent();
 }
 

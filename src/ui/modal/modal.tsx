@@ -6,12 +6,14 @@
 import {
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   type MouseEvent,
   type ReactNode,
   type RefObject,
   type SyntheticEvent,
 } from 'react';
+import { useMounted } from '../use-mounted';
 import styles from './modal.module.css';
 
 export interface ModalProps {
@@ -88,11 +90,21 @@ export function Modal({
   const ref = useRef<HTMLDialogElement>(null);
   // One id per dialog: two dialogs on a page must not name each other.
   const titleId = useId();
+  // The server cannot open a dialog as a modal: it writes the open attribute, styled like the
+  // modal (modal.module.css), and the browser makes it modal right after hydrating.
+  const mounted = useMounted();
   useModalDialog(ref, open);
+  // Right after hydration React drops the open attribute (the dialog closes): opened again as a
+  // modal in the same frame, before the browser paints, so the visitor sees no flicker.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (mounted && open && dialog && !dialog.open) dialog.showModal();
+  }, [mounted, open]);
 
   return (
     <dialog
       ref={ref}
+      open={!mounted && open ? true : undefined}
       className={`${styles.modal} ${styles[width]}`}
       aria-labelledby={titleId}
       onCancel={(event) => {

@@ -1,17 +1,39 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { consentState } from '../store';
+import type { ConsentForm as ConsentFormType } from './consent-form';
 
-const ConsentForm = lazy(() => import('./consent-form').then((m) => ({ default: m.ConsentForm })));
+let loadedForm: typeof ConsentFormType | null = null;
+
+/**
+ * Loads the dialog body. The server does it at start and the browser before it hydrates a page
+ * rendered with the dialog open, so that render shows the form at once, as the HTML does.
+ */
+export function preloadConsentForm(): Promise<void> {
+  return import('./consent-form').then((m) => {
+    loadedForm = m.ConsentForm;
+  });
+}
+
+const LazyForm = lazy(() =>
+  preloadConsentForm().then(() => ({ default: loadedForm as typeof ConsentFormType })),
+);
 
 /** Shows the consent dialog once the stored choice is known and none exists, or on request. */
 export function ConsentDialog() {
   const snap = useSnapshot(consentState);
   if (snap.status !== 'ready' || !snap.dialogOpen) return null;
   // Remount per opening so the checkboxes start from the stored choice.
+  return <OpenConsent initial={snap.choice ?? { preferences: false, statistics: false }} />;
+}
+
+function OpenConsent({ initial }: { initial: { preferences: boolean; statistics: boolean } }) {
+  // Loaded on demand, off the home route's critical path, unless it was preloaded. Chosen once
+  // per opening: a form that changed its type while open would lose what was ticked.
+  const [Form] = useState(() => loadedForm ?? LazyForm);
   return (
     <Suspense fallback={null}>
-      <ConsentForm initial={snap.choice ?? { preferences: false, statistics: false }} />
+      <Form initial={initial} />
     </Suspense>
   );
 }
