@@ -1,8 +1,8 @@
 /**
  * API load: the real server in its own process (`node --import tsx server/main.ts`), the load
  * generator (autocannon) here, so the two do not share an event loop (TOOLCHAIN.md, autocannon).
- * Routes, one after another in the same run: check-zipcode and berechnen (each with varied real
- * postal codes), then /api/health as the yardstick.
+ * Routes in the same run, in interleaved slices (measureApiLoad): check-zipcode and berechnen
+ * (each with varied real postal codes) and /api/health as the yardstick.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -39,9 +39,51 @@ const WARMUP_SECONDS = 2;
 /** Postal codes the calculation bench rotates through (all three countries, interleaved). */
 const CALCULATION_ZIPS = 3000;
 
-export async function measureApiLoad(
-  opts: LoadOptions,
-): Promise<{ checkZipCode: LoadFigures; calculate: LoadFigures; health: LoadFigures }> {
+type RouteKey = 'health' | 'checkZipCode' | 'calculate';
+
+interface Slice {
+  result: autocannon.Result;
+  cpuMicros: number | undefined;
+}
+
+/** Rounds of interleaved slices (see measureApiLoad): a multiple of 3, so each route leads equally often. */
+export const ROUNDS = 6;
+
+export interface ApiLoad {
+  checkZipCode: LoadFigures;
+  calculate: LoadFigures;
+  health: LoadFigures;
+  /** Per round: the route's req/s ÷ the health req/s of the same round. */
+  ratios: { checkZipCode: number[]; calculate: number[] };
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** One route's slices as one figure: req/s over all of them, latencies as their median. */
+function combine(route: string, slices: readonly Slice[]): LoadFigures {
+  const requests = slices.reduce((n, s) => n + s.result.requests.total, 0);
+  const seconds = slices.reduce((n, s) => n + s.result.duration, 0);
+  const cpu = slices.map((s) => s.cpuMicros);
+  const figures: LoadFigures = {
+    route,
+    requestsPerSecond: Math.round(requests / Math.max(seconds, 1e-9)),
+    p50Ms: median(slices.map((s) => s.result.latency.p50)),
+    p99Ms: median(slices.map((s) => s.result.latency.p99)),
+    requests,
+    non2xx: slices.reduce((n, s) => n + s.result.non2xx, 0),
+    errors: slices.reduce((n, s) => n + s.result.errors, 0),
+  };
+  if (requests > 0 && cpu.every((c) => c !== undefined)) {
+    figures.cpuMicrosPerRequest = cpu.reduce((a, b) => a + b, 0) / requests;
+  }
+  return figures;
+}
+
+export async function measureApiLoad(opts: LoadOptions): Promise<ApiLoad> {
   const zips = await shuffledPostalCodes(opts.root);
   const bodies = zips.map(({ zip, countryId }) =>
     JSON.stringify({ ZipCode: zip, CountryId: countryId }),
@@ -95,34 +137,51 @@ export async function measureApiLoad(
       duration: WARMUP_SECONDS,
     });
 
-    const measure = async (route: string, options: autocannon.Options) => {
-      const cpuBefore = cpuMicros(server.child.pid);
-      const result = await run(options);
-      const cpuAfter = cpuMicros(server.child.pid);
-      const load = figures(route, result);
-      if (cpuBefore !== undefined && cpuAfter !== undefined && load.requests > 0) {
-        load.cpuMicrosPerRequest = (cpuAfter - cpuBefore) / load.requests;
+    // Interleaved slices: each round measures health, check-zipcode and berechnen back to back
+    // (in a rotating order), so a slower or busier moment of a shared machine hits all three
+    // alike; each route is compared with the health slice of its own round, and the median of
+    // the rounds is the figure (one disturbed slice can not decide it).
+    const slice = Math.max(1, opts.durationSeconds / ROUNDS);
+    const routes = {
+      health: { route: 'GET /api/health', options: { url: `${base}/api/health` } },
+      checkZipCode: {
+        route: 'POST /api/location/check-zipcode',
+        options: { url: base, requests: [zipRequest] },
+      },
+      calculate: {
+        route: 'POST /api/kalkulation/berechnen',
+        options: { url: base, requests: [calculationRequest] },
+      },
+    } satisfies Record<RouteKey, { route: string; options: autocannon.Options }>;
+    const keys: RouteKey[] = ['health', 'checkZipCode', 'calculate'];
+    const slices: Record<RouteKey, Slice[]> = { health: [], checkZipCode: [], calculate: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[(round + i) % keys.length]!;
+        const cpuBefore = cpuMicros(server.child.pid);
+        const result = await run({
+          ...routes[key].options,
+          connections: opts.connections,
+          duration: slice,
+        });
+        const cpuAfter = cpuMicros(server.child.pid);
+        slices[key].push({
+          result,
+          cpuMicros:
+            cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined,
+        });
       }
-      return load;
+    }
+    const ratiosOf = (key: RouteKey) =>
+      slices[key].map(
+        (s, round) => s.result.requests.average / slices.health[round]!.result.requests.average,
+      );
+    return {
+      checkZipCode: combine(routes.checkZipCode.route, slices.checkZipCode),
+      calculate: combine(routes.calculate.route, slices.calculate),
+      health: combine(routes.health.route, slices.health),
+      ratios: { checkZipCode: ratiosOf('checkZipCode'), calculate: ratiosOf('calculate') },
     };
-    const checkZipCode = await measure('POST /api/location/check-zipcode', {
-      url: base,
-      connections: opts.connections,
-      duration: opts.durationSeconds,
-      requests: [zipRequest],
-    });
-    const calculate = await measure('POST /api/kalkulation/berechnen', {
-      url: base,
-      connections: opts.connections,
-      duration: opts.durationSeconds,
-      requests: [calculationRequest],
-    });
-    const health = await measure('GET /api/health', {
-      url: `${base}/api/health`,
-      connections: opts.connections,
-      duration: opts.durationSeconds,
-    });
-    return { checkZipCode, calculate, health };
   } finally {
     await server.stop();
   }
@@ -176,18 +235,6 @@ function calculationRequests(zips: readonly { zip: string; countryId: number }[]
 
 function run(options: autocannon.Options): Promise<autocannon.Result> {
   return autocannon({ ...options, timeout: 10 });
-}
-
-function figures(route: string, result: autocannon.Result): LoadFigures {
-  return {
-    route,
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
 }
 
 /** utime + stime of a process in µs from /proc/<pid>/stat; undefined where there is no /proc. */

@@ -90,6 +90,32 @@ describe('API basics', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sends the same security headers on API answers, pages, 404s and errors', async () => {
+    const names = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    for (const url of ['/api/health', '/api/nichts-da', '/gibt-es-nicht', '/api/test/explode']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      for (const name of names) {
+        expect(response.headers[name], `${name} on ${url}`).toBe(page.headers[name]);
+        expect(response.headers[name], `${name} on ${url}`).toBeTruthy();
+      }
+    }
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('compresses a large JSON answer when the client accepts gzip', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/site/3/country-states' });
     expect(plain.headers['content-encoding']).toBeUndefined();

@@ -213,6 +213,12 @@ export class PriceSnapshot {
   readonly catalogue: Catalogue;
   readonly version: number;
   readonly builtAt: Date;
+  /**
+   * Counts the in-place changes of this snapshot (ratings): a cache of results made from it
+   * (service.ts calculationJson) keys on version and revision, so a patched rating is never
+   * answered from before the patch.
+   */
+  revision = 0;
   private readonly dataSignature: string;
   /** Changes when the ratings are reloaded into this snapshot (applyRatings). */
   private ratingSignature: string;
@@ -304,13 +310,15 @@ export class PriceSnapshot {
   /**
    * Sets a dealer's rating in place: grid cells, postal code lists and the memoised delivering
    * lists all hold the same dealer object, and a calculation runs synchronously, so it sees
-   * either the old or the new rating, never half of it. No result cache holds ratings (the best
-   * price caches have none). false when the dealer cannot make an offer (not in the snapshot).
+   * either the old or the new rating, never half of it. The best price caches hold no ratings;
+   * the calculation cache keys on `revision`. false when the dealer cannot make an offer (not in the snapshot).
    */
   setDealerRating(dealerId: number, ratingSum: number, ratingCount: number): boolean {
     const dealer = this.byId.get(dealerId);
     if (!dealer) return false;
-    dealer.rating = meanRating(ratingSum, ratingCount);
+    const rating = meanRating(ratingSum, ratingCount);
+    if (dealer.rating !== rating || dealer.ratingCount !== ratingCount) this.revision += 1;
+    dealer.rating = rating;
     dealer.ratingCount = ratingCount;
     return true;
   }

@@ -13,12 +13,13 @@ import {
   UpsellingQuerySchema,
   UpsellingResponseSchema,
 } from '../../../src/api/contract/calculation';
+import type { CalculationResult } from '../../../src/api/contract/calculation';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
 import {
   BEST_PRICE_TTL_S,
   bestPrice,
-  calculate,
   calculateDefault,
+  calculationJson,
   calculatorInit,
   localBestPrice,
   upselling,
@@ -42,6 +43,7 @@ export interface CalculationRoutesOptions {
 }
 
 const stringify = () => (data: unknown) => JSON.stringify(data);
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** /api/kalkulation (SPEC §7). */
 export const calculationRoutes: FastifyPluginAsyncZod<CalculationRoutesOptions> = async (
@@ -74,9 +76,16 @@ export const calculationRoutes: FastifyPluginAsyncZod<CalculationRoutesOptions> 
       },
     },
     async (request, reply) => {
-      const outcome = calculate(deps, request.body);
+      const outcome = calculationJson(deps, request.body);
       if (!outcome.ok) return reply.code(400).send(outcome.error);
-      return withFavourites(deps, request.auth, outcome.value);
+      // Anonymous: the cached text as it is (no favourites to mark, nothing to serialise).
+      // Fastify sends a string with a JSON content type unchanged; the type provider only knows
+      // the object form, hence the cast.
+      if (!request.auth && !validateResponses) {
+        return reply.type(JSON_TYPE).send(outcome.value as unknown as CalculationResult);
+      }
+      const result = JSON.parse(outcome.value) as CalculationResult;
+      return withFavourites(deps, request.auth, result);
     },
   );
 

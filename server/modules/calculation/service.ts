@@ -44,8 +44,19 @@ export const BEST_PRICE_TTL_S = 120;
 /** The dealer ids a user marked as favourite (one query); none without a database. */
 export type FavouriteDealerIds = (userId: number) => Promise<ReadonlySet<number>>;
 
+/**
+ * Issue 10: identical calculations within this time are answered with the same JSON text. The
+ * key holds the price snapshot's version and revision, so new prices or ratings are never
+ * answered from before; the time bounds how old CalculatedAt may be.
+ */
+export const CALCULATION_CACHE_TTL_S = 60;
+/** About 8 kB of JSON each: at most ~35 MB per server process. */
+export const CALCULATION_CACHE_ENTRIES = 4000;
+
 export interface CalculationDeps {
   index: PriceIndex;
+  /** berechnen's user-independent answers as JSON text (calculationJson). */
+  calculationCache: TtlCache<string>;
   bestPriceCache: TtlCache<BestPriceResponse | null>;
   localBestPriceCache: TtlCache<LocalBestPriceResponse>;
   favouriteDealerIds: FavouriteDealerIds;
@@ -65,6 +76,7 @@ export function createCalculationDeps(
 ): CalculationDeps {
   return {
     index,
+    calculationCache: new TtlCache(CALCULATION_CACHE_TTL_S * 1000, CALCULATION_CACHE_ENTRIES, now),
     bestPriceCache: new TtlCache(BEST_PRICE_TTL_S * 1000, 100, now),
     localBestPriceCache: new TtlCache(BEST_PRICE_TTL_S * 1000, 20_000, now),
     favouriteDealerIds,
@@ -345,6 +357,30 @@ export function calculate(
   if (zipError) return zipError;
   const delivering = snapshot.delivering(config.CountryId, config.ZipCode);
   return ok(result(config, calculateOffers(delivering, resolved.value)));
+}
+
+/** The cache key: the price snapshot's version and revision, and the validated configuration. */
+export function calculationKey(deps: CalculationDeps, config: CalculatorConfig): string {
+  const snapshot = deps.index.current();
+  // The validated body: keys in the schema's order, unknown keys already dropped.
+  return `${snapshot.version}.${snapshot.revision}|${JSON.stringify(config)}`;
+}
+
+/**
+ * berechnen for anyone, as the JSON text of the result: the same validated configuration on the
+ * same price snapshot gets the same text for CALCULATION_CACHE_TTL_S, so a popular postal code
+ * is calculated and serialised once, not per request. Favourites are per user and never in
+ * here: the route overlays them on the parsed result (withFavourites).
+ */
+export function calculationJson(deps: CalculationDeps, config: CalculatorConfig): Outcome<string> {
+  const key = calculationKey(deps, config);
+  const hit = deps.calculationCache.get(key);
+  if (hit !== undefined) return ok(hit);
+  const outcome = calculate(deps, config);
+  if (!outcome.ok) return outcome;
+  const json = JSON.stringify(outcome.value);
+  deps.calculationCache.set(key, json);
+  return ok(json);
 }
 
 /**
