@@ -8,7 +8,12 @@ import { defineConfig } from 'vitest/config';
  */
 const serverTest = {
   environment: 'node' as const,
-  include: ['server/**/*.test.ts', 'src/lib/**/*.test.ts', 'src/api/**/*.test.ts'],
+  include: [
+    'server/**/*.test.ts',
+    'src/lib/**/*.test.ts',
+    'src/api/**/*.test.ts',
+    'src/sw/**/*.test.ts',
+  ],
   globalSetup: ['tests/support/server-global-setup.ts'],
   setupFiles: ['tests/support/setup-console.ts'],
   testTimeout: 20_000,

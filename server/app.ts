@@ -39,6 +39,8 @@ import { routeTablePlugin } from './plugins/route-table';
 import { OneLineRequestLog } from './request-log';
 import { securityPlugin } from './plugins/security';
 import { LEAD_PARTNER } from '../src/api/contract/leads';
+import { pricesPlugin } from './modules/prices/plugin';
+import { pricesRoutes } from './modules/prices/routes';
 
 export interface AppDeps {
   config: Pick<Config, 'nodeEnv' | 'distDir' | 'secret' | 'publicUrl'> &
@@ -126,6 +128,9 @@ export async function buildApp({
     validateResponses: config.nodeEnv !== 'production',
   });
   await app.register(localBestPriceRoutes, { prefix: '/api/site' });
+  // Issue 11: price history, its daily snapshot job (server processes only) and the answers.
+  await app.register(pricesPlugin, { runJobs: Boolean(config.dataDir) });
+  await app.register(pricesRoutes, { prefix: '/api/site' });
   await app.register(leadsPlugin);
   await app.register(leadsRoutes, { prefix: '/api/leads' });
   // SPEC §7: the lead-banner availability path is named for the (fictitious) lead partner.

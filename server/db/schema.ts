@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -553,4 +554,56 @@ export const rateLimitHits = pgTable(
     windowEndsAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limit_hit_window_idx').on(t.windowEndsAt)],
+);
+
+/**
+ * The job queue on the database (server/jobs/queue.ts, docs/decisions/011): work that must run
+ * once per key across every server process, e.g. the daily price snapshot of one day. A row is
+ * claimed with a lease; a process that dies mid-job leaves a lease that runs out, and another
+ * process takes the job again.
+ */
+export const jobs = pgTable(
+  'job',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    /** What this run is for, e.g. the day '2026-11-24'; (name, key) runs once. */
+    key: text().notNull(),
+    /** pending → running → done, or back to pending with a later runAt, or failed. */
+    state: text({ enum: ['pending', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer().notNull().default(0),
+    maxAttempts: integer().notNull().default(5),
+    runAt: timestamp({ withTimezone: true }).notNull(),
+    /** While running: until when the claim holds. */
+    lockedUntil: timestamp({ withTimezone: true }),
+    lockedBy: text(),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('job_name_key_uq').on(t.name, t.key),
+    index('job_due_idx').on(t.state, t.runAt),
+  ],
+);
+
+/**
+ * Daily heating-oil prices per region (issue 11, docs/decisions/012): the mean of the dealers'
+ * offers at the standard order (3,000 L, default product, standard options), gross, per 100 L in
+ * the country's currency. One row per region and year; prices[0] is 1 January. Past days come
+ * from the documented market model (server/modules/prices/model.ts), the days since the daily
+ * snapshot job ran from the dealers' live price lists.
+ */
+export const priceSeries = pgTable(
+  'price_series',
+  {
+    /** 'country:1', 'state:109' (country_state.id) or 'county:109:landkreis-muenchen'. */
+    region: text().notNull(),
+    year: smallint().notNull(),
+    /** null where no value exists (days to come). */
+    prices: real().array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.region, t.year] })],
 );

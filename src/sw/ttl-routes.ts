@@ -49,6 +49,14 @@ export const TTL_ROUTES: readonly TtlRoute[] = [
     maxEntries: 3,
     source: 'SPEC §9 reference-data lifetime (3600 s, as country states, news, cross-links)',
   },
+  {
+    // Issue 11: the country average, the history of a place, the FAQ and the market factors.
+    name: 'prices',
+    pattern: /^\/api\/site\/(?:\d+\/(?:prices\/(?:average|history)|price-faq)|price-factors)$/,
+    maxAgeSeconds: 120,
+    maxEntries: 60,
+    source: 'SPEC §9 cache: prices 120 s',
+  },
 ];
 
 export function findTtlRoute(pathname: string): TtlRoute | undefined {

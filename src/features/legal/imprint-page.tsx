@@ -37,6 +37,14 @@ export function ImprintPage() {
         Lizenz: <a href={DATA_ATTRIBUTION.licenceUrl}>CC BY 4.0</a>.
       </p>
       <p>{DATA_ATTRIBUTION.mapCredit}</p>
+      <h2>Preisverlauf und Marktdaten</h2>
+      <p>
+        Demo-Daten: Die Preise vor dem Start dieses Angebots und die Marktwerte (Rohöl Brent, Gasöl,
+        Wechselkurse) stammen aus einem Rechenmodell, das sich an den Monatsmitteln der Jahre 2022
+        bis 2025 und an den gesetzlichen Abgaben (Energiesteuer, CO₂-Preis, Mehrwertsteuer)
+        orientiert. Seit dem Start kommt jeder Tageswert aus den Preislisten der Händler auf{' '}
+        {PRODUCT_NAME}: der Mittelwert ihrer Angebote für 3.000 Liter Heizöl.
+      </p>
     </article>
   );
 }

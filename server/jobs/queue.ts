@@ -1,0 +1,214 @@
+/**
+ * A job queue on the database (docs/decisions/011): work that must happen once per key (the
+ * daily price snapshot of a day) however many server processes run on one PostgreSQL, and on
+ * PGlite alike. No in-process timer decides alone: every process may try, the database lets one
+ * claim the job.
+ *
+ * - `enqueue(name, key)`: INSERT … ON CONFLICT DO NOTHING on (name, key): the same run is
+ *   queued once, whoever asks first.
+ * - `runDue()`: claims one due job at a time with UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP
+ *   LOCKED): two processes never claim the same row. A claim is a lease (`leaseMs`); a process
+ *   that dies mid-job leaves a lease that runs out, and the job is due again.
+ * - A handler that throws puts the job back with a backoff (`retryDelayMs × 2^(attempts-1)`) until
+ *   `maxAttempts`, then it is failed and stays so (visible in the table with its last error).
+ * - `schedule(name, keyOf)`: on every tick, the key of now (e.g. today's date) is enqueued.
+ */
+import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { jobs } from '../db/schema';
+
+export interface JobRun {
+  id: number;
+  name: string;
+  key: string;
+  /** 1 on the first try. */
+  attempt: number;
+}
+
+export type JobHandler = (run: JobRun) => Promise<void>;
+
+export interface JobQueueOptions {
+  /** Names this worker in the table (lockedBy); unique per process. */
+  workerId: string;
+  /** How long a claim holds; a job must finish within it. Default 10 minutes. */
+  leaseMs?: number;
+  /** First retry after this long, doubling per attempt. Default 1 minute. */
+  retryDelayMs?: number;
+  maxAttempts?: number;
+  now?: () => number;
+  /** A handler's failure (the job is retried or failed). */
+  onError?: (error: unknown, run: JobRun) => void;
+}
+
+export class JobQueue {
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly schedules = new Map<string, (now: Date) => string>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private ticking: Promise<void> | undefined;
+  private readonly leaseMs: number;
+  private readonly retryDelayMs: number;
+  private readonly maxAttempts: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: JobQueueOptions,
+  ) {
+    this.leaseMs = options.leaseMs ?? 10 * 60_000;
+    this.retryDelayMs = options.retryDelayMs ?? 60_000;
+    this.maxAttempts = options.maxAttempts ?? 5;
+    this.now = options.now ?? Date.now;
+  }
+
+  register(name: string, handler: JobHandler): void {
+    if (this.handlers.has(name)) throw new Error(`job "${name}" registered twice`);
+    this.handlers.set(name, handler);
+  }
+
+  /** On every tick, the run of `keyOf(now)` is queued (once per key, across processes). */
+  schedule(name: string, keyOf: (now: Date) => string): void {
+    this.schedules.set(name, keyOf);
+  }
+
+  /** Queues (name, key) to run now or at `runAt`; false when it was queued before. */
+  async enqueue(name: string, key: string, runAt = new Date(this.now())): Promise<boolean> {
+    const inserted = await this.db
+      .insert(jobs)
+      .values({ name, key, runAt, maxAttempts: this.maxAttempts })
+      .onConflictDoNothing({ target: [jobs.name, jobs.key] })
+      .returning({ id: jobs.id });
+    return inserted.length > 0;
+  }
+
+  /** Claims and runs due jobs of the registered names until none is due; returns how many ran. */
+  async runDue(): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      const run = await this.claim();
+      if (!run) return ran;
+      await this.execute(run);
+      ran += 1;
+    }
+  }
+
+  /** Queues the scheduled keys of now, then runs what is due. */
+  async tick(): Promise<void> {
+    const now = new Date(this.now());
+    for (const [name, keyOf] of this.schedules) await this.enqueue(name, keyOf(now), now);
+    await this.runDue();
+  }
+
+  /** Ticks every `intervalMs` (and once at once); a tick never overlaps the previous one. */
+  start(intervalMs: number): void {
+    if (this.timer) return;
+    const tick = () => {
+      this.ticking ??= this.tick()
+        .catch((error: unknown) => this.options.onError?.(error, noRun))
+        .finally(() => {
+          this.ticking = undefined;
+        });
+    };
+    this.timer = setInterval(tick, intervalMs);
+    this.timer.unref();
+    tick();
+  }
+
+  /** Stops ticking and waits for a running job (its lease would otherwise have to run out). */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.ticking;
+  }
+
+  private async claim(): Promise<JobRun | undefined> {
+    const names = [...this.handlers.keys()];
+    if (names.length === 0) return undefined;
+    const now = new Date(this.now());
+    const due = or(
+      and(eq(jobs.state, 'pending'), lte(jobs.runAt, now)),
+      // A claim whose lease ran out: the process that held it died or hung.
+      and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, now)),
+    );
+    const dueIds = this.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(inArray(jobs.name, names), due, lt(jobs.attempts, jobs.maxAttempts)))
+      .orderBy(jobs.runAt, jobs.id)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [row] = await this.db
+      .update(jobs)
+      .set({
+        state: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedUntil: new Date(now.getTime() + this.leaseMs),
+        lockedBy: this.options.workerId,
+      })
+      // The conditions again: the row may have changed between the select and the lock.
+      .where(and(inArray(jobs.id, dueIds), due))
+      .returning({ id: jobs.id, name: jobs.name, key: jobs.key, attempt: jobs.attempts });
+    if (row) return row;
+    await this.failExhausted(now);
+    return undefined;
+  }
+
+  /** Jobs whose last lease ran out on the last attempt: failed, not claimable again. */
+  private async failExhausted(now: Date): Promise<void> {
+    await this.db
+      .update(jobs)
+      .set({ state: 'failed', lockedUntil: null, finishedAt: now })
+      .where(
+        and(
+          eq(jobs.state, 'running'),
+          lt(jobs.lockedUntil, now),
+          sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
+        ),
+      );
+  }
+
+  private async execute(run: JobRun): Promise<void> {
+    const handler = this.handlers.get(run.name);
+    const mine = and(
+      eq(jobs.id, run.id),
+      eq(jobs.state, 'running'),
+      eq(jobs.lockedBy, this.options.workerId),
+    );
+    try {
+      if (!handler) throw new Error(`no handler for job "${run.name}"`);
+      await handler(run);
+    } catch (error) {
+      this.options.onError?.(error, run);
+      const message = error instanceof Error ? error.message : String(error);
+      const last = run.attempt >= this.maxAttempts;
+      const retryAt = new Date(this.now() + this.retryDelayMs * 2 ** (run.attempt - 1));
+      await this.db
+        .update(jobs)
+        .set({
+          state: last ? 'failed' : 'pending',
+          runAt: last ? undefined : retryAt,
+          lockedUntil: null,
+          lockedBy: null,
+          lastError: message.slice(0, 2000),
+          finishedAt: last ? new Date(this.now()) : null,
+        })
+        .where(mine);
+      return;
+    }
+    await this.db
+      .update(jobs)
+      .set({ state: 'done', lockedUntil: null, finishedAt: new Date(this.now()), lastError: null })
+      .where(mine);
+  }
+}
+
+const noRun: JobRun = { id: 0, name: '(tick)', key: '', attempt: 0 };
+
+/** The calendar day of an instant in Germany's time zone, yyyy-mm-dd (the key of a daily job). */
+export function berlinDay(instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
