@@ -17,6 +17,7 @@ import {
 } from '../../src/api/contract/pages';
 import { createTestUser, testToken, type TestUser } from '../../tests/support/auth';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../tests/support/test-app';
+import { PRICE_SNAPSHOT_JOB } from '../modules/prices/plugin';
 import { createLegacySession } from '../modules/account/sessions';
 import { acceptedLanguages } from './render';
 
@@ -116,6 +117,22 @@ describe('public pages are rendered on the server', () => {
     // The states come along, so the list is there before any script runs.
     expect(text).toContain('Baden-Württemberg');
   });
+
+  it('renders the price overview with the average, the year, the factors, the FAQ and the states', async () => {
+    await t.app.jobs.enqueue(PRICE_SNAPSHOT_JOB, t.app.prices.today());
+    await t.app.jobs.runDue();
+    const { res, html, text, embedded } = await page('/heizoelpreise');
+    expect(res.statusCode).toBe(200);
+    expect(html).toContain('<title>Heizölpreise aktuell');
+    expect(text).toContain('Heizölpreise in Deutschland');
+    expect(text).toMatch(/Durchschnittspreis heute \d{2,3},\d{2} € je 100 Liter/);
+    expect(text).toMatch(/Höchster Preis im Zeitraum \d{2,3},\d{2} €/);
+    expect(text).toContain('Rohöl Brent');
+    expect(text).toContain('Wann war Heizöl in den letzten drei Jahren am teuersten?');
+    expect(html).toContain('<a href="/heizoelpreise/bayern"');
+    const history = embedded?.data['priceHistory:1:1y'] as { Points: unknown[] } | undefined;
+    expect(history?.Points.length).toBe(365);
+  }, 60_000);
 
   it('renders the consent dialog open for a visitor who has not answered, not after', async () => {
     const first = await page('/');

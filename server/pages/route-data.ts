@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DataNeed } from '../../src/api/contract/pages';
 import { bestPrice } from '../modules/calculation/service';
 import { loadGuide, toGuide } from '../modules/leads/service';
+import { countryAverage, priceFactors, priceFaq, priceHistory } from '../modules/prices/service';
 import { countryStates } from '../modules/site/service';
 import { stateMapMarkup } from '../modules/site/state-map';
 
@@ -30,6 +31,12 @@ const loaders: Loaders = {
     const definition = await loadGuide(app.leads, guideId);
     return definition ? toGuide(guideId, definition) : null;
   },
+  // null before the first price snapshot: the page says prices are on their way.
+  priceAverage: (app, { countryId }) => countryAverage(app.db, countryId, app.prices.today()),
+  priceHistory: async (app, { countryId, range }) =>
+    priceHistory(app.db, await app.prices.regions(), countryId, range, {}, app.prices.today()),
+  priceFaq: (app, { countryId }) => priceFaq(app.db, countryId, app.prices.today()),
+  priceFactors: (app, { countryId }) => priceFactors(app.db, countryId, app.prices.today()),
 };
 
 export function loadNeed(app: FastifyInstance, need: DataNeed): Promise<unknown> {

@@ -75,6 +75,14 @@ export const pages: Record<AppRouteName, PageDef> = {
     ),
   },
   impressum: { layout: 'default', Page: page(LEGAL, loadLegal, (m) => m.ImprintPage) },
+  heizoelpreise: {
+    layout: 'default',
+    Page: page(
+      'src/features/prices/index.ts',
+      () => import('../features/prices'),
+      (m) => m.PricesPage,
+    ),
+  },
   datenschutz: { layout: 'default', Page: page(LEGAL, loadLegal, (m) => m.PrivacyPage) },
   // Postal code and amount are changed in the layout's calculator bar (SPEC §2), the options
   // in the calculator's settings panel; the page itself shows the offers.

@@ -56,6 +56,12 @@ export const PAGE_META: Record<AppRouteName, PageMeta> = {
       'Diesel für Betrieb und Hof: aktuelle Preise regionaler Händler für Ihre Postleitzahl und Menge vergleichen und direkt bestellen.',
     indexable: true,
   },
+  heizoelpreise: {
+    title: 'Heizölpreise aktuell: Preisentwicklung, Marktdaten und Preise nach Region',
+    description:
+      'Der heutige Durchschnittspreis für Heizöl, die Preisentwicklung der letzten drei Jahre, Rohöl, Gasöl und Wechselkurs sowie die Heizölpreise in jedem Bundesland und Landkreis.',
+    indexable: true,
+  },
   bestellung: privatePage('Bestellung'),
   'bestellung-bestaetigung': privatePage('Bestellbestätigung'),
   bestellungen: privatePage('Bestellungen'),

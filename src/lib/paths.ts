@@ -47,6 +47,8 @@ export const paths = {
   rateUs: '/bewerten-sie-uns/:token/:orderId',
   /** SPEC §2 support area: search users, act as a customer (issue 4). */
   supportUserList: '/support/user/list',
+  /** SPEC §2 price overview (issue 11). */
+  prices: '/heizoelpreise',
 } as const;
 
 /** SPEC §2 /heizoel-verbrauchsvergleich/schritt-{stepId}: a `:step` segment, checked by `params`. */
@@ -86,7 +88,7 @@ export function productGroupOfPath(pathname: string): 1 | 2 | undefined {
  * slug, e.g. /heizoelpreise/baden-wuerttemberg. The state maps link here.
  */
 export function statePricesPath(slug: string): string {
-  return `/heizoelpreise/${encodeURIComponent(slug)}`;
+  return `${paths.prices}/${encodeURIComponent(slug)}`;
 }
 
 /** The routes that exist so far. A path missing here is an unknown page (HTTP 404). */
@@ -128,6 +130,7 @@ export const appRoutes = [
   },
   { name: 'neues-kennwort-setzen', path: paths.newPassword },
   { name: 'bewerten-sie-uns', path: paths.rateUs },
+  { name: 'heizoelpreise', path: paths.prices },
 ] as const satisfies readonly AppRouteDef[];
 
 export type AppRouteName = (typeof appRoutes)[number]['name'];

@@ -9,7 +9,7 @@
  * - The first snapshot on an empty table writes the past first (`backfill`): the market model
  *   (model.ts) from MODEL_START to yesterday, joined to today's live prices so the series does not
  *   jump: each region keeps today's distance to its country (its live regional spread), and the
- *   country's difference between model and live fades in over the last FADE_DAYS days.
+ *   country's series moves by today's difference between model and live.
  */
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -20,8 +20,6 @@ import type { Region, RegionTree } from './regions';
 
 /** SPEC §2 standard order of the price pages. */
 export const STANDARD_AMOUNT = 3000;
-/** The model's distance to today's live price fades in over this many days. */
-export const FADE_DAYS = 90;
 
 type Series = Map<number, (number | null)[]>; // year → prices, index 0 = 1 January
 
@@ -96,8 +94,9 @@ export function modelPrice(
   const countryKey = `country:${region.countryId}`;
   const liveCountry = live.get(countryKey);
   const modelToday = countryPriceOn(region.countryId, today);
-  const fade = Math.max(0, 1 - (dayIndex(today) - dayIndex(day)) / FADE_DAYS);
-  const countryShift = liveCountry === undefined ? 0 : (liveCountry - modelToday) * fade;
+  // The model's level is set by today's live prices: the whole series moves by the difference,
+  // so it meets today without a jump and without a made-up trend towards it.
+  const countryShift = liveCountry === undefined ? 0 : liveCountry - modelToday;
   const liveRegion = live.get(region.key);
   // The region's distance to its country: today's live one, else a fixed one of the model.
   const spread =

@@ -1,7 +1,7 @@
 /**
  * Prices (issue 11): the regions, the daily snapshot job on the database queue and the routes'
- * dependencies. The queue (app.jobs) ticks in server processes only (main.ts, config.dataDir);
- * tests run `app.jobs.runDue()` themselves.
+ * dependencies. The queue (app.jobs) ticks in server processes only (main.ts, config.dataDir),
+ * the first time before the server listens; tests run `app.jobs.runDue()` themselves.
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -50,7 +50,15 @@ export const pricesPlugin = fp<{ runJobs: boolean }>(
     jobs.schedule(PRICE_SNAPSHOT_JOB, berlinDay);
     app.decorate('jobs', jobs);
     if (runJobs) {
-      app.addHook('onReady', async () => jobs.start(JOB_TICK_MS));
+      // The first tick before the server listens: a fresh database has its price history (and
+      // each day its snapshot) before the first page asks for it, and no request competes with
+      // the backfill (~10 s once). A second process starting meanwhile finds the job claimed.
+      app.addHook('onReady', async () => {
+        await jobs
+          .tick()
+          .catch((error: unknown) => app.log.error({ err: error }, 'jobs: first tick failed'));
+        jobs.start(JOB_TICK_MS);
+      });
       app.addHook('onClose', async () => jobs.stop());
     }
   },

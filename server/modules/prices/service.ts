@@ -128,7 +128,7 @@ export async function priceHistory(
 const FACTOR_TEXT: Record<number, { name: string; unit: (currency: string) => string }> = {
   1: { name: 'Rohöl Brent', unit: () => 'USD je Barrel' },
   2: { name: 'Gasöl (ICE)', unit: () => 'USD je Tonne' },
-  3: { name: 'Heizöl', unit: (c) => `${c === 'CHF' ? 'CHF' : '€'} je 100 Liter` },
+  3: { name: 'Heizöl', unit: (c) => `${c === 'CHF' ? 'CHF' : '€'} je 100 l` },
   4: { name: 'Euro in Franken', unit: () => 'CHF je EUR' },
   5: { name: 'Euro in Dollar', unit: () => 'USD je EUR' },
 };

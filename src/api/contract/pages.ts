@@ -13,6 +13,7 @@
 import type { LocaleCode } from '../../lib/locale';
 import type { AppRouteName } from '../../lib/paths';
 import { CALC } from './calculation-constants';
+import type { PriceRange } from './prices';
 
 /** The oil-consumption guide of SPEC §2 /heizoel-verbrauchsvergleich. */
 export const OIL_CONSUMPTION_GUIDE_ID = 1;
@@ -21,7 +22,11 @@ export type DataNeed =
   | { kind: 'bestPrice'; countryId: number; amount: number }
   | { kind: 'countryStates'; countryId: number }
   | { kind: 'stateMap'; countryId: number }
-  | { kind: 'guide'; guideId: number };
+  | { kind: 'guide'; guideId: number }
+  | { kind: 'priceAverage'; countryId: number }
+  | { kind: 'priceHistory'; countryId: number; range: PriceRange }
+  | { kind: 'priceFaq'; countryId: number }
+  | { kind: 'priceFactors'; countryId: number };
 
 export type DataKind = DataNeed['kind'];
 
@@ -47,6 +52,12 @@ export function dataKey(need: DataNeed): string {
       return `${need.kind}:${need.countryId}`;
     case 'guide':
       return `guide:${need.guideId}`;
+    case 'priceAverage':
+    case 'priceFaq':
+    case 'priceFactors':
+      return `${need.kind}:${need.countryId}`;
+    case 'priceHistory':
+      return `priceHistory:${need.countryId}:${need.range}`;
   }
 }
 
@@ -77,7 +88,19 @@ export const SERVER_RENDERED: Partial<Record<AppRouteName, NeedsOf>> = {
   datenschutz: none,
   // The intro; the steps depend on answers kept in the browser.
   'heizoel-verbrauchsvergleich': () => [{ kind: 'guide', guideId: OIL_CONSUMPTION_GUIDE_ID }],
+  // Issue 11: the country's prices, their history for a year, factors, FAQ, states and map.
+  heizoelpreise: ({ countryId }) => [
+    { kind: 'priceAverage', countryId },
+    { kind: 'priceHistory', countryId, range: PRICES_DEFAULT_RANGE },
+    { kind: 'priceFactors', countryId },
+    { kind: 'priceFaq', countryId },
+    { kind: 'countryStates', countryId },
+    { kind: 'stateMap', countryId },
+  ],
 };
+
+/** The range the price overview's chart opens with. */
+export const PRICES_DEFAULT_RANGE: PriceRange = '1y';
 
 export function isServerRendered(name: string): name is AppRouteName {
   return Object.hasOwn(SERVER_RENDERED, name);

@@ -1,0 +1,65 @@
+/** The price answers (issue 11; SPEC §7, cached 120 s by the service worker too). */
+import { apiFetch } from '../../api/client';
+import {
+  CountryAverageSchema,
+  PriceFactorsSchema,
+  PriceFaqSchema,
+  PriceHistorySchema,
+  type CountryAverage,
+  type PriceFactors,
+  type PriceFaq,
+  type PriceHistory,
+  type PriceRange,
+} from '../../api/contract/prices';
+import { CountryStatesResponseSchema, type CountryStatesResponse } from '../../api/contract/site';
+
+export function fetchCountryAverage(
+  countryId: number,
+  signal?: AbortSignal,
+): Promise<CountryAverage> {
+  return apiFetch(`/api/site/${countryId}/prices/average`, {
+    schema: CountryAverageSchema,
+    signal,
+    silent: true,
+  });
+}
+
+export function fetchPriceHistory(
+  countryId: number,
+  range: PriceRange,
+  signal?: AbortSignal,
+): Promise<PriceHistory> {
+  return apiFetch(`/api/site/${countryId}/prices/history`, {
+    query: { range },
+    schema: PriceHistorySchema,
+    signal,
+    silent: true,
+  });
+}
+
+export function fetchPriceFaq(countryId: number, signal?: AbortSignal): Promise<PriceFaq> {
+  return apiFetch(`/api/site/${countryId}/price-faq`, {
+    schema: PriceFaqSchema,
+    signal,
+    silent: true,
+  });
+}
+
+export function fetchPriceFactors(countryId: number, signal?: AbortSignal): Promise<PriceFactors> {
+  return apiFetch('/api/site/price-factors', {
+    query: { countryId },
+    schema: PriceFactorsSchema,
+    signal,
+    silent: true,
+  });
+}
+
+export function fetchStates(
+  countryId: number,
+  signal?: AbortSignal,
+): Promise<CountryStatesResponse> {
+  return apiFetch(`/api/site/${countryId}/country-states`, {
+    schema: CountryStatesResponseSchema,
+    signal,
+  });
+}

@@ -1,0 +1,1 @@
+export { PricesPage } from './prices-page';
