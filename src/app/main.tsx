@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../ui/global.css';
 import {
@@ -78,9 +78,7 @@ if (embedded && sameFingerprint(embedded.render, ownState)) {
     embedded.render.consentAsked ? preloadConsentForm() : undefined,
   ]);
   void ready.then(
-    // In a transition React hydrates in slices of a few milliseconds and lets the browser
-    // answer input in between, instead of one long task (Lighthouse TBT, issue 10).
-    () => startTransition(() => void hydrateRoot(container, app)),
+    () => hydrateRoot(container, app),
     // The page's chunk did not load: the router shows its error page as on any navigation.
     () => createRoot(container).render(app),
   );

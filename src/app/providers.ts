@@ -6,11 +6,14 @@ import { setFetchHooks } from '../api/client';
 import { loadConsent } from '../features/consent';
 import { initLocale } from '../features/locale';
 import { whenIdle } from '../lib/idle';
+import { whenHydrated } from '../ui/hydration';
 import { finishLoading, startLoading } from '../ui/loading-bar/store';
 
 export function initApp(): void {
   initLocale();
   setFetchHooks({ onRequestStart: startLoading, onRequestEnd: finishLoading });
   // The consent dialog needs IndexedDB (Dexie, loaded on demand): after the page is usable.
-  whenIdle(() => void loadConsent());
+  // Not before the page has hydrated: React hydrates in slices (main.tsx, a transition), and an
+  // idle moment between two slices would change the consent store under a half-hydrated page.
+  void whenHydrated().then(() => whenIdle(() => void loadConsent()));
 }

@@ -10,7 +10,7 @@ test('the price overview: today, the history by range, the factors and the way t
     page.getByRole('heading', { level: 1, name: 'Heizölpreise in Deutschland' }),
   ).toBeVisible();
   await expect(page.getByLabel('Durchschnittspreis heute')).toContainText(
-    /\d{2,3},\d{2} € je 100 Liter/,
+    /\d{2,3},\d{2}\s€ je 100 Liter/,
   );
 
   const chart = page.getByRole('figure', { name: 'Heizölpreis Deutschland, 1 Jahr' });

@@ -15,8 +15,9 @@ export function PrivacyPage() {
       <ul>
         <li>
           <strong>Notwendig:</strong> Ihre Länderauswahl (Cookie „locale“, 365 Tage), Ihre
-          Cookie-Auswahl und die Dateien der App für die Offline-Nutzung (IndexedDB und
-          Service-Worker-Cache).
+          Cookie-Auswahl (in IndexedDB) mit dem Vermerk, dass Sie die Frage beantwortet haben
+          (Cookie „ok_consent“, 1 Jahr, ohne Ihre Auswahl), und die Dateien der App für die
+          Offline-Nutzung (IndexedDB und Service-Worker-Cache).
         </li>
         <li>
           <strong>Präferenzen</strong> (nur mit Einwilligung): Ihre Rechner-Einstellungen für 7
