@@ -47,8 +47,11 @@ if (!container) throw new Error('#root fehlt in index.html');
 const embedded = container.firstElementChild ? readEmbedded() : null;
 
 if (embedded) startHydration();
-// A visitor who has not answered sees the consent dialog at once; the server rendered it too.
-if (!consentCookieSet()) askForConsentNow();
+// The server rendered the consent dialog open for a visitor without the ok_consent cookie: the
+// browser starts from the same state, so the page hydrates. A page rendered in the browser asks
+// only once the stored choice has been read (providers.ts): a visitor whose cookie is gone but
+// whose answer is stored must not get a modal dialog that makes the page inert for a moment.
+if (embedded?.render.consentAsked && !consentCookieSet()) askForConsentNow();
 initApp();
 // SPEC §4 session: apiFetch hooks and the initial-load rule before anything calls the API; on
 // a server-rendered page the rest of the rule waits until the page has hydrated.

@@ -3,7 +3,7 @@
  * loading bar, and (when the browser is idle) the stored consent.
  */
 import { setFetchHooks } from '../api/client';
-import { loadConsent } from '../features/consent';
+import { consentCookieSet, loadConsent } from '../features/consent';
 import { initLocale } from '../features/locale';
 import { whenIdle } from '../lib/idle';
 import { whenHydrated } from '../ui/hydration';
@@ -15,5 +15,9 @@ export function initApp(): void {
   // The consent dialog needs IndexedDB (Dexie, loaded on demand): after the page is usable.
   // Not before the page has hydrated: React hydrates in slices (main.tsx, a transition), and an
   // idle moment between two slices would change the consent store under a half-hydrated page.
-  void whenHydrated().then(() => whenIdle(() => void loadConsent()));
+  // Without the ok_consent cookie the question is open: read the stored choice at once (it closes
+  // a dialog the server rendered, or opens it for a visitor who never answered).
+  void whenHydrated().then(() =>
+    consentCookieSet() ? whenIdle(() => void loadConsent()) : void loadConsent(),
+  );
 }

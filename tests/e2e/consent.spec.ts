@@ -58,3 +58,32 @@ test('a first visit shows the question with the first paint, as a modal once the
   const next = await page.goto('/impressum');
   expect(await next?.text()).not.toContain('Ihre Privatsphäre');
 });
+
+test('an answer stored in the browser is not asked again when only its cookie is gone', async ({
+  page,
+}) => {
+  await page.goto('/impressum');
+  const dialog = page.getByRole('dialog', { name: 'Ihre Privatsphäre' });
+  await dialog.getByRole('button', { name: 'Alle erlauben' }).click();
+  await expect(dialog).toBeHidden();
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+  // Counts every moment the question covered the page (a modal makes the form behind it inert).
+  await page.addInitScript(() => {
+    const seen = { asked: 0 };
+    Object.assign(window, { consentSeen: seen });
+    new MutationObserver(() => {
+      if (document.querySelector('dialog[open]')) seen.asked += 1;
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  // A page rendered in the browser (not on the server) reads the stored answer before it asks.
+  await page.goto('/neues-kennwort-setzen/kein-gueltiger-link');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The stored answer wrote the cookie again: the next page comes without the question.
+  await expect
+    .poll(async () => (await page.context().cookies()).some((c) => c.name === 'ok_consent'))
+    .toBe(true);
+  expect(
+    await page.evaluate(() => (window as { consentSeen?: { asked: number } }).consentSeen),
+  ).toEqual({ asked: 0 });
+});
