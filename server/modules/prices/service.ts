@@ -2,7 +2,6 @@
  * The price answers (issue 11; SPEC §3/§7/§9) from the stored history (history.ts) and, for the
  * market factors, from the same model the history was made with (model.ts).
  */
-import { desc, like } from 'drizzle-orm';
 import {
   shownFactorIds,
   type CountryAverage,
@@ -12,7 +11,6 @@ import {
   type PriceRange,
 } from '../../../src/api/contract/prices';
 import type { Db } from '../../db/client';
-import { priceSeries } from '../../db/schema';
 import { readHistory, type PricePointRow } from './history';
 import { dayIndex, dayOfIndex, factorOn, round } from './model';
 import { countryKey, countyKey, stateKey, type RegionTree } from './regions';
@@ -162,15 +160,4 @@ export async function priceFactors(
     }),
   );
   return { Factors: Factors.filter((f) => f.TimeStamp !== '') };
-}
-
-/** Whether any history is stored (the first snapshot has run). */
-export async function hasHistory(db: Db): Promise<boolean> {
-  const rows = await db
-    .select({ region: priceSeries.region })
-    .from(priceSeries)
-    .where(like(priceSeries.region, 'country:%'))
-    .orderBy(desc(priceSeries.year))
-    .limit(1);
-  return rows.length > 0;
 }

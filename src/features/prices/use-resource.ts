@@ -4,7 +4,7 @@
  * asks once more after a failure. The last value stays while the next one loads (`stale`), so
  * a chart does not blink empty between ranges.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { usePageData } from '../../ui/page-data';
 
 export type Resource<T> =
@@ -29,11 +29,13 @@ export function useResource<T>(
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const current = settled?.key === fullKey ? settled : null;
   const done = current !== null;
+  // The caller's latest `load` (a new function each render); the key says when to ask again.
+  const start = useEffectEvent((signal: AbortSignal) => load(signal));
 
   useEffect(() => {
     if (done) return;
     const controller = new AbortController();
-    load(controller.signal).then(
+    start(controller.signal).then(
       (data) => {
         setSettled({ key: fullKey, ok: true, data });
         setLast(data);
@@ -43,8 +45,6 @@ export function useResource<T>(
       },
     );
     return () => controller.abort();
-    // `load` changes with every render; the key says when it asks for something else.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fullKey, done]);
 
   if (!current) return { status: 'loading', stale: last };
