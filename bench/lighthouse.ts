@@ -27,13 +27,18 @@ export const LIGHTHOUSE_RUNS = 3;
 
 /**
  * Home, the offer list of a real query (SPEC §3 parameters; 10115 Berlin has seeded dealers, the
- * e2e offer tests use it too; the other parameters take the calculator's defaults) and the
- * consumption guide's start (SPEC §2).
+ * e2e offer tests use it too; the other parameters take the calculator's defaults), the
+ * consumption guide's start (SPEC §2), and the price overview and one town's price page (issue 11).
  */
 export const LIGHTHOUSE_PAGES = [
   { name: 'Startseite', path: '/' },
   { name: 'Angebotsliste', path: '/heizoel/angebotsliste?zipCode=10115&amount=3000' },
   { name: 'Verbrauchsvergleich', path: '/heizoel-verbrauchsvergleich' },
+  { name: 'Preisübersicht', path: '/heizoelpreise' },
+  {
+    name: 'Preise Unterhaching',
+    path: '/heizoelpreise/bayern/landkreis-muenchen/unterhaching-82008',
+  },
 ] as const;
 
 // TOOLCHAIN.md gotcha 7 and 13: as root Chromium needs --no-sandbox; the rest keeps Chromium's own

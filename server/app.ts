@@ -30,6 +30,7 @@ import { siteRoutes } from './modules/site/routes';
 import { supportUserRoutes } from './modules/support/routes';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin, type ClientPluginOptions } from './plugins/client';
+import { pageResolversPlugin } from './pages/resolvers';
 import { seoPlugin } from './pages/seo';
 import { databasePlugin } from './plugins/database';
 import { dbRateLimitPlugin } from './plugins/db-rate-limit';
@@ -97,6 +98,10 @@ export async function buildApp({
   // Plugins
   await app.register(routeTablePlugin);
   await app.register(publicUrlPlugin, { publicUrl: config.publicUrl });
+  // robots.txt and sitemap.xml (issue 10); features add their pages with app.sitemap.register,
+  // and pages that exist by the database's say with app.pageResolvers.register.
+  await app.register(seoPlugin);
+  await app.register(pageResolversPlugin);
   await app.register(databasePlugin, { database, closeWithApp: closeDatabase });
   await app.register(dbRateLimitPlugin);
   await app.register(securityPlugin, { production: config.nodeEnv === 'production' });
@@ -151,8 +156,6 @@ export async function buildApp({
     });
   }
 
-  // robots.txt and sitemap.xml (issue 10); features add their pages with app.sitemap.register.
-  await app.register(seoPlugin);
   // The built client and the app shell for page paths, last.
   await app.register(clientPlugin, {
     distDir: config.distDir,

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { databaseTarget, openDatabase } from './db/client';
 import { seedAll } from './db/seed';
 import { loggerOptions } from './logging';
+import { startJobs } from './modules/prices/plugin';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -64,6 +65,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
+  await app.ready();
+  await startJobs(app);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     {

@@ -134,6 +134,60 @@ describe('public pages are rendered on the server', () => {
     expect(history?.Points.length).toBe(365);
   }, 60_000);
 
+  it('renders a local price page with its place, price, chart and places; an unknown one as 404', async () => {
+    const town = await page('/heizoelpreise/bayern/landkreis-muenchen/unterhaching-82008');
+    expect(town.res.statusCode).toBe(200);
+    expect(town.html).toContain('<title>Heizölpreise in Unterhaching (82008) – Ölkompass</title>');
+    expect(town.text).toContain('Heizölpreise in Unterhaching (82008)');
+    expect(town.text).toMatch(/Heizölpreis heute \d{2,3},\d{2} € je 100 Liter/);
+    expect(town.text).toContain('Weitere Orte in Landkreis München');
+    expect(town.root).toContain('href="/heizoelpreise/bayern/landkreis-muenchen/aschheim-85609"');
+    expect(town.root).toContain('Heizöl für Unterhaching (82008) berechnen');
+    const state = await page('/heizoelpreise/tirol');
+    expect(state.text).toContain('Bezirke in Tirol');
+    const unknown = await page('/heizoelpreise/bayern/atlantis');
+    expect(unknown.res.statusCode).toBe(404);
+    expect(unknown.text).toContain('Diesen Ort kennen wir nicht');
+    expect(unknown.embedded?.route).toBe('heizoelpreise-lokal');
+  }, 60_000);
+
+  it('renders every state of the three countries, and a county and a town of each, with content', async () => {
+    const states = (
+      await Promise.all(
+        [1, 2, 3].map(async (c) =>
+          (await t.app.inject({ url: `/api/site/${c}/country-states` })).json<
+            { Name: string; FriendlyName: string; Id: number }[]
+          >(),
+        ),
+      )
+    )
+      .flat()
+      .filter((s) => s.Id !== 0);
+    expect(states).toHaveLength(16 + 9 + 26);
+    for (const state of states) {
+      const { res, text } = await page(`/heizoelpreise/${state.FriendlyName}`);
+      expect(res.statusCode, state.FriendlyName).toBe(200);
+      expect(text).toContain(`Heizölpreise in ${state.Name}`);
+      expect(text).toMatch(/Heizölpreis heute \d{2,3},\d{2} (?:€|CHF) je 100 Liter/);
+    }
+    for (const path of [
+      '/heizoelpreise/tirol/politischer-bezirk-innsbruck-land',
+      '/heizoelpreise/zuerich/bezirk-winterthur',
+      '/heizoelpreise/sachsen/kreisfreie-stadt-dresden/dresden-01067',
+    ]) {
+      const { res, text } = await page(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(text, path).toMatch(/Heizölpreis heute \d{2,3},\d{2} (?:€|CHF) je 100 Liter/);
+    }
+    const places = await t.app.inject({
+      url: '/api/site/3/prices/range-local?state=zuerich&county=bezirk-winterthur',
+    });
+    const town = places.json<{ Result: { Link: string }[] }>().Result[0]!.Link;
+    const { res, text } = await page(town);
+    expect(res.statusCode, town).toBe(200);
+    expect(text).toMatch(/CHF/);
+  }, 120_000);
+
   it('renders the consent dialog open for a visitor who has not answered, not after', async () => {
     const first = await page('/');
     expect(first.root).toMatch(/<dialog [^>]*open=""[^>]*>/);

@@ -195,7 +195,7 @@ export async function renderRoute(
   assetsOf: (module: string) => PageAssets,
   request: FastifyRequest,
   reply: FastifyReply,
-  route: { name: AppRouteName } | undefined,
+  route: { name: AppRouteName; params?: Readonly<Record<string, string | undefined>> } | undefined,
   url: string,
 ): Promise<RenderedPage> {
   const locale = requestLocale(request);
@@ -208,6 +208,7 @@ export async function renderRoute(
     const needs = ssr.routeDataNeeds(route.name, {
       countryId: LOCALES[locale].countryId,
       search: new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1)),
+      params: route.params ?? {},
     });
     await Promise.all(
       needs.map(async (need) => {

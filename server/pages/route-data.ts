@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DataNeed } from '../../src/api/contract/pages';
 import { bestPrice } from '../modules/calculation/service';
 import { loadGuide, toGuide } from '../modules/leads/service';
+import { localPrices, resolveLocal } from '../modules/prices/local';
 import { countryAverage, priceFactors, priceFaq, priceHistory } from '../modules/prices/service';
 import { countryStates } from '../modules/site/service';
 import { stateMapMarkup } from '../modules/site/state-map';
@@ -37,6 +38,12 @@ const loaders: Loaders = {
     priceHistory(app.db, await app.prices.regions(), countryId, range, {}, app.prices.today()),
   priceFaq: (app, { countryId }) => priceFaq(app.db, countryId, app.prices.today()),
   priceFactors: (app, { countryId }) => priceFactors(app.db, countryId, app.prices.today()),
+  // The page resolver answered 404 before for a place that does not exist (plugin.ts).
+  localPrices: async (app, { state, county, town }) => {
+    const local = await app.prices.local();
+    const place = resolveLocal(local.tree, local.towns, null, { state, county, town });
+    return place ? localPrices(local, place) : null;
+  },
 };
 
 export function loadNeed(app: FastifyInstance, need: DataNeed): Promise<unknown> {

@@ -15,6 +15,7 @@ import {
   NOT_FOUND_DESCRIPTION,
   PAGE_META,
   pageTitle,
+  titleWithProduct,
 } from '../../src/lib/page-meta';
 import { appRoutes, canonicalPagePath, routeParamsMatch } from '../../src/lib/paths';
 import { pageGuardRedirect } from '../modules/account/page-guard';
@@ -36,12 +37,16 @@ export function isKnownPagePath(pathname: string): boolean {
 }
 
 type AppRoute = (typeof appRoutes)[number];
+type RouteParams = Readonly<Record<string, string | undefined>>;
 
-function pageRouteOf(pathname: string): AppRoute | undefined {
-  return appRoutes.find((r: AppRoute) => {
-    const match = matchPath({ path: r.path, end: true }, pathname);
-    return match !== null && routeParamsMatch(r, match.params);
-  });
+function pageRouteOf(pathname: string): { route: AppRoute; params: RouteParams } | undefined {
+  for (const route of appRoutes as readonly AppRoute[]) {
+    const match = matchPath({ path: route.path, end: true }, pathname);
+    if (match !== null && routeParamsMatch(route, match.params)) {
+      return { route, params: match.params };
+    }
+  }
+  return undefined;
 }
 
 /** Shown when the client has not been built (e.g. server tests without `vite build`). */
@@ -106,18 +111,43 @@ export const clientPlugin = fp<ClientPluginOptions>(
         const query = queryAt === -1 ? '' : request.url.slice(queryAt);
         return reply.header('cache-control', 'no-store').redirect(canonical + query, 301);
       }
-      const route = pageRouteOf(pathname);
+      const matched = pageRouteOf(pathname);
+      const route = matched?.route;
       // SPEC §6 page guards, on the server too (docs/decisions/008).
       if (route && 'guard' in route) {
         const target = await pageGuardRedirect(app, request, route.guard);
         if (target) return reply.header('cache-control', 'no-store').redirect(target, 302);
       }
+      // A page that exists by the database's say (server/pages/resolvers.ts).
+      const resolver = route && app.pageResolvers.of(route.name);
+      const resolution = resolver ? await resolver(matched.params) : undefined;
+      if (resolution?.kind === 'redirect') {
+        const query = queryAt === -1 ? '' : request.url.slice(queryAt);
+        return reply.header('cache-control', 'no-store').redirect(resolution.location + query, 301);
+      }
+      // An unknown place: the 404 status and head, rendered by the route's own page (it shows the
+      // error page for missing data), so the browser hydrates the same tree it would render.
+      const notFound = resolution?.kind === 'not-found';
       // Public pages and the 404 page are rendered; the rest is the shell the app fills.
       const rendered =
         ssr && built && (!route || ssr.isServerRendered(route.name))
-          ? await renderRoute(app, ssr, assetsOf, request, reply, route, request.url)
+          ? await renderRoute(
+              app,
+              ssr,
+              assetsOf,
+              request,
+              reply,
+              route && { name: route.name, params: matched.params },
+              request.url,
+            )
           : undefined;
-      return sendPage(reply, route ? 200 : 404, headOf(route, pathname), rendered);
+      const head = headOf(notFound ? undefined : route, pathname);
+      if (resolution?.kind === 'page') {
+        head.title = titleWithProduct(resolution.title);
+        head.description = resolution.description;
+        head.jsonLd = resolution.jsonLd;
+      }
+      return sendPage(reply, route && !notFound ? 200 : 404, head, rendered);
     };
     const imageUrl = app.absoluteUrl('/icons/icon-512.png');
     /** Issue 10: title, description, canonical URL and structured data of the page. */

@@ -30,6 +30,8 @@ export interface PageComponent {
 interface PageDef {
   layout: LayoutName;
   Page: PageComponent;
+  /** false: the page has its own calculator, no bar under the header. */
+  calculatorBar?: false;
 }
 
 function page<M>(module: string, load: () => Promise<M>, pick: (m: M) => ComponentType) {
@@ -81,6 +83,16 @@ export const pages: Record<AppRouteName, PageDef> = {
       'src/features/prices/index.ts',
       () => import('../features/prices'),
       (m) => m.PricesPage,
+    ),
+  },
+  // The local calculator is in the page: no calculator bar above it.
+  'heizoelpreise-lokal': {
+    layout: 'default',
+    calculatorBar: false,
+    Page: page(
+      'src/features/prices/index.ts',
+      () => import('../features/prices'),
+      (m) => m.LocalPricesPage,
     ),
   },
   datenschutz: { layout: 'default', Page: page(LEGAL, loadLegal, (m) => m.PrivacyPage) },
@@ -163,11 +175,11 @@ function RouteElement({ route }: { route?: (typeof appRoutes)[number] }) {
       </RouteFrame>
     );
   }
-  const { layout, Page } = pages[route.name];
+  const { layout, Page, calculatorBar } = pages[route.name];
   // SPEC §6: a guarded page shows its loading state until the session has settled.
   const guard = (route as AppRouteDef).guard;
   return (
-    <RouteFrame handle={{ name: route.name, layout }}>
+    <RouteFrame handle={{ name: route.name, layout, calculatorBar }}>
       {guard ? (
         <SessionGuard guard={guard} fallback={<PageSkeleton />}>
           <Page />

@@ -62,6 +62,13 @@ export const PAGE_META: Record<AppRouteName, PageMeta> = {
       'Der heutige Durchschnittspreis für Heizöl, die Preisentwicklung der letzten drei Jahre, Rohöl, Gasöl und Wechselkurs sowie die Heizölpreise in jedem Bundesland und Landkreis.',
     indexable: true,
   },
+  // The server names the place (server/modules/prices/plugin.ts); this is the app's fallback.
+  'heizoelpreise-lokal': {
+    title: 'Heizölpreise in Ihrer Region',
+    description:
+      'Der heutige Heizölpreis in Ihrem Bundesland, Landkreis oder Ort, die Preisentwicklung und die Preise der Orte in der Umgebung.',
+    indexable: true,
+  },
   bestellung: privatePage('Bestellung'),
   'bestellung-bestaetigung': privatePage('Bestellbestätigung'),
   bestellungen: privatePage('Bestellungen'),
@@ -86,7 +93,12 @@ export const PAGE_META: Record<AppRouteName, PageMeta> = {
 /** "Heizöl-Angebote – Ölkompass"; the home page leads with the product name. */
 export function pageTitle(name: AppRouteName): string {
   const { title } = PAGE_META[name];
-  return name === 'index' ? `${PRODUCT_NAME} – ${title}` : `${title} – ${PRODUCT_NAME}`;
+  return name === 'index' ? `${PRODUCT_NAME} – ${title}` : titleWithProduct(title);
+}
+
+/** A page's own title with the product name, e.g. for a place's price page. */
+export function titleWithProduct(title: string): string {
+  return `${title} – ${PRODUCT_NAME}`;
 }
 
 /** pageTitle of a route name from outside the table (e.g. the error frame), else undefined. */

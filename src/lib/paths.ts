@@ -91,6 +91,21 @@ export function statePricesPath(slug: string): string {
   return `${paths.prices}/${encodeURIComponent(slug)}`;
 }
 
+/**
+ * SPEC §2 local price page: a state, a county (its slug) or a town (`{place}-{zip}`), e.g.
+ * /heizoelpreise/bayern/landkreis-muenchen/unterhaching-82008.
+ */
+export function localPricesPath(state: string, county?: string, town?: string): string {
+  return [paths.prices, state, county, town]
+    .filter((s): s is string => Boolean(s))
+    .map((s, i) => (i === 0 ? s : encodeURIComponent(s)))
+    .join('/');
+}
+
+/** SPEC §2 /heizoelpreise/{stateName}/{countyOrCityZipCode?}/{cityZipCode?}. */
+export const LOCAL_PRICES_ROUTE = `${paths.prices}/:stateName/:countyOrCityZipCode?/:cityZipCode?`;
+const PRICE_SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 /** The routes that exist so far. A path missing here is an unknown page (HTTP 404). */
 export const appRoutes = [
   { name: 'index', path: paths.home },
@@ -131,6 +146,15 @@ export const appRoutes = [
   { name: 'neues-kennwort-setzen', path: paths.newPassword },
   { name: 'bewerten-sie-uns', path: paths.rateUs },
   { name: 'heizoelpreise', path: paths.prices },
+  {
+    name: 'heizoelpreise-lokal',
+    path: LOCAL_PRICES_ROUTE,
+    params: {
+      stateName: PRICE_SEGMENT,
+      countyOrCityZipCode: /^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/,
+      cityZipCode: /^(?:[a-z0-9]+(?:-[a-z0-9]+)*-\d{4,5})?$/,
+    },
+  },
 ] as const satisfies readonly AppRouteDef[];
 
 export type AppRouteName = (typeof appRoutes)[number]['name'];

@@ -8,6 +8,9 @@ describe('service worker cache lifetimes (SPEC §9)', () => {
       '/api/site/3/prices/history',
       '/api/site/2/price-faq',
       '/api/site/price-factors',
+      '/api/site/1/prices/current',
+      '/api/site/1/prices/range-local',
+      '/api/site/prices/local',
     ]) {
       expect(findTtlRoute(path)?.maxAgeSeconds, path).toBe(120);
     }
@@ -19,6 +22,7 @@ describe('service worker cache lifetimes (SPEC §9)', () => {
   it('keeps reference data and the guide an hour, banners 120 s', () => {
     expect(findTtlRoute('/api/site/1/country-states')?.maxAgeSeconds).toBe(3600);
     expect(findTtlRoute('/api/leads/guide/1')?.maxAgeSeconds).toBe(3600);
+    expect(findTtlRoute('/api/site/1/pages/local/redirect')?.maxAgeSeconds).toBe(3600);
     expect(findTtlRoute('/api/waermepartner/lead-banner')?.maxAgeSeconds).toBe(120);
   });
 });

@@ -50,12 +50,22 @@ export const TTL_ROUTES: readonly TtlRoute[] = [
     source: 'SPEC §9 reference-data lifetime (3600 s, as country states, news, cross-links)',
   },
   {
-    // Issue 11: the country average, the history of a place, the FAQ and the market factors.
+    // Issue 11: the country average and price service, the history of a place, the FAQ, the
+    // market factors, the local pages' answers and the places below a place.
     name: 'prices',
-    pattern: /^\/api\/site\/(?:\d+\/(?:prices\/(?:average|history)|price-faq)|price-factors)$/,
+    pattern:
+      /^\/api\/site\/(?:\d+\/(?:prices\/(?:average|current|history|range-local)|price-faq)|price-factors|prices\/local)$/,
     maxAgeSeconds: 120,
-    maxEntries: 60,
+    maxEntries: 80,
     source: 'SPEC §9 cache: prices 120 s',
+  },
+  {
+    // SPEC §7: the local page of a postal code, cached per postal code.
+    name: 'local-redirect',
+    pattern: /^\/api\/site\/\d+\/pages\/local\/redirect$/,
+    maxAgeSeconds: 3600,
+    maxEntries: 50,
+    source: 'SPEC §7 pages/local/redirect: cached per zip code (3600 s, as reference data)',
   },
 ];
 

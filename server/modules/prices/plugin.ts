@@ -6,8 +6,20 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import { berlinDay, JobQueue } from '../../jobs/queue';
+import { TtlCache } from '../calculation/ttl-cache';
+import { PRICES_MAX_AGE_S } from '../../../src/api/contract/prices';
 import { takeSnapshot } from './history';
+import {
+  loadTowns,
+  localPagePaths,
+  localPricePage,
+  resolveLocal,
+  type LocalDeps,
+  type TownIndex,
+} from './local';
+import { formatPrice } from '../../../src/lib/format';
 import { loadRegions, type RegionTree } from './regions';
 
 declare module 'fastify' {
@@ -20,8 +32,12 @@ declare module 'fastify' {
 export interface PricesDeps {
   /** Regions from the reference data; loaded once (they change only with a data release). */
   regions(): Promise<RegionTree>;
+  /** Towns per county and per postal code (the local pages); loaded once like the regions. */
+  towns(): Promise<TownIndex>;
   /** Today in Germany's calendar (the day of a snapshot). */
   today(): string;
+  /** What the local price services need (local.ts). */
+  local(): Promise<LocalDeps>;
 }
 
 /** The daily snapshot job (docs/decisions/011). */
@@ -32,11 +48,67 @@ export const JOB_TICK_MS = 60_000;
 export const pricesPlugin = fp<{ runJobs: boolean }>(
   async (app, { runJobs }) => {
     let tree: Promise<RegionTree> | undefined;
+    let towns: Promise<TownIndex> | undefined;
+    // A town's mean offer, per price-list version: 120 s like every price (SPEC §9).
+    const townPrices = new TtlCache<number | null>(PRICES_MAX_AGE_S * 1000, 50_000);
     const deps: PricesDeps = {
       regions: () => (tree ??= loadRegions(app.db)),
+      towns: () => (towns ??= deps.regions().then((t) => loadTowns(app.db, t))),
       today: () => berlinDay(new Date()),
+      local: async () => ({
+        db: app.db,
+        tree: await deps.regions(),
+        towns: await deps.towns(),
+        calculation: app.calculation,
+        townPrices,
+        today: deps.today(),
+      }),
     };
     app.decorate('prices', deps);
+
+    // SPEC §2 local price pages: a place that does not exist is a 404, a town named right below
+    // its state moves to its one address.
+    app.pageResolvers.register('heizoelpreise-lokal', async (params) => {
+      const local = await deps.local();
+      const place = resolveLocal(local.tree, local.towns, null, {
+        state: params.stateName ?? '',
+        county: params.countyOrCityZipCode || undefined,
+        town: params.cityZipCode || undefined,
+      });
+      if (!place) return { kind: 'not-found' };
+      const asked = [params.stateName, params.countyOrCityZipCode, params.cityZipCode]
+        .filter(Boolean)
+        .join('/');
+      if (`/heizoelpreise/${asked}` !== place.path)
+        return { kind: 'redirect', location: place.path };
+      const page = await localPricePage(local, place);
+      const where = `in ${page.Name}`;
+      const today =
+        page.Price === null
+          ? ''
+          : ` Heute ${formatPrice(page.Price, page.Currency === 'CHF' ? 'CHF' : 'EUR')} je 100 Liter bei 3.000 Litern.`;
+      return {
+        kind: 'page',
+        title: `Heizölpreise ${where}`,
+        description: `Aktueller Heizölpreis ${where}: Tagespreis, Preisentwicklung und Vergleich mit dem Landesdurchschnitt.${today}`,
+        jsonLd: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'BreadcrumbList',
+            itemListElement: page.Breadcrumbs.map((b, i) => ({
+              '@type': 'ListItem',
+              position: i + 1,
+              name: b.Name,
+              item: app.absoluteUrl(b.Link),
+            })),
+          },
+        ],
+      };
+    });
+    app.sitemap.register('local-price-pages', async () => {
+      const local = await deps.local();
+      return localPagePaths(local.tree, local.towns).map((path) => ({ path }));
+    });
 
     const jobs = new JobQueue(app.db, {
       workerId: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
@@ -49,18 +121,21 @@ export const pricesPlugin = fp<{ runJobs: boolean }>(
     });
     jobs.schedule(PRICE_SNAPSHOT_JOB, berlinDay);
     app.decorate('jobs', jobs);
-    if (runJobs) {
-      // The first tick before the server listens: a fresh database has its price history (and
-      // each day its snapshot) before the first page asks for it, and no request competes with
-      // the backfill (~10 s once). A second process starting meanwhile finds the job claimed.
-      app.addHook('onReady', async () => {
-        await jobs
-          .tick()
-          .catch((error: unknown) => app.log.error({ err: error }, 'jobs: first tick failed'));
-        jobs.start(JOB_TICK_MS);
-      });
-      app.addHook('onClose', async () => jobs.stop());
-    }
+    if (runJobs) app.addHook('onClose', async () => jobs.stop());
   },
-  { name: 'prices', dependencies: ['database', 'calculation'] },
+  { name: 'prices', dependencies: ['database', 'calculation', 'page-resolvers', 'seo'] },
 );
+
+/**
+ * Starts the queue in a server process (main.ts), after the app is ready and before it listens:
+ * the first tick is awaited, so a fresh database has its price history (and each day its
+ * snapshot) before the first page asks for it and no request competes with the backfill. Outside
+ * Fastify's hooks on purpose: their 10 s timeout is too short for the backfill on a busy machine.
+ * A second process starting meanwhile finds the job claimed.
+ */
+export async function startJobs(app: FastifyInstance): Promise<void> {
+  await app.jobs
+    .tick()
+    .catch((error: unknown) => app.log.error({ err: error }, 'jobs: first tick failed'));
+  app.jobs.start(JOB_TICK_MS);
+}

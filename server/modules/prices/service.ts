@@ -16,7 +16,11 @@ import { dayIndex, dayOfIndex, factorOn, round } from './model';
 import { countryKey, countyKey, stateKey, type RegionTree } from './regions';
 
 const CURRENCY: Record<number, string> = { 1: 'EUR', 2: 'EUR', 3: 'CHF' };
-const COUNTRY_NAME: Record<number, string> = { 1: 'Deutschland', 2: 'Österreich', 3: 'Schweiz' };
+export const COUNTRY_NAME: Record<number, string> = {
+  1: 'Deutschland',
+  2: 'Österreich',
+  3: 'Schweiz',
+};
 
 export const currencyOf = (countryId: number) => CURRENCY[countryId] ?? 'EUR';
 

@@ -26,7 +26,8 @@ export type DataNeed =
   | { kind: 'priceAverage'; countryId: number }
   | { kind: 'priceHistory'; countryId: number; range: PriceRange }
   | { kind: 'priceFaq'; countryId: number }
-  | { kind: 'priceFactors'; countryId: number };
+  | { kind: 'priceFactors'; countryId: number }
+  | { kind: 'localPrices'; state: string; county?: string; town?: string };
 
 export type DataKind = DataNeed['kind'];
 
@@ -58,6 +59,8 @@ export function dataKey(need: DataNeed): string {
       return `${need.kind}:${need.countryId}`;
     case 'priceHistory':
       return `priceHistory:${need.countryId}:${need.range}`;
+    case 'localPrices':
+      return `localPrices:${[need.state, need.county, need.town].filter(Boolean).join('/')}`;
   }
 }
 
@@ -65,6 +68,8 @@ export interface RouteDataContext {
   countryId: number;
   /** The query of the address, e.g. the offer list's configuration. */
   search: URLSearchParams;
+  /** The route's path parameters, e.g. a local price page's place. */
+  params: Readonly<Record<string, string | undefined>>;
 }
 
 type NeedsOf = (context: RouteDataContext) => DataNeed[];
@@ -97,7 +102,21 @@ export const SERVER_RENDERED: Partial<Record<AppRouteName, NeedsOf>> = {
     { kind: 'countryStates', countryId },
     { kind: 'stateMap', countryId },
   ],
+  // Issue 11: a place's prices, its chart for a year and the places below it, in one answer.
+  'heizoelpreise-lokal': ({ params }) => [localPricesNeed(params)],
 };
+
+/** The local price page's data for its path parameters (src/lib/paths.ts LOCAL_PRICES_ROUTE). */
+export function localPricesNeed(
+  params: Readonly<Record<string, string | undefined>>,
+): Extract<DataNeed, { kind: 'localPrices' }> {
+  return {
+    kind: 'localPrices',
+    state: params.stateName ?? '',
+    county: params.countyOrCityZipCode || undefined,
+    town: params.cityZipCode || undefined,
+  };
+}
 
 /** The range the price overview's chart opens with. */
 export const PRICES_DEFAULT_RANGE: PriceRange = '1y';

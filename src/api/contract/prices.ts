@@ -88,3 +88,162 @@ export type PriceFactors = z.infer<typeof PriceFactorsSchema>;
 export function shownFactorIds(countryId: number): readonly number[] {
   return countryId === 3 ? [1, 2, 4, 5] : [1, 2, 3, 5];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Local price pages (SPEC §2 /heizoelpreise/{stateName}/{countyOrCityZipCode?}/{cityZipCode?}).
+// A state, a county (Landkreis, Bezirk, Kanton's district) or a town; a town's last segment is
+// `{place}-{zip}`, e.g. /heizoelpreise/bayern/landkreis-muenchen/unterhaching-82008.
+
+export const LOCAL_LEVELS = ['state', 'county', 'town'] as const;
+export type LocalLevel = (typeof LOCAL_LEVELS)[number];
+
+/** The segments of a local price page below /heizoelpreise. */
+export const LocalPlaceQuerySchema = z.object({
+  state: slugText('state'),
+  county: z.optional(slugText('county')),
+  town: z.optional(slugText('town')),
+});
+export type LocalPlaceQuery = z.infer<typeof LocalPlaceQuerySchema>;
+
+export const BreadcrumbSchema = z.object({ Name: z.string(), Link: z.string() });
+
+/** GET /api/site/{countryId}/prices/local: what a local price page shows about its place. */
+export const LocalPricePageSchema = z.object({
+  /** The state's country: a visitor from Germany may look at a page in Austria. */
+  CountryId: z.number(),
+  Level: z.enum(LOCAL_LEVELS),
+  Name: z.string(),
+  /** The page's own path. */
+  Link: z.string(),
+  StateName: z.string(),
+  StateSlug: z.string(),
+  CountyName: z.nullable(z.string()),
+  CountySlug: z.nullable(z.string()),
+  TownSlug: z.nullable(z.string()),
+  /** A town's postal code (the local calculator starts with it); null for a state or county. */
+  ZipCode: z.nullable(z.string()),
+  Breadcrumbs: z.array(BreadcrumbSchema),
+  /** Today's mean offer per 100 L at 3,000 L; null when no dealer delivers there. */
+  Price: z.nullable(z.number()),
+  /** Percent change of the place's series (a town: its county's) to the day before. */
+  Change: z.number(),
+  CountryPrice: z.nullable(z.number()),
+  /** Percent of Price above (+) or below (−) the country average. */
+  CountryDifference: z.number(),
+  /** The day of the prices, yyyy-mm-dd. */
+  Date: z.string(),
+  Currency: z.string(),
+});
+export type LocalPricePage = z.infer<typeof LocalPricePageSchema>;
+
+/**
+ * GET /api/site/{countryId}/prices/range-local?state=&county=: the places below the given one
+ * (the country's states, a state's counties, a county's towns), each with its price of the day
+ * before and of today as two dated rows (SPEC §3 Range-local rows; `deriveRangeRows`).
+ */
+export const RangeLocalQuerySchema = z.object({
+  state: z.optional(slugText('state')),
+  county: z.optional(slugText('county')),
+});
+
+export const RangeLocalRowSchema = z.object({
+  /** yyyy-mm-dd */
+  DateTime: z.string(),
+  GroupTitle: z.string(),
+  Price: z.number(),
+  Link: z.string(),
+});
+export type RangeLocalRow = z.infer<typeof RangeLocalRowSchema>;
+
+export const RangeLocalSchema = z.object({
+  Header: z.object({
+    /** The place the rows are below ("Bayern"). */
+    GroupTitle: z.string(),
+    /** What the rows are ("Landkreise und kreisfreie Städte"). */
+    Title: z.string(),
+    DateTime: z.string(),
+    Currency: z.string(),
+  }),
+  Result: z.array(RangeLocalRowSchema),
+});
+export type RangeLocal = z.infer<typeof RangeLocalSchema>;
+
+/** SPEC §3 derived rows: one per place, today's price, the day before's (open) and the change. */
+export interface RangeRow {
+  groupTitle: string;
+  price: number;
+  open: number | null;
+  /** Percent, 2 decimals; null without the day before. */
+  change: number | null;
+  link: string;
+}
+
+export function deriveRangeRows(rows: readonly RangeLocalRow[]): RangeRow[] {
+  const byPlace = new Map<string, RangeLocalRow[]>();
+  for (const row of rows) {
+    const list = byPlace.get(row.Link) ?? [];
+    list.push(row);
+    byPlace.set(row.Link, list);
+  }
+  return [...byPlace.values()].map((list) => {
+    const sorted = [...list].sort((a, b) => a.DateTime.localeCompare(b.DateTime));
+    const latest = sorted.at(-1)!;
+    const before = sorted.length > 1 ? sorted.at(-2)! : null;
+    return {
+      groupTitle: latest.GroupTitle,
+      price: latest.Price,
+      open: before?.Price ?? null,
+      change:
+        before && before.Price !== 0
+          ? Math.round(((latest.Price - before.Price) / before.Price) * 10_000) / 100
+          : null,
+      link: latest.Link,
+    };
+  });
+}
+
+/** GET /api/site/{countryId}/pages/local/redirect?city=&zipCode= (SPEC §7). */
+export const LocalRedirectQuerySchema = z.object({
+  city: z.optional(
+    requestText('city muss Text sein.', z.trim(), z.maxLength(100, 'city ist zu lang.')),
+  ),
+  zipCode: requestText(
+    'zipCode fehlt.',
+    z.trim(),
+    z.regex(/^\d{4,5}$/, 'zipCode: vier oder fünf Ziffern.'),
+  ),
+});
+/** The local page of the place, or /heizoelpreise when there is none. */
+export const LocalRedirectSchema = z.object({ Link: z.string() });
+
+/** GET /api/site/{countryId}/pages/check-zipcode/{…}?zipCode= (SPEC §7). */
+export const LocalCheckQuerySchema = z.object({
+  zipCode: requestText('zipCode fehlt.', z.trim(), z.maxLength(10, 'zipCode ist zu lang.')),
+});
+
+/** SPEC §7 the price service by country: today's average, its change and when. */
+export const CurrentPriceSchema = z.object({
+  Price: z.number(),
+  /** Percent to the day before, 2 decimals. */
+  Change: z.number(),
+  /** ISO date-time of the price's day. */
+  DateTime: z.string(),
+  Currency: z.string(),
+});
+export type CurrentPrice = z.infer<typeof CurrentPriceSchema>;
+
+/**
+ * GET /api/site/prices/local?state=&county=&town=: everything a local price page shows, in one
+ * answer (the server embeds the same in the rendered page). The country is the state's.
+ */
+export const LocalPricesSchema = z.object({
+  Page: LocalPricePageSchema,
+  /** The chart's series for a year (a town: its county's). */
+  History: z.nullable(PriceHistorySchema),
+  /** The places below (a town: the other towns of its county). */
+  Places: z.nullable(RangeLocalSchema),
+});
+export type LocalPrices = z.infer<typeof LocalPricesSchema>;
+
+/** The range a local page's chart opens with. */
+export const LOCAL_DEFAULT_RANGE: PriceRange = '1y';

@@ -2,6 +2,9 @@
 import { apiFetch } from '../../api/client';
 import {
   CountryAverageSchema,
+  LocalPricesSchema,
+  type LocalPlaceQuery,
+  type LocalPrices,
   PriceFactorsSchema,
   PriceFaqSchema,
   PriceHistorySchema,
@@ -28,9 +31,14 @@ export function fetchPriceHistory(
   countryId: number,
   range: PriceRange,
   signal?: AbortSignal,
+  place: { state?: string; county?: string } = {},
 ): Promise<PriceHistory> {
   return apiFetch(`/api/site/${countryId}/prices/history`, {
-    query: { range },
+    query: {
+      range,
+      ...(place.state ? { state: place.state } : {}),
+      ...(place.county ? { county: place.county } : {}),
+    },
     schema: PriceHistorySchema,
     signal,
     silent: true,
@@ -61,5 +69,22 @@ export function fetchStates(
   return apiFetch(`/api/site/${countryId}/country-states`, {
     schema: CountryStatesResponseSchema,
     signal,
+  });
+}
+
+/** Everything a local price page shows (one answer; 404: the place does not exist). */
+export function fetchLocalPrices(
+  place: LocalPlaceQuery,
+  signal?: AbortSignal,
+): Promise<LocalPrices> {
+  return apiFetch('/api/site/prices/local', {
+    query: {
+      state: place.state,
+      ...(place.county ? { county: place.county } : {}),
+      ...(place.town ? { town: place.town } : {}),
+    },
+    schema: LocalPricesSchema,
+    signal,
+    silent: true,
   });
 }

@@ -1,1 +1,2 @@
 export { PricesPage } from './prices-page';
+export { LocalPricesPage } from './local-prices-page';

@@ -6,7 +6,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { dataKey, PRICES_DEFAULT_RANGE } from '../../api/contract/pages';
-import { PRICE_RANGES, type PriceFactors, type PriceRange } from '../../api/contract/prices';
+import {
+  PRICE_RANGES,
+  type PriceFactors,
+  type PriceHistory,
+  type PriceRange,
+} from '../../api/contract/prices';
 import type { CountryStatesResponse } from '../../api/contract/site';
 import { formatExchange, formatOneDigit, formatPrice, type CurrencyCode } from '../../lib/format';
 import { paths, statePricesPath } from '../../lib/paths';
@@ -23,14 +28,15 @@ import {
   fetchStates,
 } from './api';
 import { texts } from './texts';
+import { useOlderThanToday } from './use-stale';
 import { useResource, type Resource } from './use-resource';
 import styles from './prices-page.module.css';
 
-const asCurrency = (code: string): CurrencyCode => (code === 'CHF' ? 'CHF' : 'EUR');
-const percent = (value: number) =>
+export const asCurrency = (code: string): CurrencyCode => (code === 'CHF' ? 'CHF' : 'EUR');
+export const percent = (value: number) =>
   Math.abs(value).toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-function Failed({ retry }: { retry: () => void }) {
+export function Failed({ retry }: { retry: () => void }) {
   return (
     <p className={styles.failed} role="alert">
       {texts.loadFailed}{' '}
@@ -47,6 +53,7 @@ function Average({ countryId }: { countryId: number }) {
     `average:${countryId}`,
     (signal) => fetchCountryAverage(countryId, signal),
   );
+  const stale = useOlderThanToday(average.status === 'ready' ? average.data.date : undefined);
   if (average.status === 'error') {
     return <p className={styles.pending}>{texts.noPricesYet}</p>;
   }
@@ -73,16 +80,40 @@ function Average({ countryId }: { countryId: number }) {
             : texts.changeNone}
       </p>
       <p className={styles.asOf}>{texts.asOf(formatDay(date))}</p>
+      {stale && (
+        <p className={styles.stale} role="status">
+          {texts.notToday(formatDay(date))}
+        </p>
+      )}
     </div>
   );
 }
 
-function History({ countryId, countryName }: { countryId: number; countryName: string }) {
+export function History({
+  countryId,
+  name,
+  renderedKey,
+  initial,
+  place,
+  note,
+}: {
+  countryId: number;
+  /** The place the chart is for ("Deutschland", "Landkreis München"). */
+  name: string;
+  /** The page-data key of the default range's series, when the page is rendered with it. */
+  renderedKey?: string;
+  /** The default range's series when the caller has it already. */
+  initial?: PriceHistory | null;
+  place?: { state?: string; county?: string };
+  note?: string;
+}) {
   const [range, setRange] = useState<PriceRange>(PRICES_DEFAULT_RANGE);
+  const isDefault = range === PRICES_DEFAULT_RANGE;
   const history = useResource(
-    range === PRICES_DEFAULT_RANGE ? dataKey({ kind: 'priceHistory', countryId, range }) : '',
-    `history:${countryId}:${range}`,
-    (signal) => fetchPriceHistory(countryId, range, signal),
+    isDefault && renderedKey ? renderedKey : '',
+    `history:${countryId}:${place?.state ?? ''}:${place?.county ?? ''}:${range}`,
+    (signal) => fetchPriceHistory(countryId, range, signal, place),
+    isDefault ? (initial ?? undefined) : undefined,
   );
   const shown = history.status === 'ready' ? history.data : history.stale;
   return (
@@ -103,12 +134,13 @@ function History({ countryId, countryName }: { countryId: number; countryName: s
           ))}
         </div>
       </div>
+      {note && <p className={styles.note}>{note}</p>}
       {history.status === 'error' && <Failed retry={history.retry} />}
       {shown ? (
         <PriceChart
           points={shown.Points.map((p) => ({ date: p.Date, price: p.Price }))}
           currency={asCurrency(shown.Currency)}
-          label={texts.chartLabel(countryName, texts.ranges[shown.Range])}
+          label={texts.chartLabel(name, texts.ranges[shown.Range])}
           busy={history.status === 'loading'}
         />
       ) : (
@@ -272,7 +304,15 @@ export function PricesPage() {
           </ButtonLink>
         </Card>
       </header>
-      <History countryId={locale.countryId} countryName={locale.countryName} />
+      <History
+        countryId={locale.countryId}
+        name={locale.countryName}
+        renderedKey={dataKey({
+          kind: 'priceHistory',
+          countryId: locale.countryId,
+          range: PRICES_DEFAULT_RANGE,
+        })}
+      />
       <Factors countryId={locale.countryId} currency={currency} />
       <Faq countryId={locale.countryId} />
       <States countryId={locale.countryId} />

@@ -8,6 +8,8 @@ export const texts = {
   averageLabel: 'Durchschnittspreis heute',
   per100: 'je 100 Liter',
   asOf: (date: string) => `Stand: ${date}`,
+  notToday: (date: string) =>
+    `Nicht aktuell: Preise vom ${date}. Neuere Preise zeigen wir, sobald die Verbindung wieder steht.`,
   changeUp: (percent: string) => `${percent} % teurer als am Vortag`,
   changeDown: (percent: string) => `${percent} % günstiger als am Vortag`,
   changeNone: 'unverändert zum Vortag',
@@ -40,4 +42,36 @@ export const texts = {
     `Heizölpreise nach ${countryId === 3 ? 'Kanton' : 'Bundesland'}`,
   statesLead: (countryId: number) =>
     `Wählen Sie ${countryId === 3 ? 'Ihren Kanton' : 'Ihr Bundesland'} für die Preise vor Ort.`,
+} as const;
+
+/** The local price pages (issue 11; SPEC §2 /heizoelpreise/{state}/{county?}/{town?}). */
+export const localTexts = {
+  title: (name: string) => `Heizölpreise in ${name}`,
+  breadcrumbs: 'Brotkrümelnavigation',
+  lead: (level: 'state' | 'county' | 'town') =>
+    level === 'town'
+      ? 'Der Durchschnitt der Angebote, die unsere Händler heute für diesen Ort machen: 3.000 Liter Heizöl EL, inklusive Mehrwertsteuer und Lieferung.'
+      : 'Der Durchschnitt der Angebote unserer Händler in dieser Region für 3.000 Liter Heizöl EL, inklusive Mehrwertsteuer und Lieferung – täglich neu berechnet.',
+  priceLabel: 'Heizölpreis heute',
+  noPrice:
+    'Für diesen Ort liefert heute kein Händler zum Standardpreis. Geben Sie Ihre Menge ein – wir suchen trotzdem.',
+  comparedWith: (percent: string, direction: 'up' | 'down' | 'none', country: string) =>
+    direction === 'none'
+      ? `genau im Durchschnitt ${country}`
+      : `${percent} % ${direction === 'up' ? 'über' : 'unter'} dem Durchschnitt ${country}`,
+  calculatorTitle: (name: string) => `Heizöl für ${name} berechnen`,
+  otherCountry: (country: string) =>
+    `Diese Seite zeigt Preise ${country}. Der Preisrechner rechnet für das Land, das Sie oben gewählt haben.`,
+  countySeriesNote: (county: string) =>
+    `Der Verlauf zeigt ${county}; der heutige Preis oben gilt für diesen Ort.`,
+  placesTitle: (title: string, place: string) => `${title} in ${place}`,
+  townsTitle: (county: string) => `Weitere Orte in ${county}`,
+  place: 'Ort',
+  price: 'Preis je 100 l',
+  before: 'Vortag',
+  change: 'Veränderung',
+  notFoundTitle: 'Diesen Ort kennen wir nicht',
+  notFoundText:
+    'Zu dieser Adresse gibt es keine Preisseite. Vielleicht hat sich ein Tippfehler eingeschlichen – auf der Übersicht finden Sie jedes Bundesland, jeden Landkreis und jeden Ort.',
+  notFoundLink: 'Zur Preisübersicht',
 } as const;

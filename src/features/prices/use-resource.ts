@@ -9,17 +9,19 @@ import { usePageData } from '../../ui/page-data';
 
 export type Resource<T> =
   | { status: 'loading'; stale: T | undefined }
-  | { status: 'error'; stale: T | undefined; retry: () => void }
+  | { status: 'error'; stale: T | undefined; retry: () => void; error: unknown }
   | { status: 'ready'; data: T };
 
-type Settled<T> = { key: string } & ({ ok: true; data: T } | { ok: false });
+type Settled<T> = { key: string } & ({ ok: true; data: T } | { ok: false; error: unknown });
 
 export function useResource<T>(
   pageDataKey: string,
   key: string,
   load: (signal: AbortSignal) => Promise<T>,
+  /** A value the caller already has (e.g. part of a larger rendered answer). */
+  initial?: T,
 ): Resource<T> {
-  const rendered = usePageData<T | null>(pageDataKey);
+  const rendered = usePageData<T | null>(pageDataKey) ?? initial;
   const [attempt, setAttempt] = useState(0);
   const fullKey = `${key}#${attempt}`;
   const [settled, setSettled] = useState<Settled<T> | null>(() =>
@@ -40,8 +42,8 @@ export function useResource<T>(
         setSettled({ key: fullKey, ok: true, data });
         setLast(data);
       },
-      () => {
-        if (!controller.signal.aborted) setSettled({ key: fullKey, ok: false });
+      (error: unknown) => {
+        if (!controller.signal.aborted) setSettled({ key: fullKey, ok: false, error });
       },
     );
     return () => controller.abort();
@@ -50,5 +52,5 @@ export function useResource<T>(
   if (!current) return { status: 'loading', stale: last };
   return current.ok
     ? { status: 'ready', data: current.data }
-    : { status: 'error', stale: last, retry };
+    : { status: 'error', stale: last, retry, error: current.error };
 }
