@@ -25,11 +25,15 @@ async function main(): Promise<void> {
   }
 
   const database = await openDatabase(databaseTarget(config));
-  await database.migrate();
-  const { referenceData: imported, dealers: seededDealers } = await seedAll(database.db, {
-    demoUsers: config.seedDemoUsers,
-    rolePrefix: config.rolePrefix,
-    publicUrl: config.publicUrl,
+  // Several server processes may start at once on one PostgreSQL: one migrates and seeds, the
+  // others wait and then find everything there.
+  const { referenceData: imported, dealers: seededDealers } = await database.exclusive(async () => {
+    await database.migrate();
+    return seedAll(database.db, {
+      demoUsers: config.seedDemoUsers,
+      rolePrefix: config.rolePrefix,
+      publicUrl: config.publicUrl,
+    });
   });
 
   const app = await buildApp({

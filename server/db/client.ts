@@ -21,6 +21,13 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other server process on this database runs its own (PostgreSQL: a
+   * session advisory lock), e.g. migrations and seeding at start: two processes started at once on
+   * an empty database would otherwise both create the same tables and rows. PGlite: one process
+   * owns its data directory, `work` just runs.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, to restore a seeded database quickly (tests). */
   dump?: () => Promise<Blob>;
@@ -31,6 +38,9 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
   /** In-memory PGlite, optionally restored from a dump (tests). */
   | { kind: 'pglite-memory'; snapshot?: Blob };
+
+/** pg_advisory_lock key of the start-up (migrations, seeding): "oelkompa" in ASCII, as a bigint. */
+const STARTUP_LOCK_KEY = '8026941119544520801';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -49,6 +59,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
+      async exclusive<T>(work: () => Promise<T>): Promise<T> {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          try {
+            return await work();
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: () => {
         closing = true;
         return pool.end();
@@ -67,6 +90,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    exclusive: (work) => work(),
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
   };
