@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from '../../bench/api-load';
+import { withAdmin } from '../../tests/support/test-app';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const onPostgres = process.env.TEST_DB === 'postgres' && Boolean(adminUrl);
@@ -37,15 +38,8 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function admin<T>(run: (client: pg.Client) => Promise<T>, url = adminUrl!): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(run: (client: pg.Client) => Promise<T>, url = adminUrl!): Promise<T> =>
+  withAdmin(url, run);
 
 function start(databaseUrl: string, port: number, dataDir: string, log: string[]): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

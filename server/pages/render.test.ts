@@ -140,7 +140,7 @@ describe('public pages are rendered on the server', () => {
     expect(town.html).toContain('<title>Heizölpreise in Unterhaching (82008) – Ölkompass</title>');
     expect(town.text).toContain('Heizölpreise in Unterhaching (82008)');
     expect(town.text).toMatch(/Heizölpreis heute \d{2,3},\d{2} € je 100 Liter/);
-    expect(town.text).toContain('Weitere Orte in Landkreis München');
+    expect(town.text).toContain('Weitere Orte im Landkreis München');
     expect(town.root).toContain('href="/heizoelpreise/bayern/landkreis-muenchen/aschheim-85609"');
     expect(town.root).toContain('Heizöl für Unterhaching (82008) berechnen');
     const state = await page('/heizoelpreise/tirol');

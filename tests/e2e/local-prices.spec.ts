@@ -3,6 +3,7 @@
  * town's local calculator (SPEC §4/§5) to the offer list; a postal code of another place moves to
  * that place's page.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 
 test('map → state → county → town → local calculator → offer list', async ({ page }) => {
@@ -20,7 +21,7 @@ test('map → state → county → town → local calculator → offer list', as
   await page.getByRole('link', { name: 'Landkreis München', exact: true }).click();
   await expect(page).toHaveURL('/heizoelpreise/bayern/landkreis-muenchen');
   await expect(
-    page.getByRole('heading', { level: 1, name: 'Heizölpreise in Landkreis München' }),
+    page.getByRole('heading', { level: 1, name: 'Heizölpreise im Landkreis München' }),
   ).toBeVisible();
 
   await page.getByRole('link', { name: 'Unterhaching (82008)' }).click();
@@ -76,4 +77,22 @@ test("a price that is not today's says so (a last-known copy, e.g. offline)", as
   await expect(
     page.getByRole('status').filter({ hasText: /^Nicht aktuell: Preise vom / }),
   ).toBeVisible();
+});
+
+test('a town page has no WCAG 2 A/AA violations, at phone width too', async ({ page }) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/heizoelpreise/bayern/landkreis-muenchen/unterhaching-82008');
+    await expect(page.getByLabel('PLZ')).toHaveValue('82008');
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(
+      results.violations.map(
+        (v) => `${width}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+  }
 });

@@ -143,7 +143,11 @@ async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
 
-async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `run` on one connection to `url` (e.g. to create or drop a database), then closes it. */
+export async function withAdmin<T>(
+  url: string,
+  run: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -20,6 +20,7 @@ import {
   type TownIndex,
 } from './local';
 import { formatPrice } from '../../../src/lib/format';
+import { inPlace } from '../../../src/lib/place-name';
 import { loadRegions, type RegionTree } from './regions';
 
 declare module 'fastify' {
@@ -82,7 +83,7 @@ export const pricesPlugin = fp<{ runJobs: boolean }>(
       if (`/heizoelpreise/${asked}` !== place.path)
         return { kind: 'redirect', location: place.path };
       const page = await localPricePage(local, place);
-      const where = `in ${page.Name}`;
+      const where = inPlace(page.Name);
       const today =
         page.Price === null
           ? ''

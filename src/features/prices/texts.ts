@@ -1,6 +1,7 @@
+import { inPlace } from '../../lib/place-name';
+
 /** "in Deutschland", "in Österreich", "in der Schweiz". */
-const inCountry = (country: string) =>
-  country === 'Schweiz' ? `in der ${country}` : `in ${country}`;
+const inCountry = inPlace;
 
 export const texts = {
   title: (country: string) => `Heizölpreise ${inCountry(country)}`,
@@ -46,7 +47,7 @@ export const texts = {
 
 /** The local price pages (issue 11; SPEC §2 /heizoelpreise/{state}/{county?}/{town?}). */
 export const localTexts = {
-  title: (name: string) => `Heizölpreise in ${name}`,
+  title: (name: string) => `Heizölpreise ${inPlace(name)}`,
   breadcrumbs: 'Brotkrümelnavigation',
   lead: (level: 'state' | 'county' | 'town') =>
     level === 'town'
@@ -64,8 +65,8 @@ export const localTexts = {
     `Diese Seite zeigt Preise ${country}. Der Preisrechner rechnet für das Land, das Sie oben gewählt haben.`,
   countySeriesNote: (county: string) =>
     `Der Verlauf zeigt ${county}; der heutige Preis oben gilt für diesen Ort.`,
-  placesTitle: (title: string, place: string) => `${title} in ${place}`,
-  townsTitle: (county: string) => `Weitere Orte in ${county}`,
+  placesTitle: (title: string, place: string) => `${title} ${inPlace(place)}`,
+  townsTitle: (county: string) => `Weitere Orte ${inPlace(county)}`,
   place: 'Ort',
   price: 'Preis je 100 l',
   before: 'Vortag',
