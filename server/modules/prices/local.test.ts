@@ -74,6 +74,10 @@ describe('GET /api/site/prices/local', () => {
   });
 
   it('answers an unknown place with 404 and malformed segments with 400, in German', async () => {
+    // A town without its county is no place either.
+    expect(
+      (await get('/api/site/prices/local?state=bayern&town=unterhaching-82008')).statusCode,
+    ).toBe(404);
     const unknown = await get('/api/site/prices/local?state=bayern&county=atlantis');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Diesen Ort kennen wir nicht.' });

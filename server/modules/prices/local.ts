@@ -112,7 +112,8 @@ export function resolveLocal(
   );
   if (!state) return null;
   const country = state.countryId;
-  if (!second) return placeOf(state, null, null);
+  // A town needs its county in front of it.
+  if (!second) return third ? null : placeOf(state, null, null);
   const county = tree.byKey.get(countyKey(state.stateId!, second)) ?? null;
   if (county) {
     if (!third) return placeOf(state, county, null);
