@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { LOCALE_LIST, isLocaleCode } from '../../../lib/locale';
+import { afterHydration } from '../../../ui/hydration';
 import { setLocale } from '../store';
 import { useLocale } from '../use-locale';
 import styles from './country-switch.module.css';
@@ -19,7 +20,10 @@ export function CountrySwitch() {
         className={styles.select}
         value={locale.code}
         onChange={(e) => {
-          if (isLocaleCode(e.target.value)) setLocale(e.target.value);
+          const code = e.target.value;
+          // React hydrates the page after the header: a country chosen in between waits until
+          // the page has hydrated, so the page is never hydrated against another country.
+          if (isLocaleCode(code)) afterHydration(() => setLocale(code));
         }}
       >
         {LOCALE_LIST.map((l) => (
