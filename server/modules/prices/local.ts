@@ -23,10 +23,10 @@ import { postalCodes } from '../../db/schema';
 import { slug } from '../../db/seed/dealer-names';
 import { calculateDefault, type CalculationDeps } from '../calculation/service';
 import { TtlCache } from '../calculation/ttl-cache';
-import { readHistory, STANDARD_AMOUNT } from './history';
-import { dayIndex, dayOfIndex, round } from './model';
+import { STANDARD_AMOUNT } from './history';
+import { round } from './model';
 import { countryKey, countyKey, stateKey, type Region, type RegionTree } from './regions';
-import { changePercent, COUNTRY_NAME, currencyOf, priceHistory } from './service';
+import { changePercent, COUNTRY_NAME, currencyOf, latestTwo, priceHistory } from './service';
 
 export interface Town {
   countryId: number;
@@ -180,10 +180,10 @@ export function townPrice(
   });
 }
 
-/** The last two stored days of a series up to today: [today's or latest, the one before]. */
+/** The latest stored day of a series up to today and the one before (service.ts latestTwo). */
 async function lastTwo(db: Db, region: string, today: string) {
-  const points = await readHistory(db, region, dayOfIndex(dayIndex(today) - 14), today);
-  return { latest: points.at(-1) ?? null, before: points.at(-2) ?? null };
+  const [latest, before] = await latestTwo(db, region, today);
+  return { latest: latest ?? null, before: before ?? null };
 }
 
 export interface LocalDeps {

@@ -30,7 +30,7 @@ export function changePercent(price: number, before: number): number {
 }
 
 /** The last two stored days of a region up to `today` (the latest first). */
-async function latestTwo(db: Db, region: string, today: string): Promise<PricePointRow[]> {
+export async function latestTwo(db: Db, region: string, today: string): Promise<PricePointRow[]> {
   const from = dayOfIndex(dayIndex(today) - 14);
   const points = await readHistory(db, region, from, today);
   return points.slice(-2).reverse();
