@@ -39,6 +39,7 @@ import { publicUrlPlugin } from './plugins/public-url';
 import { routeTablePlugin } from './plugins/route-table';
 import { OneLineRequestLog } from './request-log';
 import { securityPlugin } from './plugins/security';
+import { readShell } from './pages/inline-style';
 import { LEAD_PARTNER } from '../src/api/contract/leads';
 import { pricesPlugin } from './modules/prices/plugin';
 import { pricesRoutes } from './modules/prices/routes';
@@ -104,7 +105,12 @@ export async function buildApp({
   await app.register(pageResolversPlugin);
   await app.register(databasePlugin, { database, closeWithApp: closeDatabase });
   await app.register(dbRateLimitPlugin);
-  await app.register(securityPlugin, { production: config.nodeEnv === 'production' });
+  // The built shell with the app's stylesheet written in; the CSP allows exactly that text.
+  const shell = readShell(config.distDir);
+  await app.register(securityPlugin, {
+    production: config.nodeEnv === 'production',
+    styleHashes: shell?.styleHashes,
+  });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie, { secret: config.secret });
   await app.register(authPlugin, {
@@ -159,6 +165,7 @@ export async function buildApp({
   // The built client and the app shell for page paths, last.
   await app.register(clientPlugin, {
     distDir: config.distDir,
+    shell: shell?.html,
     serveSourceMaps: config.nodeEnv !== 'production',
     ssr,
   });

@@ -213,7 +213,9 @@ describe('public pages are rendered on the server', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="stylesheet" href="/assets/home-2.css" />');
     expect(head).toContain('<link rel="stylesheet" href="/assets/calc-3.css" />');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-2.js" />');
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home-2.js" />',
+    );
     expect(head).not.toContain('href="/assets/shared-1.css"');
     expect(head).not.toContain('modulepreload" crossorigin href="/assets/shared-1.js"');
   });

@@ -124,7 +124,11 @@ function mergeAssets(list: readonly (PageAssets | undefined)[]): PageAssets {
 export function assetTags({ css, js }: PageAssets): string {
   return [
     ...css.map((f) => `<link rel="stylesheet" href="/${escapeHtml(f)}" />`),
-    ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`),
+    // Behind the page's content, like the entry (server/pages/inline-style.ts).
+    ...js.map(
+      (f) =>
+        `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeHtml(f)}" />`,
+    ),
   ].join('\n    ');
 }
 

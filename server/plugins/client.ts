@@ -20,6 +20,7 @@ import {
 import { appRoutes, canonicalPagePath, routeParamsMatch } from '../../src/lib/paths';
 import { pageGuardRedirect } from '../modules/account/page-guard';
 import { organizationJsonLd, pageTemplate, renderHead, type PageHead } from '../pages/head';
+import { scriptsAtLowPriority } from '../pages/inline-style';
 import {
   loadSsrModule,
   pageAssetsFrom,
@@ -61,6 +62,11 @@ export interface ClientPluginOptions {
    */
   serveSourceMaps: boolean;
   /**
+   * The shell to fill, when the app prepared it (server/pages/inline-style.ts: the stylesheet
+   * written in, allowed by the CSP); by default dist/index.html as built.
+   */
+  shell?: string;
+  /**
    * The server render (docs/decisions/009): by default the SSR build next to the client build
    * (`<distDir>-ssr`); tests hand in src/app/entry-server.tsx. null: the shell only.
    */
@@ -73,10 +79,13 @@ export function ssrDirOf(distDir: string): string {
 }
 
 export const clientPlugin = fp<ClientPluginOptions>(
-  async (app, { distDir, serveSourceMaps, ssr: givenSsr }) => {
+  async (app, { distDir, serveSourceMaps, shell, ssr: givenSsr }) => {
     const indexFile = join(distDir, 'index.html');
     const built = existsSync(indexFile);
-    const template = pageTemplate(built ? readFileSync(indexFile, 'utf8') : FALLBACK_SHELL);
+    const shellHtml = built ? (shell ?? readFileSync(indexFile, 'utf8')) : FALLBACK_SHELL;
+    const template = pageTemplate(shellHtml);
+    // A server-rendered page is complete without its scripts: they load behind its content.
+    const renderedTemplate = pageTemplate(scriptsAtLowPriority(shellHtml));
     if (!built) app.log.warn({ distDir }, 'client build missing: serving a placeholder shell');
     const ssr = givenSsr === undefined ? await loadSsrModule(ssrDirOf(distDir)) : givenSsr;
     if (built && !ssr) app.log.warn({ distDir }, 'server render missing: pages get the shell');
@@ -182,7 +191,7 @@ export const clientPlugin = fp<ClientPluginOptions>(
         .header('cache-control', rendered ? `private, ${REVALIDATE}` : REVALIDATE)
         .type('text/html; charset=utf-8')
         .send(
-          template({
+          (rendered ? renderedTemplate : template)({
             head: rendered?.assets
               ? `${renderHead(head)}\n    ${rendered.assets}`
               : renderHead(head),

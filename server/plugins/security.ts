@@ -10,15 +10,22 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-export function helmetOptions(production: boolean): Readonly<HelmetOptions> {
+/**
+ * `styleHashes`: the hashes of the <style> elements the server writes into pages (the app's
+ * stylesheet, server/pages/inline-style.ts); no other inline <style> is allowed.
+ */
+export function helmetOptions(
+  production: boolean,
+  styleHashes: readonly string[] = [],
+): Readonly<HelmetOptions> {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
+        styleSrc: ["'self'", ...styleHashes],
         // React's style={} attributes (progress widths) are inline style attributes.
-        styleSrc: ["'self'"],
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
@@ -62,9 +69,9 @@ export function securityHeaders(options: Readonly<HelmetOptions>): Record<string
   return headers;
 }
 
-export const securityPlugin = fp<{ production: boolean }>(
-  async (app, { production }) => {
-    const headers = securityHeaders(helmetOptions(production));
+export const securityPlugin = fp<{ production: boolean; styleHashes?: readonly string[] }>(
+  async (app, { production, styleHashes }) => {
+    const headers = securityHeaders(helmetOptions(production, styleHashes));
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();

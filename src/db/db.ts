@@ -37,7 +37,8 @@ export interface GuideProgressRow {
   savedAt: number;
 }
 
-export const DB_NAME = 'oelkompass';
+export { DB_NAME } from './exists';
+import { DB_NAME } from './exists';
 
 export class AppDatabase extends Dexie {
   settings!: EntityTable<SettingRow, 'key'>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatAmountInput,
+  formatDecimal,
   formatExchange,
   formatMany,
   formatOneDigit,
@@ -73,5 +74,60 @@ describe('amount input (SPEC §5)', () => {
     ['12x5', '125'],
   ])('formats %j as %j', (text, expected) => {
     expect(formatAmountInput(text)).toBe(expected);
+  });
+});
+
+describe('formatDecimal: the same digits as Intl de-DE', () => {
+  const shapes: [number, number][] = [
+    [0, 0],
+    [2, 2],
+    [2, 4],
+    [1, 1],
+    [0, 3],
+  ];
+  // A fixed pseudo-random walk over magnitudes and fractions, plus the edges of rounding.
+  const values: number[] = [0, 1, 9.995, 0.005, 0.015, 1.005, 2.675, 999.995, 999_999.5, 1e15];
+  let seed = 7;
+  for (let i = 0; i < 4000; i++) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    const magnitude = 10 ** ((seed % 12) - 3);
+    values.push(((seed / 2_147_483_648) * magnitude * 1000) / 1000);
+  }
+
+  it.each(shapes)('matches Intl for %i to %i decimals, positive and negative', (min, max) => {
+    const intl = new Intl.NumberFormat('de-DE', {
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
+    });
+    for (const value of values) {
+      expect(formatDecimal(value, min, max), String(value)).toBe(intl.format(value));
+      const negative = intl.format(-value);
+      // Intl writes "-0" for a negative value that rounds to zero; we write "0".
+      const expected = /^-[0,]+$/.test(negative) ? negative.slice(1) : negative;
+      expect(formatDecimal(-value, min, max), String(-value)).toBe(expected);
+    }
+  });
+
+  it('writes prices as de-DE with a no-break space before the currency', () => {
+    for (const value of values.slice(0, 500)) {
+      for (const currency of ['EUR', 'CHF'] as const) {
+        const intl = new Intl.NumberFormat('de-DE', {
+          style: 'currency',
+          currency,
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        });
+        expect(formatPrice(value, currency), String(value)).toBe(
+          intl.format(value).replace(/[\s\u202f]/g, '\u00a0'),
+        );
+      }
+    }
+  });
+
+  it('shows no minus sign on a value that rounds to zero, and no digits for NaN', () => {
+    expect(formatDecimal(-0, 2, 2)).toBe('0,00');
+    expect(formatDecimal(-0.001, 2, 2)).toBe('0,00');
+    expect(formatDecimal(-0.006, 2, 2)).toBe('-0,01');
+    expect(formatDecimal(Number.NaN, 2, 2)).toBe('NaN');
   });
 });

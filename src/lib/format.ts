@@ -6,36 +6,73 @@
 
 export type CurrencyCode = 'EUR' | 'CHF';
 
-const NUMBER_LOCALE = 'de-DE'; // SPEC §9
+/**
+ * de-DE digits by hand (SPEC §9: "1.234,56"): the first Intl.NumberFormat of a page load costs
+ * the browser its locale data, tens of milliseconds of a slow phone's main thread before the
+ * page answers (issue 10, TBT). Same output as Intl's de-DE for finite numbers (format.test.ts
+ * compares them), except that a value that rounds to zero never shows a minus sign.
+ */
+export function formatDecimal(value: number, minFraction: number, maxFraction: number): string {
+  if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? '∞' : '-∞';
+  const [whole, fraction] = roundDecimal(Math.abs(value), maxFraction);
+  let shown = fraction;
+  while (shown.length > minFraction && shown.endsWith('0')) shown = shown.slice(0, -1);
+  let grouped = whole;
+  for (let at = whole.length - 3; at > 0; at -= 3) {
+    grouped = `${grouped.slice(0, at)}.${grouped.slice(at)}`;
+  }
+  const zero = /^0*$/.test(whole + fraction);
+  return `${value < 0 && !zero ? '-' : ''}${grouped}${shown ? `,${shown}` : ''}`;
+}
 
-const cache = new Map<string, Intl.NumberFormat>();
-function formatter(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  let f = cache.get(key);
-  if (!f) cache.set(key, (f = new Intl.NumberFormat(NUMBER_LOCALE, options)));
-  return f;
+/**
+ * A non-negative number rounded to `digits` decimals, half away from zero, on its shortest
+ * decimal form (String(9.995) is "9.995", as Intl rounds it: 10,00, where toFixed would round
+ * the binary value 9.99499… down). Answers [whole part, exactly `digits` decimals].
+ */
+function roundDecimal(value: number, digits: number): [string, string] {
+  // Below 1e-7 nothing shows at up to 6 decimals; at and above 1e21 String() writes exponents.
+  if (value < 1e-7) return ['0', '0'.repeat(digits)];
+  if (value >= 1e21) return [BigInt(Math.round(value)).toString(), '0'.repeat(digits)];
+  const text = String(value);
+  const point = text.indexOf('.');
+  const whole = point === -1 ? text : text.slice(0, point);
+  const fraction = point === -1 ? '' : text.slice(point + 1);
+  if (fraction.length <= digits) return [whole, fraction.padEnd(digits, '0')];
+  const kept = whole + fraction.slice(0, digits);
+  if (fraction.charCodeAt(digits) < 53 /* '5' */) return [whole, fraction.slice(0, digits)];
+  // Round up: add one to the last kept digit, carrying through nines.
+  let carried = '';
+  let at = kept.length - 1;
+  while (at >= 0 && kept[at] === '9') {
+    carried = `0${carried}`;
+    at--;
+  }
+  const up =
+    at < 0 ? `1${carried}` : `${kept.slice(0, at)}${String(Number(kept[at]) + 1)}${carried}`;
+  const wholeLength = up.length - digits;
+  return [up.slice(0, wholeLength) || '0', up.slice(wholeLength)];
+}
+
+/** The currency after the amount with a no-break space, as de-DE writes it: "1.234,56 €". */
+export function withCurrency(amount: string, currency: CurrencyCode): string {
+  return `${amount}\u00a0${currency === 'EUR' ? '€' : 'CHF'}`;
 }
 
 export function formatPrice(value: number, currency: CurrencyCode): string {
-  return formatter(`price-${currency}`, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value);
+  return withCurrency(formatDecimal(value, 2, 2), currency);
 }
 
 export function formatQuantity(value: number): string {
-  return formatter('quantity', { maximumFractionDigits: 0 }).format(value);
+  return formatDecimal(value, 0, 0);
 }
 
 export function formatExchange(value: number): string {
-  return formatter('exchange', { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(
-    value,
-  );
+  return formatDecimal(value, 2, 4);
 }
 
 export function formatOneDigit(value: number): string {
-  return formatter('one', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+  return formatDecimal(value, 1, 1);
 }
 
 /** SPEC §5: non-digits are stripped and empty becomes 0. */

@@ -14,6 +14,7 @@ import {
 // CALC lives in its own module so UI code can use the constants without pulling in (and
 // running) every schema of this file: zod/mini schemas are not tree-shaken (home JS budget).
 import { CALC } from './calculation-constants';
+import { formatQuantity } from '../../lib/format';
 export { CALC };
 
 export const ProductGroupIdSchema = z.coerce
@@ -46,7 +47,7 @@ const int = (field: string) =>
 const bool = (field: string) => z.boolean({ error: fieldError(field, 'true oder false sein') });
 
 const AMOUNT_MIN_MESSAGE = `Die Menge muss mindestens ${CALC.AMOUNT_CALCULABLE_MIN} Liter betragen.`;
-const AMOUNT_MAX_MESSAGE = `Die Menge darf höchstens ${CALC.AMOUNT_MAX.toLocaleString('de-DE')} Liter betragen.`;
+const AMOUNT_MAX_MESSAGE = `Die Menge darf höchstens ${formatQuantity(CALC.AMOUNT_MAX)} Liter betragen.`;
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/kalkulation/init/{countryId}/{productGroupId}

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { requestIdParam, requestText, INT4_MAX } from './common';
+import { formatQuantity } from '../../lib/format';
 
 /** A rating invitation link is valid this long after the order was delivered. */
 export const RATING_TOKEN_DAYS = 30;
@@ -75,7 +76,7 @@ export const RatingRequestSchema = z.object(
       z.trim(),
       z.maxLength(
         RATING_TEXT_MAX,
-        `Der Text darf höchstens ${RATING_TEXT_MAX.toLocaleString('de-DE')} Zeichen lang sein.`,
+        `Der Text darf höchstens ${formatQuantity(RATING_TEXT_MAX)} Zeichen lang sein.`,
       ),
     ),
   },

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { db } from '../../db';
+import { db, DB_NAME } from '../../db';
 import {
   CONSENT_KEY,
   allowAll,
@@ -35,6 +35,23 @@ describe('consent store', () => {
     expect(consentState.status).toBe('ready');
     expect(consentState.choice).toBeNull();
     expect(consentState.dialogOpen).toBe(true);
+  });
+
+  it('asks on a first visit without creating the database (nothing stored to read)', async () => {
+    await db.delete({ disableAutoOpen: false });
+    try {
+      await loadConsent();
+      expect(consentState.status).toBe('ready');
+      expect(consentState.choice).toBeNull();
+      expect(consentState.dialogOpen).toBe(true);
+      const names = (await indexedDB.databases()).map((d) => d.name);
+      expect(names).not.toContain(DB_NAME);
+      // The answer is stored as usual: the database comes with the first thing to keep.
+      await allowAll();
+      expect((await db.settings.get(CONSENT_KEY))?.value).toMatchObject({ preferences: true });
+    } finally {
+      await db.open();
+    }
   });
 
   it('applies a selection at once, closes the dialog and stores the choice', async () => {

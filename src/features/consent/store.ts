@@ -6,6 +6,7 @@
 import { proxy } from 'valtio';
 import { CONSENT_COOKIE } from '../../api/contract/pages';
 import { StorageError } from '../../db/errors';
+import { databaseMayExist } from '../../db/exists';
 
 /** Dexie is loaded on demand, off the home route's critical path (bench/ JS budget). */
 const loadDb = () => import('../../db');
@@ -78,14 +79,19 @@ export function loadConsent(): Promise<void> {
   return loading;
 }
 
+async function readStoredChoice(): Promise<ConsentChoice | undefined> {
+  const [{ readSetting }, { ConsentChoiceSchema }] = await Promise.all([
+    loadDb(),
+    import('./choice-schema'),
+  ]);
+  return readSetting(CONSENT_KEY, ConsentChoiceSchema);
+}
+
 async function readConsent(): Promise<void> {
   const decisionsBefore = decisions;
   try {
-    const [{ readSetting }, { ConsentChoiceSchema }] = await Promise.all([
-      loadDb(),
-      import('./choice-schema'),
-    ]);
-    const choice = await readSetting(CONSENT_KEY, ConsentChoiceSchema);
+    // A first visit has no database: nothing stored, and no need to load the storage code.
+    const choice = (await databaseMayExist()) ? await readStoredChoice() : undefined;
     // The dialog is open from the first paint for a visitor without the cookie: an answer given
     // while the stored choice was still being read is newer than anything stored.
     if (decisions !== decisionsBefore) return;

@@ -13,7 +13,13 @@ import {
   type PriceRange,
 } from '../../api/contract/prices';
 import type { CountryStatesResponse } from '../../api/contract/site';
-import { formatExchange, formatOneDigit, formatPrice, type CurrencyCode } from '../../lib/format';
+import {
+  formatDecimal,
+  formatExchange,
+  formatOneDigit,
+  formatPrice,
+  type CurrencyCode,
+} from '../../lib/format';
 import { paths, statePricesPath } from '../../lib/paths';
 import { ButtonLink, Button } from '../../ui/button/button';
 import { Card, Page } from '../../ui/page/page';
@@ -33,8 +39,7 @@ import { useResource, type Resource } from './use-resource';
 import styles from './prices-page.module.css';
 
 export const asCurrency = (code: string): CurrencyCode => (code === 'CHF' ? 'CHF' : 'EUR');
-export const percent = (value: number) =>
-  Math.abs(value).toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const percent = (value: number) => formatDecimal(Math.abs(value), 2, 2);
 
 export function Failed({ retry }: { retry: () => void }) {
   return (

@@ -4,17 +4,11 @@
  * around midnight.
  */
 import { useSyncExternalStore } from 'react';
-
-const BERLIN_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+import { berlinDay } from '../../lib/dates';
 
 /** Today in Germany's calendar, yyyy-mm-dd (the day of the daily price). */
 export function berlinToday(now = new Date()): string {
-  return BERLIN_DAY.format(now);
+  return berlinDay(now);
 }
 
 const noSubscription = () => () => {};

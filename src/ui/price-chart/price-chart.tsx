@@ -13,6 +13,7 @@
  */
 import { useId, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { formatPrice, type CurrencyCode } from '../../lib/format';
+import { formatDayDe, formatMonthYearDe, formatShortDayDe } from '../../lib/dates';
 import styles from './price-chart.module.css';
 
 export interface PricePoint {
@@ -31,25 +32,8 @@ export interface PriceChartProps {
   busy?: boolean;
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat('de-DE', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const SHORT_DAY = new Intl.DateTimeFormat('de-DE', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-const MONTH_YEAR = new Intl.DateTimeFormat('de-DE', {
-  month: 'short',
-  year: '2-digit',
-  timeZone: 'UTC',
-});
-
 const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
-export const formatDay = (date: string) => DAY_FORMAT.format(dayOf(date));
+export const formatDay = formatDayDe;
 
 /** Up to `count` round values that cover [min, max], e.g. 80, 90, 100, 110. */
 export function niceTicks(min: number, max: number, count = 4): number[] {
@@ -120,7 +104,7 @@ export function PriceChart({ points, currency, label, busy = false }: PriceChart
   );
   const area = `${line.join('')}L100,100L0,100Z`;
   const spanDays = (dayOf(points[last]!.date).getTime() - dayOf(points[0]!.date).getTime()) / 864e5;
-  const xFormat = spanDays > 120 ? MONTH_YEAR : SHORT_DAY;
+  const xFormat = spanDays > 120 ? formatMonthYearDe : formatShortDayDe;
 
   const shown = selected ?? last;
   const point = points[shown]!;
@@ -214,7 +198,7 @@ export function PriceChart({ points, currency, label, busy = false }: PriceChart
               data-edge={n === 0 ? 'start' : n === all.length - 1 ? 'end' : undefined}
               style={{ left: `${x(i)}%` }}
             >
-              {xFormat.format(dayOf(points[i]!.date))}
+              {xFormat(points[i]!.date)}
             </span>
           ))}
         </div>

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type CSSProperties } from 'react';
 import type { TrustedQuality } from '../../../api/contract/ratings';
-import { formatQuantity } from '../../../lib/format';
+import { formatDecimal, formatQuantity } from '../../../lib/format';
 import { useLocale } from '../../locale';
 import { fetchQuality } from '../quality-api';
 import { badgeTexts } from '../badge-texts';
@@ -30,12 +30,7 @@ export function QualityBadge({ className }: { className?: string }) {
   const q = quality.data;
   const hasMark = q.OverallMark !== null && q.ActiveReviewCount > 0;
   // The server rounds to 2 decimals (SPEC §3); shown as "4,13" or "4,5".
-  const mark = hasMark
-    ? (q.OverallMark ?? 0).toLocaleString('de-DE', {
-        minimumFractionDigits: 1,
-        maximumFractionDigits: 2,
-      })
-    : '';
+  const mark = hasMark ? formatDecimal(q.OverallMark ?? 0, 1, 2) : '';
   return (
     <div className={[styles.badge, className].filter(Boolean).join(' ')}>
       <p className={styles.label}>{badgeTexts.label}</p>

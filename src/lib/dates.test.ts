@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { berlinDay, formatDayDe, formatMonthYearDe, formatShortDayDe } from './dates';
+
+const utc = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('de-DE', { ...options, timeZone: 'UTC' });
+
+describe('German dates without Intl (SPEC §9)', () => {
+  it('writes every day of 2019–2031 as Intl de-DE does', () => {
+    const day = utc({ day: '2-digit', month: '2-digit', year: 'numeric' });
+    const short = utc({ day: 'numeric', month: 'short' });
+    const monthYear = utc({ month: 'short', year: '2-digit' });
+    for (let t = Date.UTC(2019, 0, 1); t < Date.UTC(2032, 0, 1); t += 86_400_000) {
+      const date = new Date(t);
+      const iso = date.toISOString().slice(0, 10);
+      expect(formatDayDe(iso)).toBe(day.format(date));
+      expect(formatShortDayDe(iso)).toBe(short.format(date));
+      expect(formatMonthYearDe(iso)).toBe(monthYear.format(date));
+    }
+  });
+
+  it("knows Germany's day at every quarter hour of 2024–2027, summer time included", () => {
+    const berlin = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Berlin',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    for (let t = Date.UTC(2024, 0, 1); t < Date.UTC(2028, 0, 1); t += 900_000) {
+      const instant = new Date(t);
+      expect(berlinDay(instant), instant.toISOString()).toBe(berlin.format(instant));
+    }
+  });
+});

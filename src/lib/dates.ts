@@ -1,0 +1,65 @@
+/**
+ * German dates by hand (SPEC §9, de-DE), like src/lib/format.ts for numbers: the first
+ * Intl.DateTimeFormat of a page load costs the browser its locale data on the main thread
+ * (issue 10, TBT). Same output as Intl's de-DE (dates.test.ts compares them day by day).
+ */
+
+/** ICU's German short month names ("Sept." as de-DE writes it). */
+const SHORT_MONTHS = [
+  'Jan.',
+  'Feb.',
+  'März',
+  'Apr.',
+  'Mai',
+  'Juni',
+  'Juli',
+  'Aug.',
+  'Sept.',
+  'Okt.',
+  'Nov.',
+  'Dez.',
+] as const;
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** A calendar day yyyy-mm-dd as its parts; the day is never shifted by a time zone. */
+function partsOf(day: string): { year: number; month: number; date: number } {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return { year, month, date };
+}
+
+/** "05.01.2025" */
+export function formatDayDe(day: string): string {
+  const { year, month, date } = partsOf(day);
+  return `${two(date)}.${two(month)}.${year}`;
+}
+
+/** "5. Jan." (a chart's day axis) */
+export function formatShortDayDe(day: string): string {
+  const { month, date } = partsOf(day);
+  return `${date}. ${SHORT_MONTHS[month - 1]}`;
+}
+
+/** "Jan. 25" (a chart's month axis) */
+export function formatMonthYearDe(day: string): string {
+  const { year, month } = partsOf(day);
+  return `${SHORT_MONTHS[month - 1]} ${two(year % 100)}`;
+}
+
+/**
+ * The calendar day in Germany (Europe/Berlin) at `instant`, yyyy-mm-dd: UTC+1, and UTC+2 from
+ * the last Sunday of March 01:00 UTC to the last Sunday of October 01:00 UTC (EU summer time).
+ */
+export function berlinDay(instant: Date): string {
+  const time = instant.getTime();
+  const year = instant.getUTCFullYear();
+  const summer = time >= lastSundayUtc(year, 2) && time < lastSundayUtc(year, 9);
+  const local = new Date(time + (summer ? 2 : 1) * 3_600_000);
+  return `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}`;
+}
+
+/** 01:00 UTC on the last Sunday of a month (0-based), in ms. */
+function lastSundayUtc(year: number, month: number): number {
+  const last = new Date(Date.UTC(year, month + 1, 0, 1));
+  return last.getTime() - last.getUTCDay() * 86_400_000;
+}
