@@ -143,6 +143,8 @@ describe('public pages are rendered on the server', () => {
     expect(town.text).toContain('Weitere Orte im Landkreis München');
     expect(town.root).toContain('href="/heizoelpreise/bayern/landkreis-muenchen/aschheim-85609"');
     expect(town.root).toContain('Heizöl für Unterhaching (82008) berechnen');
+    // The local calculator has the town's postal code before any script runs.
+    expect(town.root).toMatch(/<input[^>]*value="82008"/);
     const state = await page('/heizoelpreise/tirol');
     expect(state.text).toContain('Bezirke in Tirol');
     const unknown = await page('/heizoelpreise/bayern/atlantis');

@@ -59,6 +59,34 @@ test('a first visit shows the question with the first paint, as a modal once the
   expect(await next?.text()).not.toContain('Ihre Privatsphäre');
 });
 
+test('the question stays in place while the page streams in and when it becomes a modal', async ({
+  page,
+}) => {
+  // Lighthouse measured CLS 0.43 on the guide: the server's dialog, centred, moved up with every
+  // line the parser added before the page ran. It hangs from a fixed top now.
+  await page.goto('/heizoel-verbrauchsvergleich');
+  const dialog = page.getByRole('dialog', { name: 'Ihre Privatsphäre' });
+  await expect.poll(() => dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
+  const place = () =>
+    dialog.evaluate((d) => {
+      const box = d.getBoundingClientRect();
+      return [Math.round(box.x), Math.round(box.y), Math.round(box.width)];
+    });
+  const asModal = await place();
+  // The same dialog as the server wrote it (open, not modal), with only its first line parsed.
+  await dialog.evaluate((d) => {
+    const dialogElement = d as HTMLDialogElement;
+    dialogElement.close();
+    dialogElement.setAttribute('open', '');
+  });
+  expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(false);
+  expect(await place()).toEqual(asModal);
+  await dialog.evaluate((d) => {
+    for (const child of [...d.children].slice(1)) child.remove();
+  });
+  expect(await place()).toEqual(asModal);
+});
+
 test('an answer stored in the browser is not asked again when only its cookie is gone', async ({
   page,
 }) => {

@@ -233,21 +233,35 @@ export async function readHistory(
   from: string,
   to: string,
 ): Promise<PricePointRow[]> {
+  return (await readHistories(db, [region], from, to)).get(region) ?? [];
+}
+
+/** The stored days from..to of several regions in one query (a state's counties). */
+export async function readHistories(
+  db: Db,
+  regions: readonly string[],
+  from: string,
+  to: string,
+): Promise<Map<string, PricePointRow[]>> {
+  const out = new Map<string, PricePointRow[]>(regions.map((r) => [r, []]));
+  if (regions.length === 0) return out;
   const rows = await db
     .select()
     .from(priceSeries)
     .where(
       and(
-        eq(priceSeries.region, region),
+        regions.length === 1
+          ? eq(priceSeries.region, regions[0]!)
+          : inArray(priceSeries.region, [...regions]),
         gte(priceSeries.year, yearOf(from)),
         lte(priceSeries.year, yearOf(to)),
       ),
     )
-    .orderBy(priceSeries.year);
-  const points: PricePointRow[] = [];
+    .orderBy(priceSeries.region, priceSeries.year);
   const first = dayIndex(from);
   const last = dayIndex(to);
   for (const row of rows) {
+    const points = out.get(row.region)!;
     const start = dayIndex(`${row.year}-01-01`);
     row.prices.forEach((price, i) => {
       const index = start + i;
@@ -256,7 +270,7 @@ export async function readHistory(
       }
     });
   }
-  return points;
+  return out;
 }
 
 export { MODEL_START };

@@ -101,6 +101,25 @@ describe('GET /api/site/{countryId}/prices/range-local', () => {
     expect(county.Result[0]?.Link).toMatch(
       /^\/heizoelpreise\/berlin\/berlin-stadt\/[a-z0-9-]+-\d{5}$/,
     );
+    // A state's counties, read in one query: each with the day before and today, in that order.
+    const state = RangeLocalSchema.parse(
+      (await get('/api/site/1/prices/range-local?state=bayern')).json(),
+    );
+    const byCounty = new Map<string, typeof state.Result>();
+    for (const row of state.Result) {
+      byCounty.set(row.Link, [...(byCounty.get(row.Link) ?? []), row]);
+    }
+    expect(byCounty.size).toBeGreaterThan(90);
+    for (const [link, rows] of byCounty) {
+      expect(link).toMatch(/^\/heizoelpreise\/bayern\/[a-z0-9-]+$/);
+      expect(
+        rows.map((r) => r.DateTime > rows[0]!.DateTime),
+        link,
+      ).toEqual([false, true]);
+    }
+    expect(byCounty.get('/heizoelpreise/bayern/landkreis-muenchen')?.[0]?.GroupTitle).toBe(
+      'Landkreis München',
+    );
     expect((await get('/api/site/1/prices/range-local?state=wien')).statusCode).toBe(404);
     expect((await get('/api/site/9/prices/range-local')).statusCode).toBe(400);
   });

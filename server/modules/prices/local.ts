@@ -26,7 +26,14 @@ import { TtlCache } from '../calculation/ttl-cache';
 import { STANDARD_AMOUNT } from './history';
 import { round } from './model';
 import { countryKey, countyKey, stateKey, type Region, type RegionTree } from './regions';
-import { changePercent, COUNTRY_NAME, currencyOf, latestTwo, priceHistory } from './service';
+import {
+  changePercent,
+  COUNTRY_NAME,
+  currencyOf,
+  latestTwo,
+  latestTwoOf,
+  priceHistory,
+} from './service';
 
 export interface Town {
   countryId: number;
@@ -299,10 +306,15 @@ export async function rangeLocal(
   children.sort((a, b) => collator.compare(a.name, b.name));
   const rows: RangeLocalRow[] = [];
   let latestDay = today;
-  const series = await Promise.all(children.map((c) => lastTwo(db, c.key, today)));
-  children.forEach((child, i) => {
-    const { latest, before } = series[i]!;
-    if (!latest) return;
+  // One query for all of them (a state has up to 96 counties).
+  const series = await latestTwoOf(
+    db,
+    children.map((c) => c.key),
+    today,
+  );
+  for (const child of children) {
+    const [latest, before] = series.get(child.key) ?? [];
+    if (!latest) continue;
     latestDay = latest.day;
     if (before)
       rows.push({
@@ -317,7 +329,7 @@ export async function rangeLocal(
       Price: latest.price,
       Link: child.link,
     });
-  });
+  }
   for (const town of towns) {
     const price = townPrice(deps.calculation, deps.townPrices, town);
     if (price === null) continue;

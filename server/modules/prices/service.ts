@@ -11,7 +11,7 @@ import {
   type PriceRange,
 } from '../../../src/api/contract/prices';
 import type { Db } from '../../db/client';
-import { readHistory, type PricePointRow } from './history';
+import { readHistories, readHistory, type PricePointRow } from './history';
 import { dayIndex, dayOfIndex, factorOn, round } from './model';
 import { countryKey, countyKey, stateKey, type RegionTree } from './regions';
 
@@ -31,9 +31,18 @@ export function changePercent(price: number, before: number): number {
 
 /** The last two stored days of a region up to `today` (the latest first). */
 export async function latestTwo(db: Db, region: string, today: string): Promise<PricePointRow[]> {
+  return (await latestTwoOf(db, [region], today)).get(region) ?? [];
+}
+
+/** latestTwo of several regions in one query. */
+export async function latestTwoOf(
+  db: Db,
+  regions: readonly string[],
+  today: string,
+): Promise<Map<string, PricePointRow[]>> {
   const from = dayOfIndex(dayIndex(today) - 14);
-  const points = await readHistory(db, region, from, today);
-  return points.slice(-2).reverse();
+  const histories = await readHistories(db, regions, from, today);
+  return new Map([...histories].map(([region, points]) => [region, points.slice(-2).reverse()]));
 }
 
 /** SPEC §3 Country average; null before the first snapshot. */

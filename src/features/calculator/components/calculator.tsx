@@ -116,6 +116,13 @@ export function Calculator({
     void navigate(redirect);
   }, [variant, redirect, navigate]);
 
+  // A local page's postal code is in the server's HTML and in the render that hydrates it; the
+  // store takes it over when the page is entered (local-page.ts, right after), showing the same.
+  const pendingLocalZip =
+    variant === 'local' && localPage?.zipCode && state.localPage?.path !== localPage.path
+      ? localPage.zipCode
+      : undefined;
+
   const errors = visibleErrors(state);
   const blocked = hasVisibleError(state);
   const zipErrorId = `${id}-zip-error`;
@@ -163,7 +170,7 @@ export function Calculator({
             <ZipInput
               id={`${id}-zip`}
               inputRef={zipRef}
-              value={config.ZipCode}
+              value={pendingLocalZip ?? config.ZipCode}
               length={locale.zipLength}
               invalid={errors.zip !== null}
               describedBy={errors.zip ? zipErrorId : undefined}
