@@ -135,24 +135,34 @@ export async function measureLighthouse({
         if (result.error) continue;
         const url = base + result.page.path;
         process.stdout.write(`  ${result.page.name} ${run}/${runs} …`);
-        const started = performance.now();
-        chrome = await chromeLauncher.launch({
-          chromePath,
-          chromeFlags: CHROME_FLAGS,
-          handleSIGINT: false, // onSignal above
-          logLevel: 'silent',
-        });
-        try {
-          const lhr = await withTimeout(runLighthouse(url, chrome.port), RUN_TIMEOUT_MS);
-          result.lhrs.push(lhr);
-          const score = scoreOf(lhr);
-          console.log(` ${score} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-        } catch (error) {
-          result.error = error instanceof Error ? error.message : String(error);
-          console.log(` Fehler: ${result.error}`);
-        } finally {
-          chrome.kill();
-          chrome = undefined;
+        // A trace Lighthouse itself could not record ("Please run Lighthouse again") is run
+        // again once; any other failure ends the page's measurement.
+        for (let attempt = 1; attempt <= 2; attempt++) {
+          const started = performance.now();
+          chrome = await chromeLauncher.launch({
+            chromePath,
+            chromeFlags: CHROME_FLAGS,
+            handleSIGINT: false, // onSignal above
+            logLevel: 'silent',
+          });
+          try {
+            const lhr = await withTimeout(runLighthouse(url, chrome.port), RUN_TIMEOUT_MS);
+            result.lhrs.push(lhr);
+            const score = scoreOf(lhr);
+            console.log(` ${score} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+            break;
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            if (attempt === 1 && /run Lighthouse again/i.test(message)) {
+              process.stdout.write(` (${message.split(':')[0]}, noch einmal) …`);
+              continue;
+            }
+            result.error = message;
+            console.log(` Fehler: ${result.error}`);
+          } finally {
+            chrome.kill();
+            chrome = undefined;
+          }
         }
       }
     }
