@@ -86,7 +86,9 @@ describe('formatDecimal: the same digits as Intl de-DE', () => {
     [0, 3],
   ];
   // A fixed pseudo-random walk over magnitudes and fractions, plus the edges of rounding.
-  const values: number[] = [0, 1, 9.995, 0.005, 0.015, 1.005, 2.675, 999.995, 999_999.5, 1e15];
+  const values: number[] = [
+    0, 1, 9.995, 0.005, 0.015, 1.005, 2.675, 999.995, 999_999.5, 1e15, 3.6e-7, 5e-7, 1e-6, 4.9e-5,
+  ];
   let seed = 7;
   for (let i = 0; i < 4000; i++) {
     seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;

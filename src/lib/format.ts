@@ -31,10 +31,10 @@ export function formatDecimal(value: number, minFraction: number, maxFraction: n
  * the binary value 9.99499… down). Answers [whole part, exactly `digits` decimals].
  */
 function roundDecimal(value: number, digits: number): [string, string] {
-  // Below 1e-7 nothing shows at up to 6 decimals; at and above 1e21 String() writes exponents.
-  if (value < 1e-7) return ['0', '0'.repeat(digits)];
+  // String() writes exponents below 1e-6 (nothing of it shows at up to 5 decimals) and from 1e21.
+  if (value < 1e-6 && digits <= 5) return ['0', '0'.repeat(digits)];
   if (value >= 1e21) return [BigInt(Math.round(value)).toString(), '0'.repeat(digits)];
-  const text = String(value);
+  const text = /e/i.test(String(value)) ? value.toFixed(20) : String(value);
   const point = text.indexOf('.');
   const whole = point === -1 ? text : text.slice(0, point);
   const fraction = point === -1 ? '' : text.slice(point + 1);
