@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { berlinDay, formatDayDe, formatMonthYearDe, formatShortDayDe } from './dates';
+import {
+  berlinDay,
+  berlinTimeOfDay,
+  formatDayDe,
+  formatMonthYearDe,
+  formatShortDayDe,
+} from './dates';
 
 const utc = (options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('de-DE', { ...options, timeZone: 'UTC' });
@@ -25,9 +31,16 @@ describe('German dates without Intl (SPEC §9)', () => {
       month: '2-digit',
       day: '2-digit',
     });
+    const clock = new Intl.DateTimeFormat('de-DE', {
+      timeZone: 'Europe/Berlin',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     for (let t = Date.UTC(2024, 0, 1); t < Date.UTC(2028, 0, 1); t += 900_000) {
       const instant = new Date(t);
       expect(berlinDay(instant), instant.toISOString()).toBe(berlin.format(instant));
+      expect(berlinTimeOfDay(instant), instant.toISOString()).toBe(clock.format(instant));
     }
   });
 });

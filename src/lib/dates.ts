@@ -51,11 +51,22 @@ export function formatMonthYearDe(day: string): string {
  * the last Sunday of March 01:00 UTC to the last Sunday of October 01:00 UTC (EU summer time).
  */
 export function berlinDay(instant: Date): string {
+  const local = berlinClock(instant);
+  return `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}`;
+}
+
+/** The time of day in Germany at `instant`, "09:05". */
+export function berlinTimeOfDay(instant: Date): string {
+  const local = berlinClock(instant);
+  return `${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
+}
+
+/** `instant` shifted by Germany's offset, read with the getUTC… methods. */
+function berlinClock(instant: Date): Date {
   const time = instant.getTime();
   const year = instant.getUTCFullYear();
   const summer = time >= lastSundayUtc(year, 2) && time < lastSundayUtc(year, 9);
-  const local = new Date(time + (summer ? 2 : 1) * 3_600_000);
-  return `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}`;
+  return new Date(time + (summer ? 2 : 1) * 3_600_000);
 }
 
 /** 01:00 UTC on the last Sunday of a month (0-based), in ms. */

@@ -3,11 +3,17 @@
  * header of every default-layout page except home (which leads with the full calculator) and
  * routes whose handle says `calculatorBar: false`. From 768 px it sticks under the header; on
  * phones it is a one-line summary that opens into the form, so it does not eat the screen.
+ * Under it, SPEC §3 Banner data: today's price for the postal code (or the country's average).
  */
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { Calculator, calculatorState, calculatorTexts } from '../../features/calculator';
+import {
+  Calculator,
+  calculatorState,
+  calculatorTexts,
+  PriceBanner,
+} from '../../features/calculator';
 import { formatQuantity } from '../../lib/format';
 import { useRouteHandle } from '../route-handle';
 import styles from './calculator-bar.module.css';
@@ -45,6 +51,7 @@ export function CalculatorBar() {
             {open ? calculatorTexts.bar.collapse : calculatorTexts.bar.expand}
           </span>
         </button>
+        <PriceBanner className={styles.banner} />
         <div id={`${id}-form`} className={styles.body} data-open={open}>
           <Calculator layout="bar" labelledBy={`${id}-title`} />
         </div>

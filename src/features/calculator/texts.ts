@@ -48,6 +48,16 @@ export const texts = {
   simple: {
     title: 'Heizölpreise in Ihrer Region vergleichen',
   },
+  /** SPEC §3 Banner data in the calculator bar. */
+  banner: {
+    local: (zip: string, unit: string) => `Heute für PLZ ${zip}: ab ${unit} je 100 Liter`,
+    /** After a visually hidden "Durchschnitt" / the visible "Ø". */
+    country: (country: string, unit: string) => ` ${country}: ${unit} je 100 Liter`,
+    average: 'Durchschnitt',
+    total: (total: string, amount: string) => ` · ${total} für ${amount} Liter`,
+    asOfTime: (time: string) => ` · Stand ${time} Uhr`,
+    asOfDay: (day: string) => ` · Stand ${day}`,
+  },
 } as const;
 
 /** "in Deutschland", "in Österreich", "in der Schweiz" */
