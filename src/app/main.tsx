@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../ui/global.css';
 import {
@@ -81,10 +81,10 @@ if (embedded && sameFingerprint(embedded.render, ownState)) {
     embedded.render.consentAsked ? preloadConsentForm() : undefined,
   ]);
   void ready.then(
-    // In a transition React hydrates in slices of a few milliseconds and lets the browser answer
-    // input in between, instead of one long task (Lighthouse TBT, issue 10). Nothing may change
-    // a store the page renders from before hydration ends (src/ui/hydration.ts afterHydration).
-    () => startTransition(() => void hydrateRoot(container, app)),
+    // In one pass, not in a transition: sliced hydration cut TBT, but a visitor (and CI's e2e
+    // runs) acting in the longer window before the page answered lost the action: Enter in the
+    // calculator became a native form submit, a client navigation was dropped.
+    () => hydrateRoot(container, app),
     // The page's chunk did not load: the router shows its error page as on any navigation.
     () => createRoot(container).render(app),
   );
