@@ -3,7 +3,8 @@
  * header of every default-layout page except home (which leads with the full calculator) and
  * routes whose handle says `calculatorBar: false`. From 768 px it sticks under the header; on
  * phones it is a one-line summary that opens into the form, so it does not eat the screen.
- * Under it, SPEC §3 Banner data: today's price for the postal code (or the country's average).
+ * Under it from 768 px, SPEC §3 Banner data: today's price for the postal code (or the country's
+ * average); a phone keeps the one summary line.
  */
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
