@@ -94,7 +94,6 @@ async function fetchBanner(query: BannerQuery): Promise<BannerData | null> {
   const { countryId, zipCode, amount, productId } = query;
   const countryCode = COUNTRY_CODE[countryId] ?? 'DE';
   const base = { countryId, countryCode, mex: null, selectedMex: null } as const;
-  const { CurrentPriceSchema } = await import('../../api/contract/prices');
   if (zipCode) {
     const { LocalBestPriceResponseSchema } = await import('../../api/contract/calculation');
     const best = await apiFetch(`/api/site/${countryId}/prices/best`, {
@@ -115,6 +114,7 @@ async function fetchBanner(query: BannerQuery): Promise<BannerData | null> {
       };
   }
   if (!query.heatingOil) return null;
+  const { CurrentPriceSchema } = await import('../../api/contract/prices');
   const current = await apiFetch(`/api/site/${countryId}/prices/current`, {
     schema: CurrentPriceSchema,
     silent: true,

@@ -9,12 +9,16 @@ import { useSnapshot } from 'valtio';
 import { berlinDay, berlinTimeOfDay, formatDayDe } from '../../../lib/dates';
 import { formatDecimal, formatQuantity, withCurrency } from '../../../lib/format';
 import { afterHydration } from '../../../ui/hydration';
+import { useMediaQuery } from '../../../ui/use-media-query';
 import { useLocale } from '../../locale';
 import { bannerAmount, bannerState, loadBanner, type BannerData } from '../banner';
 import { calculatorState } from '../store';
 import { zipFormatError } from '../validation';
 import { texts } from '../texts';
 import styles from './price-banner.module.css';
+
+/** Where the calculator bar has room for the line. */
+const BANNER_MEDIA = '(min-width: 768px)';
 
 export function PriceBanner({ className }: { className?: string }) {
   const locale = useLocale();
@@ -30,15 +34,17 @@ export function PriceBanner({ className }: { className?: string }) {
   const productId = config.Product.Id;
   const heatingOil = config.ProductGroupId === 1;
 
+  // The bar shows the line from 768 px (calculator-bar.module.css): a phone loads nothing for it.
+  const shownHere = useMediaQuery(BANNER_MEDIA);
+
   // Not while a server-rendered page hydrates: its HTML has the line empty.
-  useEffect(
-    () =>
-      afterHydration(
-        () =>
-          void loadBanner({ countryId: locale.countryId, zipCode, amount, productId, heatingOil }),
-      ),
-    [locale.countryId, zipCode, amount, productId, heatingOil],
-  );
+  useEffect(() => {
+    if (!shownHere) return;
+    return afterHydration(
+      () =>
+        void loadBanner({ countryId: locale.countryId, zipCode, amount, productId, heatingOil }),
+    );
+  }, [shownHere, locale.countryId, zipCode, amount, productId, heatingOil]);
 
   const shown = data && data.countryId === locale.countryId ? data : null;
   return (
