@@ -92,6 +92,17 @@ describe('loadConfig', () => {
     expect(error.message).toContain('mindestens 32 Zeichen');
   });
 
+  it('refuses an access token shorter than twice the 120 s cross-tab refresh lock', () => {
+    for (const short of ['60', '119', '239']) {
+      expect(
+        configError({ DATA_DIR: dataDir, ACCESS_TOKEN_TTL_SECONDS: short }).problems[0],
+      ).toMatch(/^ACCESS_TOKEN_TTL_SECONDS: mindestens 240 Sekunden/);
+    }
+    expect(loadConfig({ DATA_DIR: dataDir, ACCESS_TOKEN_TTL_SECONDS: '240' })).toMatchObject({
+      accessTokenTtlSeconds: 240,
+    });
+  });
+
   it('refuses production without PUBLIC_URL: links must not come from the Host header', () => {
     const error = configError({ DATA_DIR: dataDir, NODE_ENV: 'production', PORT: 'x' });
     expect(error.problems.map((p) => p.split(':')[0]).sort()).toEqual(['PORT', 'PUBLIC_URL']);

@@ -27,11 +27,13 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]*[._-]$/, "muss auf '.', '_' oder '-' enden")
     .default('Oelkompass.'),
-  // docs/decisions/008: access token lifetime, 15 minutes.
+  // docs/decisions/008: access token lifetime, 15 minutes. At least twice the 120 s in which
+  // a tab does not refresh after another one did (SPEC §9): shorter tokens run out before the
+  // next refresh may start, and every session would end (issue 15).
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
-    .min(10, 'mindestens 10 Sekunden')
+    .min(240, 'mindestens 240 Sekunden (zweimal die 120 s der tabübergreifenden Refresh-Sperre)')
     .max(86400, 'höchstens 86400 Sekunden (1 Tag)')
     .default(900),
   SMTP_URL: z

@@ -22,7 +22,7 @@ import {
 import { buildTestApp, TEST_SECRET, type TestApp } from '../../../tests/support/test-app';
 import { verifyAccessToken } from './jwt';
 import { verifyPassword } from './password';
-import { createLegacySession, hashToken } from './sessions';
+import { createLegacySession, hashToken, refreshFamilyOf } from './sessions';
 
 let t: TestApp;
 let customer: TestUser;
@@ -43,6 +43,8 @@ beforeAll(async () => {
 });
 
 afterAll(() => t.close());
+
+const familyOf = (value: string) => refreshFamilyOf(t.database.db, value);
 
 function cookie(res: LightMyRequestResponse, name: string) {
   return res.cookies.find((c) => c.name === name);
@@ -160,8 +162,16 @@ describe('token refresh', () => {
     expect(r1.json()).toMatchObject({ success: true, reload: false });
     const second = cookie(r1, 'ok_refresh')?.value ?? '';
     expect(second).not.toBe(first);
+    // The successor is used: the client has moved on.
+    const r2 = await post(
+      '/api/account/v2/get/token',
+      { CurrentToken: token },
+      { ok_refresh: second },
+    );
+    expect(r2.statusCode).toBe(200);
+    const third = cookie(r2, 'ok_refresh')?.value ?? '';
 
-    // The first token again: reuse → 401, and the successor is dead too.
+    // The first token again, although its successor was used: reuse → 401, the family is dead.
     const reuse = await post(
       '/api/account/v2/get/token',
       { CurrentToken: token },
@@ -169,17 +179,61 @@ describe('token refresh', () => {
     );
     expect(reuse.statusCode).toBe(401);
     expect(cookie(reuse, 'ok_token')?.value).toBe('');
-    const successor = await post(
+    const latest = await post(
       '/api/account/v2/get/token',
       { CurrentToken: token },
-      { ok_refresh: second },
+      { ok_refresh: third },
     );
-    expect(successor.statusCode).toBe(401);
+    expect(latest.statusCode).toBe(401);
     const family = await t.database.db
       .select()
       .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashToken(second)));
+      .where(eq(refreshTokens.tokenHash, hashToken(third)));
     expect(family[0]?.revokedAt).not.toBeNull();
+  });
+
+  it('answers a retry after a lost answer with the same successor, within 60 s only', async () => {
+    const { refresh: first, token } = await cookieLogin(customer.id);
+    const call = (value: string) =>
+      post('/api/account/v2/get/token', { CurrentToken: token }, { ok_refresh: value });
+    const lost = await call(first);
+    expect(lost.statusCode).toBe(200);
+    const successor = cookie(lost, 'ok_refresh')?.value ?? '';
+    // The answer never arrived: the browser still holds `first` and presents it again.
+    const retry = await call(first);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ success: true });
+    expect(cookie(retry, 'ok_refresh')?.value).toBe(successor);
+    expect(cookie(retry, 'ok_token')?.value).toBeTruthy();
+    // The successor works as usual.
+    const next = await call(successor);
+    expect(next.statusCode).toBe(200);
+    const after = cookie(next, 'ok_refresh')?.value ?? '';
+
+    // A retry after the grace period is reuse: the family goes.
+    await t.database.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - 61_000) })
+      .where(eq(refreshTokens.tokenHash, hashToken(successor)));
+    const late = await call(successor);
+    expect(late.statusCode).toBe(401);
+    expect((await call(after)).statusCode).toBe(401);
+  });
+
+  it('two tabs presenting one token at once both stay logged in with one successor', async () => {
+    const { refresh: first, token } = await cookieLogin(customer.id);
+    const [a, b] = await Promise.all([
+      post('/api/account/v2/get/token', { CurrentToken: token }, { ok_refresh: first }),
+      post('/api/account/v2/get/token', { CurrentToken: token }, { ok_refresh: first }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(cookie(a, 'ok_refresh')?.value).toBe(cookie(b, 'ok_refresh')?.value);
+    const rows = await t.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.familyId, (await familyOf(first)) ?? ''));
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.revokedAt === null)).toBe(true);
   });
 
   it('takes the refresh token from the body on /api/account/get/token', async () => {

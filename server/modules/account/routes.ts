@@ -67,7 +67,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     currentToken: string,
     refreshValue: string | undefined,
   ) {
-    const rotated = await rotateRefreshToken(app.db, refreshValue);
+    const rotated = await rotateRefreshToken(app.db, app.authSecret, refreshValue);
     if (rotated.kind !== 'ok') {
       clearTokenCookies(request, reply);
       if (rotated.kind === 'reused') request.log.warn('refresh token reused: family revoked');
@@ -113,6 +113,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       // 'v4': the current-generation session, i.e. our refresh token (cookie or value).
       const rotated = await rotateRefreshToken(
         app.db,
+        app.authSecret,
         AuthCookieValue || request.cookies[AUTH_COOKIES.refresh],
       );
       if (rotated.kind !== 'ok') {

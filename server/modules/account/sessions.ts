@@ -4,7 +4,7 @@
  * carry 32 random bytes; the database keeps only their SHA-256, so a leaked table hands out
  * nothing.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { legacySessions, oneTimeTokens, refreshTokens, users } from '../../db/schema';
@@ -14,6 +14,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const LEGACY_SESSION_TTL_MS = 30 * DAY_MS;
 /** docs/decisions/008: refresh tokens live 30 days. */
 export const REFRESH_TOKEN_TTL_MS = 30 * DAY_MS;
+/**
+ * How long a just-rotated refresh token still answers with its (unused) successor instead of
+ * counting as reuse: the answer that carried the successor may have been lost on the way (issue
+ * 15). Okta's refresh-token grace period allows up to 60 s; a client retries within seconds.
+ */
+export const REFRESH_REUSE_GRACE_MS = 60_000;
 /** The reset link is valid for 60 minutes (issue 4 brief). */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -105,16 +111,29 @@ export async function issueRefreshToken(
   db: Db,
   ref: SessionRef,
   familyId: string = randomUUID(),
+  value: string = randomToken(),
 ): Promise<{ value: string; familyId: string }> {
-  const value = randomToken();
-  await db.insert(refreshTokens).values({
-    tokenHash: hashToken(value),
-    familyId,
-    userId: ref.userId,
-    impersonatorId: ref.impersonatorId,
-    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
-  });
+  await db
+    .insert(refreshTokens)
+    .values({
+      tokenHash: hashToken(value),
+      familyId,
+      userId: ref.userId,
+      impersonatorId: ref.impersonatorId,
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+    })
+    // Two concurrent retries of one token derive the same successor: the second finds it.
+    .onConflictDoNothing();
   return { value, familyId };
+}
+
+/**
+ * The successor of a refresh token is derived from it, HMAC(secret, token): as unguessable as a
+ * random value, yet the server can hand the same successor out again when a retry presents the
+ * token whose answer was lost, without keeping any token value at rest (only SHA-256 hashes).
+ */
+export function successorOf(secret: string, value: string): string {
+  return createHmac('sha256', secret).update(`refresh-successor:${value}`).digest('base64url');
 }
 
 export type RotateResult =
@@ -125,12 +144,20 @@ export type RotateResult =
 
 /**
  * Uses a refresh token once and issues its successor in the same family. The conditional
- * update makes two concurrent uses of one token end in one success and one reuse.
+ * update makes two concurrent uses of one token end in one success and one retry.
+ *
+ * A token used less than REFRESH_REUSE_GRACE_MS ago whose successor has not been used yet is a
+ * retry after a lost answer: it gets that same successor again. Anything else presented a second
+ * time is reuse (theft detection): the whole family is revoked.
  */
-export async function rotateRefreshToken(db: Db, value: string | undefined): Promise<RotateResult> {
+export async function rotateRefreshToken(
+  db: Db,
+  secret: string,
+  value: string | undefined,
+  now: Date = new Date(),
+): Promise<RotateResult> {
   if (!plausible(value)) return { kind: 'invalid' };
   const tokenHash = hashToken(value);
-  const now = new Date();
   const [claimed] = await db
     .update(refreshTokens)
     .set({ usedAt: now })
@@ -143,30 +170,57 @@ export async function rotateRefreshToken(db: Db, value: string | undefined): Pro
       ),
     )
     .returning();
+  const successor = successorOf(secret, value);
   if (!claimed) {
     const [known] = await db
       .select()
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, tokenHash))
       .limit(1);
-    if (known && (known.usedAt || known.revokedAt)) {
+    if (!known) return { kind: 'invalid' };
+    if (
+      known.usedAt &&
+      !known.revokedAt &&
+      now.getTime() - known.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS
+    ) {
+      const [next] = await db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(successor)))
+        .limit(1);
+      // No successor yet: the first use is still on its way (two tabs at once); derive it here,
+      // the insert of whichever comes second does nothing.
+      const retry = next
+        ? !next.usedAt && !next.revokedAt && next.familyId === known.familyId
+        : true;
+      if (retry && (await userActive(db, known.userId))) {
+        const ref = { userId: known.userId, impersonatorId: known.impersonatorId };
+        if (!next) await issueRefreshToken(db, ref, known.familyId, successor);
+        return { kind: 'ok', ref, value: successor, familyId: known.familyId };
+      }
+    }
+    if (known.usedAt || known.revokedAt) {
       await revokeRefreshFamily(db, known.familyId);
       return { kind: 'reused' };
     }
     return { kind: 'invalid' };
   }
-  const [user] = await db
-    .select({ active: users.active })
-    .from(users)
-    .where(eq(users.id, claimed.userId))
-    .limit(1);
-  if (!user?.active) {
+  if (!(await userActive(db, claimed.userId))) {
     await revokeRefreshFamily(db, claimed.familyId);
     return { kind: 'invalid' };
   }
   const ref = { userId: claimed.userId, impersonatorId: claimed.impersonatorId };
-  const next = await issueRefreshToken(db, ref, claimed.familyId);
+  const next = await issueRefreshToken(db, ref, claimed.familyId, successor);
   return { kind: 'ok', ref, ...next };
+}
+
+async function userActive(db: Db, userId: number): Promise<boolean> {
+  const [user] = await db
+    .select({ active: users.active })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return user?.active === true;
 }
 
 /** The family of a presented token (logout), whether or not it is still usable. */

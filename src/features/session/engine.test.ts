@@ -275,20 +275,51 @@ describe('auth check every 5 s', () => {
     expect(count(REFRESH)).toBe(2);
   });
 
-  it('expiration cookie gone and no refresh possible: session expired', async () => {
-    expectConsole('warn');
-    routes[REFRESH] = () => json({ message: 'Fehler' }, 500);
-    loggedInWith(nowS() + 900);
+  it('a refresh without an answer keeps the session past the token lifetime; retried until answered', async () => {
+    const warn = expectConsole('warn');
+    let answer: Handler = () => Promise.reject(new TypeError('Failed to fetch'));
+    routes[REFRESH] = (init) => answer(init);
+    loggedInWith(nowS() + 20);
     await startEngine();
-    document.cookie = `${C.expiration}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
     const expired = vi.fn();
     window.addEventListener('session-expired', expired);
+    // 60 s without an answer: the token ran out 40 s ago.
+    await vi.advanceTimersByTimeAsync(60_000);
+    await flush();
+    expect(count(REFRESH)).toBeGreaterThanOrEqual(10);
+    expect(warn).toHaveBeenCalled();
+    expect(sessionState.LoggedIn).toBe(true);
+    expect(sessionState.expired).toBe(false);
+    expect(expired).not.toHaveBeenCalled();
+    expect(count(LOGOUT)).toBe(0);
+    // The server answers again: a fresh token, still the same session.
+    answer = () => json({ success: true, reload: false, token: issue(nowS() + 900) });
     await vi.advanceTimersByTimeAsync(5_000);
     await flush();
     window.removeEventListener('session-expired', expired);
-    expect(expired).toHaveBeenCalledOnce();
-    expect(sessionState.expired).toBe(true);
-    expect(readAuthCookies().token).toBeUndefined();
+    expect(sessionState.LoggedIn).toBe(true);
+    expect(readAuthCookies().expiration).toBeGreaterThan(nowS() + 800);
+    expect(expired).not.toHaveBeenCalled();
+  });
+
+  it('offline longer than the token lifetime: the session stays; back online it renews at once', async () => {
+    routes[REFRESH] = () => json({ success: true, reload: false, token: issue(nowS() + 900) });
+    loggedInWith(nowS() + 400);
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await startEngine();
+    await vi.advanceTimersByTimeAsync(1_000_000);
+    await flush();
+    expect(count(REFRESH)).toBe(0);
+    expect(sessionState.LoggedIn).toBe(true);
+    expect(sessionState.expired).toBe(false);
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await flush();
+    onLine.mockRestore();
+    expect(count(REFRESH)).toBe(1);
+    expect(count(RENEW)).toBeGreaterThanOrEqual(1);
+    expect(readAuthCookies().expiration).toBe(nowS() + 900);
+    expect(sessionState.expired).toBe(false);
   });
 
   it('pauses while the tab is hidden and checks at once when it is shown again', async () => {
@@ -461,6 +492,17 @@ describe('initial-load rule (docs/decisions/008)', () => {
     expect(sessionState.LoggedIn).toBe(false);
     expect(sessionState.expired).toBe(false);
     expect(expired).not.toHaveBeenCalled();
+  });
+
+  it('expired token and no answer (offline reload): shown logged in, cookies kept', async () => {
+    expectConsole('warn');
+    const old = loggedInWith(nowS() - 10);
+    routes[REFRESH] = () => Promise.reject(new TypeError('Failed to fetch'));
+    await initialLoad();
+    expect(sessionState.LoggedIn).toBe(true);
+    expect(sessionState.token).toBe(old);
+    expect(readAuthCookies().token).toBe(old);
+    expect(sessionState.expired).toBe(false);
   });
 
   it('legacy marker without a token: cookie login', async () => {

@@ -6,7 +6,8 @@
  *
  * Tabs: the cookies are shared, so the cookie token is the truth every tab adopts. A refresh
  * rotates the refresh token and the server treats a rotated token presented again as theft
- * (it revokes the family), so token calls never overlap: they run under a Web Lock, and inside
+ * (it revokes the family; only a retry within 60 s whose successor is unused gets that successor
+ * again, decision 008), so token calls never overlap: they run under a Web Lock, and inside
  * it a tab first checks whether another tab refreshed within 120 s (localStorage timestamp).
  * BroadcastChannel carries 'refreshed' (with the new token, so other tabs adopt it without a
  * call) and 'logout' (so logging out in one tab reaches all).
@@ -291,12 +292,13 @@ export async function checkAuth(): Promise<void> {
       return;
     }
     if (cookies.token && expirationValid(cookies, now)) adoptShared(cookies.token);
-    if (needsRefresh(cookies, now) && !refreshedRecently(now) && navigator.onLine !== false) {
-      const outcome = await refreshToken();
-      if (outcome === 'expired' || outcome === 'reload') return;
-    }
-    if (sessionState.LoggedIn && !expirationValid(readAuthCookies(), env.now())) {
-      sessionExpired();
+    // Offline: nothing to ask; the 'online' event checks again at once (issue 15).
+    if (navigator.onLine === false) return;
+    if (needsRefresh(cookies, now) && !refreshedRecently(now)) {
+      // Only the server ends a session (401/403 → 'expired'). A refresh that got no answer
+      // ('failed') keeps it, even past the token's lifetime: the next check tries again, and a
+      // retry of a token whose answer was lost gets the same successor (decision 008).
+      await refreshToken();
     }
   } finally {
     checking = false;
@@ -315,7 +317,10 @@ export async function initialLoad(): Promise<void> {
   } else if (cookies.token) {
     // Log in again.
     const outcome = await refreshToken({ initial: true });
-    if (outcome === 'failed') {
+    // No answer (offline, a dropped response): the session is not over until the server says so.
+    // Show who is logged in from the expired token (it is never sent as a bearer) and let the
+    // check renew it when the connection is back (issue 15).
+    if (outcome === 'failed' && !adoptToken(cookies.token)) {
       clearStaleCookies();
       clearUser();
     }
@@ -387,6 +392,13 @@ function onVisibility(): void {
   if (env.now() - lastRenew >= RENEW_MS) renewIfLoggedIn();
 }
 
+/** Back online: check (and renew) at once instead of waiting for the next tick (issue 15). */
+function onOnline(): void {
+  if (!running || document.visibilityState === 'hidden') return;
+  void checkAuth();
+  renewIfLoggedIn();
+}
+
 function onChannelMessage(event: MessageEvent<SessionMessage>): void {
   handleMessage(event.data);
 }
@@ -399,6 +411,7 @@ export async function startEngine(): Promise<void> {
     channel.addEventListener('message', onChannelMessage);
   }
   document.addEventListener('visibilitychange', onVisibility);
+  window.addEventListener('online', onOnline);
   try {
     if (sessionState.status === 'pending') await initialLoad();
   } finally {
@@ -414,6 +427,7 @@ export function stopEngine(): void {
   running = false;
   stopTimers();
   document.removeEventListener('visibilitychange', onVisibility);
+  window.removeEventListener('online', onOnline);
   channel?.removeEventListener('message', onChannelMessage);
   channel?.close();
   channel = null;
