@@ -22,7 +22,11 @@ export function UpdatePrompt() {
         if (cancelled) return;
         const wb = new Workbox('/sw.js');
         wb.addEventListener('waiting', () => setWaiting(true));
-        void wb.register();
+        // Offline (or on Lie-Fi) the update check of sw.js fails; the installed worker keeps
+        // serving and the next visit checks again. Not an error of the page (issue 15).
+        wb.register().catch((error: unknown) => {
+          console.warn('Service worker: Aktualisierung nicht geprüft (keine Verbindung)', error);
+        });
         setWorkbox(wb);
       });
     });

@@ -67,3 +67,47 @@ export function watchConsent(onWithdrawn: () => void): () => void {
     given = now;
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Postal codes the server confirmed (issue 15): a check that gets no answer (offline, Lie-Fi)
+// accepts a code this browser has seen confirmed before. Kept like the configuration: only with
+// preferences consent, forgotten when it is withdrawn. Without it, the page's memory serves.
+
+const CONFIRMED_KEY = 'ok-zip-confirmed';
+/** The most recent codes only: a household uses one or two. */
+export const CONFIRMED_MAX = 20;
+
+function readConfirmed(): string[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(CONFIRMED_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function wasConfirmed(countryId: number, zip: string): Promise<boolean> {
+  await consentKnown();
+  return hasConsent('preferences') && readConfirmed().includes(`${countryId}:${zip}`);
+}
+
+/** Waits for the stored consent choice: a check right after the page loaded comes before it. */
+export async function rememberConfirmed(countryId: number, zip: string): Promise<void> {
+  await consentKnown();
+  if (!hasConsent('preferences')) return;
+  const key = `${countryId}:${zip}`;
+  const next = [key, ...readConfirmed().filter((k) => k !== key)].slice(0, CONFIRMED_MAX);
+  try {
+    localStorage.setItem(CONFIRMED_KEY, JSON.stringify(next));
+  } catch {
+    // Storage full or blocked: the page's memory still knows it.
+  }
+}
+
+export function forgetConfirmed(): void {
+  try {
+    localStorage.removeItem(CONFIRMED_KEY);
+  } catch {
+    // nothing kept
+  }
+}

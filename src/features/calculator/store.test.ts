@@ -8,6 +8,7 @@ import { CONFIG_MAX_AGE_S } from './persistence';
 import {
   INPUT_DEBOUNCE_MS,
   SUBMIT_POLL_MS,
+  ZIP_RETRY_MS,
   calculatorState,
   defaultConfig,
   fieldErrors,
@@ -33,6 +34,7 @@ const DEFAULT_QUERY =
   'zipCode=10115&amount=3000&stations=1&product=1&options=5,24,-2,11,9&cn=0&ap=0';
 
 beforeEach(async () => {
+  localStorage.clear();
   resetCalculator();
   resetConsent();
   consent(true);
@@ -106,27 +108,98 @@ describe('typing: validation after the 1500 ms debounce (SPEC §5, §9)', () => 
   });
 });
 
-describe('the postal code check (SPEC §5, §8)', () => {
-  it('counts a failed call as "does not exist", and asks again on submit', async () => {
+describe('the postal code check (SPEC §5, §8; issue 15)', () => {
+  it('counts a failed call as invalid, says it could not be checked, and asks again on submit', async () => {
     const { fetchMock, server } = stubServer({ zipCheckFails: true });
     inputZipCode('10115');
     leaveZipCode();
     await vi.waitFor(() => expect(calculatorState.zipCheck.status).toBe('invalid'));
-    expect(fieldErrors().zip).toBe('ZIPCODE_NXT');
+    expect(fieldErrors().zip).toBe('ZIPCODE_CHK');
     server.zipCheckFails = false;
     const result = await submitCalculator();
     expect(result.ok).toBe(true);
     expect(callsTo(fetchMock, '/api/location/check-zipcode')).toHaveLength(2);
   });
 
-  it('counts a network failure as "does not exist"', async () => {
+  it('a network failure is "could not be checked", never "does not exist"', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
     inputZipCode('10115');
     const result = await submitCalculator();
+    expect(result).toEqual({ ok: false, errors: { zip: 'ZIPCODE_CHK', amount: null } });
+  });
+
+  it('a code the server said no to stays ZIPCODE_NXT', async () => {
+    stubServer();
+    inputZipCode('00000');
+    const result = await submitCalculator();
     expect(result).toEqual({ ok: false, errors: { zip: 'ZIPCODE_NXT', amount: null } });
+  });
+
+  it('asks again by itself: every 10 s on Lie-Fi, at once on the online event', async () => {
+    vi.useFakeTimers();
+    const { fetchMock, server } = stubServer({ zipCheckFails: true });
+    inputZipCode('10115');
+    leaveZipCode();
+    await vi.waitFor(() => expect(fieldErrors().zip).toBe('ZIPCODE_CHK'));
+    const asked = () => callsTo(fetchMock, '/api/location/check-zipcode').length;
+    expect(asked()).toBe(1);
+    await vi.advanceTimersByTimeAsync(ZIP_RETRY_MS);
+    expect(asked()).toBe(2);
+    expect(fieldErrors().zip).toBe('ZIPCODE_CHK');
+    // The connection comes back before the next 10 s: the online event asks at once.
+    server.zipCheckFails = false;
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(calculatorState.zipCheck.status).toBe('valid'));
+    expect(asked()).toBe(3);
+    expect(fieldErrors().zip).toBeNull();
+    await vi.advanceTimersByTimeAsync(3 * ZIP_RETRY_MS);
+    expect(asked()).toBe(3);
+  });
+
+  it('accepts a code confirmed in this browser before when the check gets no answer', async () => {
+    const { server } = stubServer();
+    inputZipCode('80331');
+    expect((await submitCalculator()).ok).toBe(true);
+    // A new page (the memory is gone), offline now.
+    resetCalculator();
+    server.zipCheckFails = true;
+    inputZipCode('80331');
+    expect((await submitCalculator()).ok).toBe(true);
+    expect(calculatorState.zipCheck).toMatchObject({ zip: '80331', status: 'valid' });
+    // Another code was never confirmed here.
+    inputZipCode('10115');
+    expect(await submitCalculator()).toEqual({
+      ok: false,
+      errors: { zip: 'ZIPCODE_CHK', amount: null },
+    });
+  });
+
+  it('keeps confirmed codes only with preferences consent, and forgets them on withdrawal', async () => {
+    const { server } = stubServer();
+    consent(false);
+    inputZipCode('80331');
+    expect((await submitCalculator()).ok).toBe(true);
+    resetCalculator();
+    server.zipCheckFails = true;
+    inputZipCode('80331');
+    expect((await submitCalculator()).ok).toBe(false);
+
+    consent(true);
+    resetCalculator();
+    server.zipCheckFails = false;
+    await initCalculator({ countryId: 1, target: 'DEFAULT' });
+    inputZipCode('80331');
+    expect((await submitCalculator()).ok).toBe(true);
+    consent(false);
+    await vi.waitFor(() => expect(localStorage.getItem('ok-zip-confirmed')).toBeNull());
+    consent(true);
+    server.zipCheckFails = true;
+    resetCalculator();
+    inputZipCode('80331');
+    expect((await submitCalculator()).ok).toBe(false);
   });
 });
 

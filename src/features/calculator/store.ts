@@ -19,7 +19,15 @@ import { LOCALES, localeByCountryId } from '../../lib/locale';
 import { writeOfferQuery, type OfferQuery } from '../../lib/offer-query';
 import { offerListPath } from '../../lib/paths';
 import { askLocalZipCode, askZipCode, fetchCalculatorInit, type LocalPageRef } from './api';
-import { forgetSavedConfigs, loadSavedConfig, saveConfig, watchConsent } from './persistence';
+import {
+  forgetConfirmed,
+  forgetSavedConfigs,
+  loadSavedConfig,
+  rememberConfirmed,
+  saveConfig,
+  wasConfirmed,
+  watchConsent,
+} from './persistence';
 import { upsellCount } from './upsell';
 import {
   amountError,
@@ -132,6 +140,8 @@ export function resetCalculator(): void {
   session = undefined;
   zipAnswers.clear();
   zipCheckSeq++;
+  clearTimeout(zipRetryTimer);
+  zipRetryTimer = undefined;
   stopWatchingConsent?.();
   stopWatchingConsent = undefined;
   Object.assign(calculatorState, initial());
@@ -190,7 +200,10 @@ export function initCalculator({ countryId, productGroupId, target }: InitOption
   }
   if (target) applyTarget(target);
   const pristine = withTarget(defaultConfig(countryId, group), target ?? 'DEFAULT', null);
-  stopWatchingConsent ??= watchConsent(() => void forgetSavedConfigs().catch(() => undefined));
+  stopWatchingConsent ??= watchConsent(() => {
+    forgetConfirmed();
+    void forgetSavedConfigs().catch(() => undefined);
+  });
 
   const done = (async () => {
     const [saved] = await Promise.all([
@@ -505,6 +518,13 @@ export async function checkZip(): Promise<void> {
     failed = answer === null;
     valid = answer ?? false;
   }
+  if (failed && (await wasConfirmed(countryId, zip))) {
+    // No answer, but the server confirmed this code in this browser before (issue 15).
+    failed = false;
+    valid = true;
+  } else if (valid && !failed) {
+    void rememberConfirmed(countryId, zip);
+  }
   if (seq !== zipCheckSeq) return; // a newer check (or a reset) took over
   calculatorState.zipCheck = {
     zip,
@@ -512,11 +532,42 @@ export async function checkZip(): Promise<void> {
     status: valid ? 'valid' : 'invalid',
     ...(failed ? { failed } : {}),
   };
+  if (failed) retryZipCheckLater();
   if (!valid) return;
   // SPEC §4: a postal code change, once checked and valid, stores the configuration …
   storeIfValid();
   // … and on a local page moves to another local page when the server supplied one.
   if (redirect) calculatorState.localRedirect = redirect;
+}
+
+/** Lie-Fi (online, yet no answer) gets no 'online' event: a failed check tries again after this. */
+export const ZIP_RETRY_MS = 10_000;
+let zipRetryTimer: ReturnType<typeof setTimeout> | undefined;
+let listeningForOnline = false;
+
+/** A failed check asks again when the connection returns, and every 10 s meanwhile (issue 15). */
+function retryZipCheckLater(): void {
+  if (typeof window === 'undefined') return;
+  if (!listeningForOnline) {
+    listeningForOnline = true;
+    window.addEventListener('online', retryFailedZipCheck);
+  }
+  clearTimeout(zipRetryTimer);
+  zipRetryTimer = setTimeout(retryFailedZipCheck, ZIP_RETRY_MS);
+}
+
+function retryFailedZipCheck(): void {
+  clearTimeout(zipRetryTimer);
+  zipRetryTimer = undefined;
+  const { zipCheck, config } = calculatorState;
+  if (
+    !zipCheck.failed ||
+    zipCheck.zip !== config.ZipCode ||
+    zipCheck.countryId !== config.CountryId
+  )
+    return;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return; // 'online' will call
+  void checkZip();
 }
 
 export function clearLocalRedirect(): void {

@@ -26,6 +26,8 @@ export const texts = {
       `Eine Postleitzahl ${inCountry} hat ${digits} Ziffern. Bitte prüfen Sie Ihre Eingabe.`,
     ZIPCODE_NXT:
       'Diese Postleitzahl konnten wir nicht finden. Bitte prüfen Sie, ob sie richtig ist.',
+    ZIPCODE_CHK:
+      'Die Postleitzahl konnte gerade nicht geprüft werden, weil keine Verbindung besteht. Wir prüfen sie, sobald die Verbindung wieder da ist.',
     AMOUNT_REQ: 'Bitte geben Sie die gewünschte Menge in Litern ein.',
     AMOUNT_MIN: 'Die Mindestmenge beträgt 500 Liter.',
     AMOUNT_MAX: 'Die Höchstmenge beträgt 32.000 Liter je Bestellung.',

@@ -5,7 +5,12 @@
 import { CALC } from '../../api/contract/calculation-constants';
 import { zipPatternFor } from '../../lib/locale';
 
-export type ZipError = 'ZIPCODE_REQ' | 'ZIPCODE_INV' | 'ZIPCODE_NXT';
+/**
+ * SPEC §5 keys, plus ZIPCODE_CHK (issue 15): the check got no answer. SPEC §5 counts that as
+ * invalid too, but the visitor is told the truth: the code could not be checked, not that it
+ * does not exist.
+ */
+export type ZipError = 'ZIPCODE_REQ' | 'ZIPCODE_INV' | 'ZIPCODE_NXT' | 'ZIPCODE_CHK';
 export type AmountError = 'AMOUNT_REQ' | 'AMOUNT_MIN' | 'AMOUNT_MAX';
 export type FieldError = ZipError | AmountError;
 
@@ -27,12 +32,16 @@ export function zipFormatError(zip: string, countryId: number): ZipError | null 
   return null;
 }
 
-/** The full rule: a well-formed code the server did not confirm (answer false or failure) is ZIPCODE_NXT. */
+/**
+ * The full rule: a well-formed code the server did not confirm is invalid: ZIPCODE_NXT when it
+ * said no, ZIPCODE_CHK when it could not be asked.
+ */
 export function zipError(zip: string, countryId: number, check: ZipCheck): ZipError | null {
   const format = zipFormatError(zip, countryId);
   if (format) return format;
   const same = check.zip === zip && check.countryId === countryId;
-  return same && check.status === 'invalid' ? 'ZIPCODE_NXT' : null;
+  if (!same || check.status !== 'invalid') return null;
+  return check.failed ? 'ZIPCODE_CHK' : 'ZIPCODE_NXT';
 }
 
 /** SPEC §5: empty becomes 0, so 0 means "nothing entered". */
