@@ -37,6 +37,19 @@ export interface GuideProgressRow {
   savedAt: number;
 }
 
+/**
+ * The last offers calculated for a query (issue 15): shown with their age when the network
+ * fails, so an offer list opened offline or on a dropped answer is never empty.
+ */
+export interface OfferResultRow {
+  /** The calculation key (country, product group, query) and whose favourites they carry. */
+  key: string;
+  /** A CalculationResult; parsed with the contract schema when read. */
+  result: unknown;
+  /** ms since epoch. */
+  savedAt: number;
+}
+
 export { DB_NAME } from './exists';
 import { DB_NAME } from './exists';
 
@@ -44,6 +57,7 @@ export class AppDatabase extends Dexie {
   settings!: EntityTable<SettingRow, 'key'>;
   calculatorConfig!: Table<CalculatorConfigRow, [number, number]>;
   guideProgress!: EntityTable<GuideProgressRow, 'guideId'>;
+  offerResults!: EntityTable<OfferResultRow, 'key'>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -52,6 +66,8 @@ export class AppDatabase extends Dexie {
     this.version(2).stores({ calculatorConfig: '[countryId+productGroupId]' });
     // v3: the guide's answers per guide id (issue 5); a new table only, nothing to migrate.
     this.version(3).stores({ guideProgress: 'guideId' });
+    // v4: the last-known offers per query (issue 15); a new table only, nothing to migrate.
+    this.version(4).stores({ offerResults: 'key, savedAt' });
   }
 }
 

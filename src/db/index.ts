@@ -16,4 +16,11 @@ export {
   parseGuideProgress,
 } from './guide-progress';
 export type { GuideProgress } from './guide-progress';
+export {
+  readOfferResult,
+  writeOfferResult,
+  clearOfferResults,
+  OFFER_RESULTS_MAX,
+} from './offer-results';
+export type { StoredOfferResult } from './offer-results';
 export { StorageError } from './errors';

@@ -5,6 +5,7 @@ import {
   formatDayDe,
   formatMonthYearDe,
   formatShortDayDe,
+  formatStandDe,
 } from './dates';
 
 const utc = (options: Intl.DateTimeFormatOptions) =>
@@ -42,5 +43,15 @@ describe('German dates without Intl (SPEC §9)', () => {
       expect(berlinDay(instant), instant.toISOString()).toBe(berlin.format(instant));
       expect(berlinTimeOfDay(instant), instant.toISOString()).toBe(clock.format(instant));
     }
+  });
+});
+
+describe('formatStandDe (the age of last-known offers, issue 15)', () => {
+  const now = new Date('2026-03-30T08:00:00Z'); // Monday 10:00 in Germany, the day after the spring change
+  it('says today, yesterday (by the calendar, across a 23-hour day) or the date', () => {
+    expect(formatStandDe(new Date('2026-03-30T06:05:00Z'), now)).toBe('heute, 08:05 Uhr');
+    expect(formatStandDe(new Date('2026-03-28T23:30:00Z'), now)).toBe('gestern, 00:30 Uhr');
+    expect(formatStandDe(new Date('2026-03-28T22:30:00Z'), now)).toBe('28.03.2026, 23:30 Uhr');
+    expect(formatStandDe(new Date('2026-03-29T21:59:00Z'), now)).toBe('gestern, 23:59 Uhr');
   });
 });

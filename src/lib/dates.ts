@@ -74,3 +74,17 @@ function lastSundayUtc(year: number, month: number): number {
   const last = new Date(Date.UTC(year, month + 1, 0, 1));
   return last.getTime() - last.getUTCDay() * 86_400_000;
 }
+
+/**
+ * When something was computed, as a German reader expects it: "heute, 14:32 Uhr",
+ * "gestern, 09:05 Uhr", else "23.11.2026, 14:32 Uhr" (Germany's clock, SPEC §9 de-DE).
+ */
+export function formatStandDe(instant: Date, now: Date = new Date()): string {
+  const day = berlinDay(instant);
+  const time = `${berlinTimeOfDay(instant)} Uhr`;
+  if (day === berlinDay(now)) return `heute, ${time}`;
+  const today = partsOf(berlinDay(now));
+  const yesterday = new Date(Date.UTC(today.year, today.month - 1, today.date - 1));
+  if (day === yesterday.toISOString().slice(0, 10)) return `gestern, ${time}`;
+  return `${formatDayDe(day)}, ${time}`;
+}

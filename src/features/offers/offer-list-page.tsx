@@ -12,6 +12,8 @@ import { OfferCard, OfferCardSkeleton } from './components/offer-card';
 import { OfferListMessage } from './components/offer-list-message';
 import { OfferSummary } from './components/offer-summary';
 import { SortControl } from './components/sort-control';
+import { StaleNotice } from './components/stale-notice';
+import { formatStandDe } from '../../lib/dates';
 import { checkoutHref } from './checkout-link';
 import { offerListState, setOfferSort } from './store';
 import { texts } from './texts';
@@ -33,6 +35,12 @@ export function OfferListPage() {
   const showToolbar =
     list.offers.length > 0 || list.status === 'calculating' || list.status === 'idle';
 
+  // Last-known offers shown while the answer is on its way (issue 15): their age in the note.
+  const waitingAt =
+    list.stale?.reason === 'waiting' && list.shown?.calculatedAt
+      ? formatStandDe(new Date(list.shown.calculatedAt))
+      : null;
+
   // The title names the list on screen, not a postal code being typed.
   const shownZip = list.shown?.config.ZipCode ?? '';
   useDocumentTitle(texts.documentTitle(productGroupId, shownZip));
@@ -53,9 +61,11 @@ export function OfferListPage() {
           />
           <p className={styles.note} aria-hidden="true">
             {list.status === 'calculating'
-              ? recalculating
-                ? texts.states.recalculating
-                : texts.states.calculating
+              ? waitingAt
+                ? `${texts.calculatedAt(waitingAt)}, ${texts.updating}`
+                : recalculating
+                  ? texts.states.recalculating
+                  : texts.states.calculating
               : texts.allInclusive}
           </p>
           {list.status === 'calculating' && (
@@ -70,6 +80,7 @@ export function OfferListPage() {
             : ''}
         </p>
 
+        <StaleNotice />
         {firstCalculation || (list.status === 'idle' && list.offers.length === 0) ? (
           <ol className={styles.list} aria-busy="true" aria-label={texts.states.calculating}>
             {Array.from({ length: SKELETONS }, (_, i) => (

@@ -4,7 +4,15 @@ import { generateOffers } from '../../workers/offers/offers.fixtures';
 import { resetOffersWorker } from '../../workers/offers';
 import { calculatorState, defaultConfig, resetCalculator } from '../calculator';
 import { json, resultFixture, stubServer } from './offers.fixtures';
-import { calculateOffers, offerListState, refusalOf, resetOfferList, setOfferSort } from './store';
+import {
+  calculateOffers,
+  forgetLastKnownOffers,
+  offerListState,
+  refusalOf,
+  resetOfferList,
+  setOfferSort,
+} from './store';
+import { resetSession, sessionState } from '../session';
 
 const config = (patch: Partial<CalculatorConfig> = {}): CalculatorConfig => ({
   ...defaultConfig(1, 1),
@@ -12,7 +20,8 @@ const config = (patch: Partial<CalculatorConfig> = {}): CalculatorConfig => ({
   ...patch,
 });
 
-beforeEach(() => {
+beforeEach(async () => {
+  await forgetLastKnownOffers();
   resetOfferList();
   resetCalculator();
   resetOffersWorker();
@@ -116,6 +125,93 @@ describe('calculateOffers', () => {
     await first;
     expect(offerListState.offers).toHaveLength(4);
     expect(offerListState.shown?.config.Amount).toBe(2000);
+  });
+});
+
+describe('last-known offers (issue 15)', () => {
+  const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+
+  it('shows the last offers of the same query with their age when the next calculation gets no answer', async () => {
+    const items = generateOffers({ count: 5, seed: 3 });
+    const server = { down: false };
+    stubServer((c) => (server.down ? offline() : json(resultFixture(c, items))));
+    await calculateOffers(config());
+    expect(offerListState.stale).toBeNull();
+    const ids = offerListState.offers.map((o) => o.id);
+
+    // A new page (nothing on screen), the answer does not come.
+    resetOfferList();
+    server.down = true;
+    await calculateOffers(config());
+    expect(offerListState.status).toBe('ready');
+    expect(offerListState.offers.map((o) => o.id)).toEqual(ids);
+    expect(offerListState.shown?.calculatedAt).toBe('2025-01-15T10:00:00.000Z');
+    expect(offerListState.stale).toEqual({ reason: 'failed', offline: false, otherQuery: false });
+    expect(calculatorState.calculating).toBe(false);
+  });
+
+  it('keeps the offers on screen when a recalculation for another query fails, and says whose they are', async () => {
+    const server = { down: false };
+    stubServer((c) =>
+      server.down ? offline() : json(resultFixture(c, generateOffers({ count: 4, seed: 8 }))),
+    );
+    await calculateOffers(config());
+    server.down = true;
+    await calculateOffers(config({ Amount: 5000 }));
+    expect(offerListState.status).toBe('ready');
+    expect(offerListState.offers).toHaveLength(4);
+    expect(offerListState.shown?.config.Amount).toBe(3000);
+    expect(offerListState.stale).toMatchObject({ reason: 'failed', otherQuery: true });
+  });
+
+  it('shows the last-known offers while a slow answer is on its way, then the answer', async () => {
+    let release: (() => void) | undefined;
+    let slow = false;
+    stubServer(async (c) => {
+      if (slow) await new Promise<void>((r) => (release = r));
+      return json(resultFixture(c, generateOffers({ count: slow ? 6 : 3, seed: 2 })));
+    });
+    await calculateOffers(config());
+    resetOfferList();
+    slow = true;
+    const pending = calculateOffers(config());
+    await vi.waitFor(() => expect(offerListState.offers).toHaveLength(3));
+    expect(offerListState.status).toBe('calculating');
+    expect(offerListState.stale).toMatchObject({ reason: 'waiting' });
+    release?.();
+    await pending;
+    expect(offerListState.status).toBe('ready');
+    expect(offerListState.offers).toHaveLength(6);
+    expect(offerListState.stale).toBeNull();
+  });
+
+  it('does not show one user’s offers (their favourites) to another', async () => {
+    const server = { down: false };
+    stubServer((c) =>
+      server.down ? offline() : json(resultFixture(c, generateOffers({ count: 4, seed: 4 }))),
+    );
+    sessionState.User = { id: 'u-1' } as typeof sessionState.User;
+    await calculateOffers(config());
+    resetSession();
+    resetOfferList();
+    server.down = true;
+    await calculateOffers(config());
+    expect(offerListState.status).toBe('error');
+    expect(offerListState.offers).toEqual([]);
+  });
+
+  it('never shows a 400 over the last-known offers: the server said no', async () => {
+    const server = { refuse: false };
+    stubServer((c) =>
+      server.refuse
+        ? json({ message: 'Die Postleitzahl ist nicht bekannt.' }, 400)
+        : json(resultFixture(c, generateOffers({ count: 4, seed: 4 }))),
+    );
+    await calculateOffers(config());
+    server.refuse = true;
+    await calculateOffers(config());
+    expect(offerListState.status).toBe('refused');
+    expect(offerListState.offers).toEqual([]);
   });
 });
 

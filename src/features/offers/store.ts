@@ -6,12 +6,13 @@
  */
 import { proxy, ref } from 'valtio';
 import { ApiError, NetworkError } from '../../api/client';
-import { CALC, type Offer } from '../../api/contract/calculation';
+import { CALC, type CalculationResult, type Offer } from '../../api/contract/calculation';
 import { zipPatternFor } from '../../lib/locale';
 import { offersWorker, type OfferSort, type OfferView } from '../../workers/offers';
 import { calculatorState } from '../calculator';
+import { sessionState } from '../session';
 import { fetchOffers, saveFavourite } from './api';
-import type { ConfigSnapshot } from './query';
+import { calculationKey, type ConfigSnapshot } from './query';
 
 export type OfferListStatus = 'idle' | 'calculating' | 'ready' | 'empty' | 'refused' | 'error';
 
@@ -39,8 +40,23 @@ export interface OfferListState {
   shown: ShownResult | null;
   refusal: Refusal | null;
   error: { message: string; offline: boolean } | null;
+  /**
+   * The shown offers are not current (issue 15): the last-known copy of this query, or the
+   * offers of the previous query, kept because the calculation failed or is still on its way.
+   * null when they are today's answer to the query on screen.
+   */
+  stale: StaleInfo | null;
   /** A favourite toggle the server refused (reverted on the card; the page shows a toast). */
   favouriteFailure: FavouriteFailure | null;
+}
+
+export interface StaleInfo {
+  /** Why: 'waiting' while the calculation runs, 'failed' when it got no answer. */
+  reason: 'waiting' | 'failed';
+  /** The browser says it is offline (else: no answer, e.g. Lie-Fi or a server error). */
+  offline: boolean;
+  /** The shown offers are for another query than the calculator's (a recalculation failed). */
+  otherQuery: boolean;
 }
 
 export interface FavouriteFailure {
@@ -58,6 +74,7 @@ const initial = (): OfferListState => ({
   shown: null,
   refusal: null,
   error: null,
+  stale: null,
   favouriteFailure: null,
 });
 
@@ -100,8 +117,51 @@ function productNameOf(config: ConfigSnapshot, items: readonly Offer[]): string 
 }
 
 function settle(status: OfferListStatus, patch: Partial<OfferListState> = {}): void {
-  Object.assign(offerListState, { status, refusal: null, error: null, ...patch });
+  Object.assign(offerListState, { status, refusal: null, error: null, stale: null, ...patch });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Last-known offers (issue 15): every result is kept per query (and per user: IsFavourite is
+// theirs) in IndexedDB, so a failed calculation shows the last one with its age instead of
+// nothing. Dexie loads on demand (JS budget). It is a copy of what the visitor asked for, kept
+// like the service worker's copies of pages (decision 002), not a preference: no consent needed.
+
+/** Offers older than this are not shown as "last known": prices move daily. */
+export const LAST_KNOWN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+const loadDb = () => import('../../db');
+
+function lastKnownKey(config: ConfigSnapshot): string {
+  return `${calculationKey(config)}|${sessionState.User?.id ?? '-'}`;
+}
+
+async function keepResult(key: string, result: CalculationResult): Promise<void> {
+  try {
+    const { writeOfferResult } = await loadDb();
+    await writeOfferResult(key, result, Date.now());
+  } catch (error) {
+    // Storage full or blocked: only the offline copy is missing.
+    console.warn('Angebote nicht für offline gespeichert', error);
+  }
+}
+
+async function lastKnownResult(key: string): Promise<CalculationResult | undefined> {
+  try {
+    const { readOfferResult } = await loadDb();
+    return (await readOfferResult(key, Date.now() - LAST_KNOWN_MAX_AGE_MS))?.result;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Tests. */
+export async function forgetLastKnownOffers(): Promise<void> {
+  const { clearOfferResults } = await loadDb();
+  await clearOfferResults();
+}
+
+/** Whether the connection is known to be down (false when unknown). */
+const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /** Stops the calculation in flight (leaving the page, a newer configuration). */
 export function cancelOfferCalculation(): void {
@@ -141,9 +201,19 @@ export async function calculateOffers(config: ConfigSnapshot): Promise<void> {
   inFlight = controller;
   offerListState.status = 'calculating';
   calculatorState.calculating = true;
-  try {
-    const result = await fetchOffers(config, controller.signal);
-    if (stale()) return;
+  const key = lastKnownKey(config);
+  // Read at once: on a slow connection the last-known offers show while the answer is on its way.
+  const lastKnown = lastKnownResult(key);
+  /** The server answered (or failed): the waiting copy must not be shown any more. */
+  let settled = false;
+  void lastKnown.then(async (known) => {
+    if (!known || settled || stale() || offerListState.status !== 'calculating') return;
+    if (offerListState.offers.length > 0 && !offerListState.stale) return;
+    await show(known, { reason: 'waiting', offline: browserOffline(), otherQuery: false });
+  });
+
+  /** Ranks and shows a result; false when a newer calculation took over meanwhile. */
+  async function show(result: CalculationResult, staleInfo: StaleInfo | null): Promise<boolean> {
     const items = withPendingFavourites(result.Items);
     // The visitor may change the order while the worker ranks: rank again with the new one.
     let sort: OfferSort;
@@ -151,33 +221,73 @@ export async function calculateOffers(config: ConfigSnapshot): Promise<void> {
     do {
       sort = offerListState.sort;
       views = await offersWorker.rankOffers(items, sort);
-      if (stale()) return;
+      if (stale()) return false;
     } while (sort !== offerListState.sort);
+    if (staleInfo?.reason === 'waiting' && settled) return false;
     current = items;
-    settle(views.length > 0 ? 'ready' : 'empty', {
-      offers: ref(views),
-      shown: {
-        config,
-        count: views.length,
-        productName: productNameOf(config, items),
-        calculatedAt: result.CalculatedAt,
-      },
-    });
-  } catch (error) {
+    const shown: ShownResult = {
+      config,
+      count: views.length,
+      productName: productNameOf(config, items),
+      calculatedAt: result.CalculatedAt,
+    };
+    if (staleInfo?.reason === 'waiting') {
+      // Still calculating: the list shows dimmed with its age until the answer replaces it.
+      Object.assign(offerListState, { offers: ref(views), shown, stale: staleInfo });
+    } else {
+      settle(views.length > 0 ? 'ready' : 'empty', {
+        offers: ref(views),
+        shown,
+        stale: staleInfo,
+      });
+    }
+    return true;
+  }
+
+  try {
+    const result = await fetchOffers(config, controller.signal);
+    settled = true;
     if (stale()) return;
-    current = [];
-    const shown: ShownResult = { config, count: 0, productName: null, calculatedAt: null };
+    if (await show(result, null)) void keepResult(key, result);
+  } catch (error) {
+    settled = true;
+    if (stale()) return;
     if (error instanceof ApiError && error.status === 400) {
+      current = [];
       settle('refused', {
         offers: ref([]),
-        shown,
+        shown: { config, count: 0, productName: null, calculatedAt: null },
         refusal: { reason: 'server', message: error.message },
       });
-    } else {
-      const offline = error instanceof NetworkError && !navigator.onLine;
-      const message = error instanceof Error ? error.message : String(error);
-      settle('error', { offers: ref([]), shown, error: { message, offline } });
+      return;
     }
+    const offline = error instanceof NetworkError && browserOffline();
+    // No answer: the last-known offers of this query, else the offers on screen (another
+    // query's, said so), else the error.
+    const known = await lastKnown;
+    if (stale()) return;
+    if (known) {
+      await show(known, { reason: 'failed', offline, otherQuery: false });
+      return;
+    }
+    const onScreen = offerListState.shown;
+    if (offerListState.offers.length > 0 && onScreen?.calculatedAt) {
+      settle('ready', {
+        stale: {
+          reason: 'failed',
+          offline,
+          otherQuery: calculationKey(onScreen.config) !== calculationKey(config),
+        },
+      });
+      return;
+    }
+    current = [];
+    const message = error instanceof Error ? error.message : String(error);
+    settle('error', {
+      offers: ref([]),
+      shown: { config, count: 0, productName: null, calculatedAt: null },
+      error: { message, offline },
+    });
   } finally {
     if (!stale()) {
       inFlight = undefined;

@@ -11,7 +11,7 @@ import {
 import { consentState, resetConsent } from '../consent';
 import { resetSession, sessionState, type SessionUser } from '../session';
 import { json, resultFixture, stubServer } from './offers.fixtures';
-import { offerListState, resetOfferList } from './store';
+import { forgetLastKnownOffers, offerListState, resetOfferList } from './store';
 import {
   RECALCULATE_DEBOUNCE_MS,
   applyOfferAddress,
@@ -35,7 +35,8 @@ function visit(search: string, countryId = 1, productGroupId: 1 | 2 = 1) {
 
 const lastAddress = () => addresses.at(-1);
 
-beforeEach(() => {
+beforeEach(async () => {
+  await forgetLastKnownOffers();
   vi.useFakeTimers();
   resetCalculator();
   resetOfferList();

@@ -31,10 +31,21 @@ import {
   type ConfigSnapshot,
 } from './query';
 import { sessionState } from '../session';
-import { calculateOffers, cancelOfferCalculation } from './store';
+import { calculateOffers, cancelOfferCalculation, offerListState } from './store';
 
 /** Rapid changes (a few clicks in the settings panel) become one calculation. */
 export const RECALCULATE_DEBOUNCE_MS = 250;
+
+/**
+ * A calculation that got no answer is tried again (issue 15): at once on the 'online' event, and
+ * after this while the browser believes it is online (Lie-Fi sends no event).
+ */
+export const OFFER_RETRY_MS = 30_000;
+
+/** The list shows last-known offers, or the error, because the server gave no answer. */
+const unanswered = () =>
+  offerListState.stale?.reason === 'failed' ||
+  (offerListState.status === 'error' && offerListState.error !== null);
 
 export interface OfferListSyncOptions {
   /** Replaces the browser address (no new history entry) when it differs. */
@@ -129,12 +140,32 @@ export function connectOfferList({
     },
   };
   active = connection;
+
+  // Issue 15: no answer is not the end; ask again when the connection returns.
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  const retryIfUnanswered = () => {
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    if (!stopped && unanswered() && navigator.onLine !== false) connection.retry();
+  };
+  const unsubscribeList = subscribe(offerListState, () => {
+    if (!unanswered()) {
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+    } else if (retryTimer === undefined) {
+      retryTimer = setTimeout(retryIfUnanswered, OFFER_RETRY_MS);
+    }
+  });
+  window.addEventListener('online', retryIfUnanswered);
   check();
 
   return () => {
     stopped = true;
     unsubscribe();
     unsubscribeSession();
+    unsubscribeList();
+    window.removeEventListener('online', retryIfUnanswered);
+    clearTimeout(retryTimer);
     clearTimeout(timer);
     cancelOfferCalculation();
     if (active === connection) active = undefined;

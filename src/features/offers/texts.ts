@@ -34,7 +34,22 @@ export const texts = {
   listLabel: (sort: 'price' | 'rating' | 'delivery') =>
     `Angebote, sortiert nach ${sort === 'price' ? 'Gesamtpreis' : sort === 'rating' ? 'Bewertung' : 'Lieferzeit'}`,
   allInclusive: 'Alle Preise inklusive Mehrwertsteuer und aller gewählten Zuschläge.',
-  calculatedAt: (time: string) => `Stand: ${time} Uhr`,
+  /** "Stand: heute, 14:32 Uhr" */
+  calculatedAt: (when: string) => `Stand: ${when}`,
+  updating: 'wird aktualisiert …',
+
+  /** Issue 15: offers shown although they are not the current answer. */
+  stale: {
+    title: 'Nicht aktuell',
+    offline:
+      'Sie sind offline. Sie sehen die zuletzt berechneten Angebote; sobald die Verbindung zurück ist, berechnen wir sie neu.',
+    failed:
+      'Die Angebote konnten gerade nicht neu berechnet werden. Sie sehen die zuletzt berechneten; wir versuchen es automatisch erneut.',
+    otherQuery: (amount: string, zip: string) =>
+      `Sie gelten für ${amount} Liter nach PLZ ${zip}, nicht für Ihre geänderte Auswahl.`,
+    order: 'Beim Bestellen prüfen wir den aktuellen Preis des Händlers.',
+    retry: 'Jetzt aktualisieren',
+  },
 
   edit: {
     changeZip: 'Andere PLZ eingeben',

@@ -7,7 +7,13 @@ import { resetOffersWorker } from '../../../workers/offers';
 import { defaultConfig, resetCalculator } from '../../calculator';
 import { resetSession, sessionState } from '../../session';
 import { json, resultFixture } from '../offers.fixtures';
-import { calculateOffers, offerListState, resetOfferList, setOfferSort } from '../store';
+import {
+  calculateOffers,
+  forgetLastKnownOffers,
+  offerListState,
+  resetOfferList,
+  setOfferSort,
+} from '../store';
 import { FAVOURITE_TOAST_MS, FavouriteToast } from './favourite-toast';
 import { OfferCard } from './offer-card';
 
@@ -102,7 +108,8 @@ async function answer(
   });
 }
 
-beforeEach(() => {
+beforeEach(async () => {
+  await forgetLastKnownOffers();
   resetOfferList();
   resetCalculator();
   resetOffersWorker();
