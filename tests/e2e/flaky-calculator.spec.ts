@@ -75,3 +75,26 @@ test('Lie-Fi (online, but checks get no answer): unchecked, not "not found"; ask
   await expect(form.getByText(UNCHECKED)).toHaveCount(0, { timeout: 15_000 });
   await expect(start).not.toHaveAttribute('aria-disabled', 'true');
 });
+
+test('offline: the calculator options come from the last answer (badge and settings panel)', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await acceptConsent(page);
+  const { form } = calculator(page);
+  const settings = form.getByRole('button', { name: /Heizöl-Rechner/ });
+  await expect(settings).toContainText(/weitere Optionen/);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 15_000,
+  });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(settings).toContainText(/weitere Optionen/);
+  await settings.click();
+  const panel = page.getByRole('dialog');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByText('Die Optionen konnten nicht geladen werden.')).toHaveCount(0);
+  await expect(panel.getByRole('radio').first()).toBeVisible();
+});

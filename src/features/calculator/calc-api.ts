@@ -13,16 +13,41 @@ import {
   type UpsellingItem,
 } from '../../api/contract/calculation';
 
-export function fetchCalculatorInit(
+/** Where the last calculator data of a country and product group are kept (db settings). */
+export const initSettingKey = (countryId: number, productGroupId: number) =>
+  `calculator-init:${countryId}:${productGroupId}`;
+
+/**
+ * The calculator data (products, options). Each answer is kept in IndexedDB, and when none comes
+ * (offline, Lie-Fi, a server error) the last one serves: products and options change rarely, and
+ * without them the settings panel and its badge are gone (issue 15). Nothing personal: no consent.
+ */
+export async function fetchCalculatorInit(
   countryId: number,
   productGroupId: number,
   signal?: AbortSignal,
 ): Promise<CalculatorInitResponse> {
-  return apiFetch(`/api/kalkulation/init/${countryId}/${productGroupId}`, {
-    schema: CalculatorInitResponseSchema,
-    signal,
-    silent: true,
-  });
+  const key = initSettingKey(countryId, productGroupId);
+  try {
+    const init = await apiFetch(`/api/kalkulation/init/${countryId}/${productGroupId}`, {
+      schema: CalculatorInitResponseSchema,
+      signal,
+      silent: true,
+    });
+    // A plain copy now: the store makes the answer reactive, and a proxy cannot be stored.
+    const copy: unknown = JSON.parse(JSON.stringify(init));
+    void import('../../db')
+      .then(({ writeSetting }) => writeSetting(key, copy))
+      .catch(() => undefined); // only the offline copy is missing
+    return init;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    const known = await import('../../db')
+      .then(({ readSetting }) => readSetting(key, CalculatorInitResponseSchema))
+      .catch(() => undefined);
+    if (known) return known;
+    throw error;
+  }
 }
 
 export function fetchUpselling(

@@ -39,6 +39,7 @@ beforeEach(async () => {
   resetConsent();
   consent(true);
   await db.calculatorConfig.clear();
+  await db.settings.where('key').startsWith('calculator-init:').delete();
 });
 
 afterEach(() => {
@@ -424,6 +425,25 @@ describe('initialisation: defaults → saved → server data (SPEC §4)', () => 
     calculatorState.config = { ...defaultConfig(1), ZipCode: '10115', Amount: 1200 };
     await initCalculator({ countryId: 1 });
     expect(calculatorState.config).toMatchObject({ ZipCode: '10115', Amount: 1200 });
+  });
+
+  it('uses the last calculator data when no answer comes (issue 15: options offline)', async () => {
+    const { server } = stubServer();
+    await initCalculator({ countryId: 1, target: 'DEFAULT' });
+    const online = calculatorState.init;
+    expect(online?.Groups.length).toBeGreaterThan(0);
+    await vi.waitFor(async () =>
+      expect(await db.settings.get('calculator-init:1:1')).toBeDefined(),
+    );
+    resetCalculator();
+    server.init = 'fail';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await initCalculator({ countryId: 1, target: 'DEFAULT' });
+    expect(calculatorState.initError).toBeNull();
+    expect(calculatorState.init).toEqual(online);
   });
 
   it('still works when the calculator data cannot be loaded', async () => {

@@ -22,6 +22,7 @@ async function openPanel() {
 
 beforeEach(async () => {
   await db.calculatorConfig.clear();
+  await db.settings.where('key').startsWith('calculator-init:').delete();
   resetCalculator();
   resetConsent();
   consentState.status = 'ready';
