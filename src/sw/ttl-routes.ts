@@ -5,6 +5,10 @@
  * offline, with its age shown by the app).
  */
 
+/** The rows of SPEC §9 "Cache: …" (banners, prices, best price 120 s; reviews, news, cross-links 3600 s). */
+export type SpecCacheItem =
+  'banners' | 'prices' | 'best price' | 'reviews' | 'news' | 'cross-links';
+
 export interface TtlRoute {
   /** Cache name; also names the last-known cache (`${name}-last-known`). */
   name: string;
@@ -12,6 +16,8 @@ export interface TtlRoute {
   pattern: RegExp;
   maxAgeSeconds: number;
   maxEntries: number;
+  /** The SPEC §9 row the lifetime comes from; null where SPEC names none (then `source` says why). */
+  spec: SpecCacheItem | null;
   /** Where the number comes from. */
   source: string;
 }
@@ -22,6 +28,7 @@ export const TTL_ROUTES: readonly TtlRoute[] = [
     pattern: /^\/api\/site\/\d+\/country-states$/,
     maxAgeSeconds: 3600,
     maxEntries: 3,
+    spec: null,
     source: 'SPEC §9 reference data, same lifetime as news and cross-links (3600 s)',
   },
   {
@@ -29,6 +36,7 @@ export const TTL_ROUTES: readonly TtlRoute[] = [
     pattern: /^\/api\/site\/bewertungen\/[\w-]+\/overall$/,
     maxAgeSeconds: 3600,
     maxEntries: 3,
+    spec: 'reviews',
     source: 'SPEC §9 cache: reviews 3600 s',
   },
   {
@@ -36,6 +44,7 @@ export const TTL_ROUTES: readonly TtlRoute[] = [
     pattern: /^\/api\/waermepartner\/lead-banner$/,
     maxAgeSeconds: 120,
     maxEntries: 50,
+    spec: 'banners',
     source: 'SPEC §9 cache: banners 120 s (one entry per country and postal code)',
   },
   {
@@ -47,6 +56,7 @@ export const TTL_ROUTES: readonly TtlRoute[] = [
     pattern: /^\/api\/leads\/guide\/\d+$/,
     maxAgeSeconds: 3600,
     maxEntries: 3,
+    spec: null,
     source: 'SPEC §9 reference-data lifetime (3600 s, as country states, news, cross-links)',
   },
   {
@@ -57,6 +67,7 @@ export const TTL_ROUTES: readonly TtlRoute[] = [
       /^\/api\/site\/(?:\d+\/(?:prices\/(?:average|current|history|range-local)|price-faq)|price-factors|prices\/local)$/,
     maxAgeSeconds: 120,
     maxEntries: 80,
+    spec: 'prices',
     source: 'SPEC §9 cache: prices 120 s',
   },
   {
@@ -65,7 +76,45 @@ export const TTL_ROUTES: readonly TtlRoute[] = [
     pattern: /^\/api\/site\/\d+\/pages\/local\/redirect$/,
     maxAgeSeconds: 3600,
     maxEntries: 50,
+    spec: null,
     source: 'SPEC §7 pages/local/redirect: cached per zip code (3600 s, as reference data)',
+  },
+  {
+    // The best price of the country (home hero) and of a postal code (local pages, the
+    // calculator bar's price line): one entry per country, amount and postal code.
+    name: 'best-price',
+    pattern: /^\/api\/(?:kalkulation\/best-price|site\/\d+\/prices\/best)$/,
+    maxAgeSeconds: 120,
+    maxEntries: 60,
+    spec: 'best price',
+    source: 'SPEC §9 cache: best price 120 s (§7 best-price, prices/best)',
+  },
+  {
+    // Issue 12 builds these endpoints; their lifetime is SPEC's and lives here with the rest.
+    name: 'news',
+    pattern: /^\/api\/site\/\d+\/news-articles(?:\/featured|\/detail)?$/,
+    maxAgeSeconds: 3600,
+    maxEntries: 40,
+    spec: 'news',
+    source: 'SPEC §9 cache: news 3600 s (§7 news-articles)',
+  },
+  {
+    name: 'cross-links',
+    pattern: /^\/api\/cross-linking\/get$/,
+    maxAgeSeconds: 3600,
+    maxEntries: 60,
+    spec: 'cross-links',
+    source: 'SPEC §9 cache: cross-links 3600 s (§7 cross-linking/get)',
+  },
+  {
+    // The calculator's products and options (issue 15, 5): also kept in IndexedDB by the
+    // calculator for a first visit the worker did not control yet.
+    name: 'calculator-init',
+    pattern: /^\/api\/kalkulation\/init\/\d+\/\d+$/,
+    maxAgeSeconds: 3600,
+    maxEntries: 6,
+    spec: null,
+    source: 'SPEC §9 names none: reference data, 3600 s like country states and the guide',
   },
 ];
 

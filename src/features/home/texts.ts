@@ -6,6 +6,9 @@ export const texts = {
   dieselLink: 'Diesel statt Heizöl? Zum Diesel-Rechner',
   /** "Heute ab 98,45 € / 100 Liter" */
   bestPricePrefix: 'Heute ab',
+  /** Offline, the last-known price of an earlier day (issue 15). */
+  bestPricePrefixOld: 'Zuletzt ab',
+  bestPriceAt: (when: string) => `Stand: ${when}`,
   bestPriceUnit: '/ 100 Liter',
   bestPriceNote: (amount: string) => `günstigster Preis bei ${amount} Litern, inkl. MwSt.`,
   bestPriceLoading: 'Tagesbestpreis wird geladen …',

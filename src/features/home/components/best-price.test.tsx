@@ -5,17 +5,18 @@ import { BestPrice } from './best-price';
 const answer = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const best = (currency: 'EUR' | 'CHF', countryId = 1) => ({
+const best = (currency: 'EUR' | 'CHF', countryId = 1, at = new Date()) => ({
   CountryId: countryId,
   Amount: 3000,
   ProductId: 1,
   UnitPrice: 98.45,
   TotalPrice: 2953.5,
   Currency: currency,
-  TimeStamp: '2026-11-23T08:00:00Z',
+  TimeStamp: at.toISOString(),
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -41,6 +42,19 @@ describe('BestPrice (hero, SPEC §7 best-price)', () => {
     );
     render(<BestPrice countryId={3} />);
     expect((await screen.findByText(/98,45/)).textContent?.replace(/\s/g, ' ')).toBe('98,45 CHF');
+  });
+
+  it('says "Zuletzt ab" and the age for a copy of an earlier day (offline, issue 15)', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T09:00:00Z'), toFake: ['Date'] });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(answer(best('EUR', 1, new Date('2026-11-23T13:32:00Z'))))),
+    );
+    const { container } = render(<BestPrice countryId={1} />);
+    await screen.findByText(/98,45/);
+    expect(container.textContent?.replace(/\s/g, ' ')).toBe(
+      'Zuletzt ab 98,45 € / 100 LiterStand: gestern, 14:32 Uhr · günstigster Preis bei 3.000 Litern, inkl. MwSt.',
+    );
   });
 
   it('shows nothing when the call fails', async () => {

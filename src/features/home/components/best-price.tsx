@@ -7,6 +7,8 @@ import type { BestPriceResponse } from '../../../api/contract/calculation';
 import { CALC } from '../../../api/contract/calculation-constants';
 import { dataKey } from '../../../api/contract/pages';
 import { usePageData } from '../../../ui/page-data';
+import { useMounted } from '../../../ui/use-mounted';
+import { berlinDay, formatStandDe } from '../../../lib/dates';
 import { formatPrice, formatQuantity } from '../../../lib/format';
 import { fetchBestPrice } from '../api';
 import { texts } from '../texts';
@@ -29,6 +31,8 @@ export function BestPrice({ countryId }: { countryId: number }) {
         : { countryId, status: 'error' },
   );
   const current = load?.countryId === countryId ? load : null;
+  // After hydration only (the server renders today's price with today's date).
+  const mounted = useMounted();
   const loaded = current !== null;
 
   useEffect(() => {
@@ -52,12 +56,20 @@ export function BestPrice({ countryId }: { countryId: number }) {
     );
   }
   const { price } = current;
+  // Offline, the worker's last-known copy may be of an earlier day: not "Heute" then (issue 15).
+  const at = new Date(price.TimeStamp);
+  const earlierDay = mounted && berlinDay(at) !== berlinDay(new Date());
   return (
     <p className={styles.price}>
-      <span className={styles.prefix}>{texts.bestPricePrefix}</span>{' '}
+      <span className={styles.prefix}>
+        {earlierDay ? texts.bestPricePrefixOld : texts.bestPricePrefix}
+      </span>{' '}
       <strong className={styles.value}>{formatPrice(price.UnitPrice, price.Currency)}</strong>{' '}
       <span className={styles.unit}>{texts.bestPriceUnit}</span>
-      <span className={styles.note}>{texts.bestPriceNote(formatQuantity(price.Amount))}</span>
+      <span className={styles.note}>
+        {earlierDay && `${texts.bestPriceAt(formatStandDe(at))} · `}
+        {texts.bestPriceNote(formatQuantity(price.Amount))}
+      </span>
     </p>
   );
 }
