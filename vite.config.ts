@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -23,6 +25,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           rollupFormat: 'iife',
           globPatterns: ['**/*.{js,css,html,svg,woff2,webmanifest}', 'icons/*.png'],
           globIgnores: ['**/.vite/**'],
+          // The legacy layer's offline page and its stylesheet come from the server (issue 15).
+          additionalManifestEntries: legacyOfflineEntries(),
         },
         devOptions: { enabled: false },
       }),
@@ -32,6 +36,23 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy: { '/api': 'http://localhost:3000' },
   },
 }));
+
+/**
+ * Precache entries for the server's /konto/offline page and /konto/stil.css, revised by the
+ * sources they are made of, so a changed page or stylesheet reaches installed apps.
+ */
+function legacyOfflineEntries(): { url: string; revision: string }[] {
+  const hash = createHash('sha256');
+  for (const file of ['legacy.css', 'html.ts', 'views.ts', 'texts.ts']) {
+    hash.update(readFileSync(new URL(`./server/legacy/${file}`, import.meta.url)));
+  }
+  hash.update(readFileSync(new URL('./src/lib/brand.ts', import.meta.url)));
+  const revision = hash.digest('hex').slice(0, 16);
+  return [
+    { url: '/konto/offline', revision },
+    { url: '/konto/stil.css', revision },
+  ];
+}
 
 /** The browser build; bench/ reads the manifest to measure what the home route loads. */
 const clientBuild: UserConfig['build'] = {

@@ -329,6 +329,23 @@ describe('unknown pages of the legacy layer (SPEC §2/§8)', () => {
   });
 });
 
+describe('the offline page the service worker precaches (issue 15)', () => {
+  it('is the same for everyone: no session, no form, no one’s name; not indexed', async () => {
+    const res = await t.app.inject({
+      url: '/konto/offline',
+      headers: { cookie: 'ok_auth=irgendwas; ok_login=1' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['x-robots-tag']).toBe('noindex');
+    expect((await t.app.inject({ url: '/konto/offline' })).body).toBe(res.body);
+    expect(res.body).toContain('<title>Keine Verbindung');
+    expect(res.body).toContain('href="/konto/stil.css"');
+    expect(res.body).not.toContain('<form');
+    expect(res.body).not.toContain('Sie sind angemeldet');
+  });
+});
+
 describe('issue 9: links and redirects', () => {
   const escapes = [
     '/..//evil.example',

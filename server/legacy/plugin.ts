@@ -15,6 +15,7 @@ import {
   PASSWORD_MIN_LENGTH,
   RETURN_URL_PARAM,
 } from '../../src/api/contract/account';
+import { LEGACY_OFFLINE_PATH } from '../../src/lib/paths';
 import { safeReturnUrl } from '../../src/lib/roles';
 import { csrfMatches, CSRF_FIELD, sessionIdOf } from '../modules/account/csrf';
 import { hashPassword, verifyPassword } from '../modules/account/password';
@@ -44,6 +45,7 @@ import {
   LOGOUT_PATH,
   messagePage,
   notFoundPage,
+  offlinePage,
   type LoginPageState,
   type RegisterErrors,
   type RegisterValues,
@@ -211,6 +213,15 @@ export const legacyPlugin: FastifyPluginAsync<LegacyPluginOptions> = async (app,
   // SPEC §2/§8: any other page under the legacy layer is its 404 (the app's routes never start
   // with /konto/, so nothing of the app is hidden by this).
   app.get(`${LEGACY_PREFIX}*`, async (_request, reply) => html(reply, notFoundPage(), 404));
+
+  // Fetched once by the service worker when it installs (precache), never shown online.
+  app.get(LEGACY_OFFLINE_PATH, async (_request, reply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .header('x-robots-tag', 'noindex')
+      .type('text/html; charset=utf-8')
+      .send(offlinePage()),
+  );
 
   app.get(STYLESHEET_PATH, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(css),

@@ -9,6 +9,12 @@ export const texts = {
   notFoundSpec: 'This page could not be found',
   notFound:
     'Diese Seite gibt es im Anmeldebereich nicht. Vielleicht hat sich ein Tippfehler in die Adresse geschlichen.',
+  titleOffline: 'Keine Verbindung',
+  offline:
+    'Anmeldung, Registrierung und Kennwort brauchen eine Verbindung zum Internet, und Ihr Gerät ist gerade offline.',
+  offlineNext:
+    'Preise, Rechner und bereits geöffnete Seiten funktionieren auf der Startseite weiter. Sobald Sie wieder online sind, tippen Sie auf „Erneut versuchen“.',
+  offlineRetry: 'Erneut versuchen',
   toLogin: 'Zur Anmeldung',
   toHome: 'Zur Startseite',
   backToApp: 'Zurück zum Ölkompass',

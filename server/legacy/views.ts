@@ -144,6 +144,25 @@ export function messagePage(title: string, message: string, back: string): strin
   );
 }
 
+/**
+ * Issue 15: what the service worker shows for a /konto/ page offline (precached, so it never
+ * shows anyone's data). "Erneut versuchen" is a link to the address it stands in for (href="").
+ */
+export function offlinePage(): string {
+  return page(
+    texts.titleOffline,
+    `<h1>${esc(texts.titleOffline)}</h1>
+<div class="card narrow">
+<p>${esc(texts.offline)}</p>
+<p>${esc(texts.offlineNext)}</p>
+<div class="actions">
+<a class="button primary" href="">${esc(texts.offlineRetry)}</a>
+<a class="button secondary" href="/">${esc(texts.toHome)}</a>
+</div>
+</div>`,
+  );
+}
+
 /** SPEC §2/§8: an unknown page of the legacy layer (404), with the ways back. */
 export function notFoundPage(): string {
   return page(

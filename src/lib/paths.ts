@@ -223,3 +223,10 @@ export function canonicalPagePath(pathname: string): string | null {
   }
   return `/${out.join('/')}`;
 }
+
+/**
+ * The legacy layer's offline page (issue 15): the service worker precaches it and serves it for
+ * any /konto/ page the network does not answer, so an installed app never ends on the browser's
+ * own offline page.
+ */
+export const LEGACY_OFFLINE_PATH = '/konto/offline';

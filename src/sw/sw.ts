@@ -10,11 +10,13 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
+  matchPrecache,
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
+import { LEGACY_OFFLINE_PATH } from '../lib/paths';
 import { LAST_KNOWN_SUFFIX, TTL_ROUTES } from './ttl-routes';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -54,6 +56,26 @@ registerRoute(
       ],
     }),
     { denylist: [/^\/api\//, /^\/session\//, /^\/konto\//] },
+  ),
+);
+
+/**
+ * The legacy layer (login, registration, password; server pages, never the shell): always the
+ * network, and when it does not answer (offline, or Lie-Fi for longer than the timeout) its
+ * precached offline page in the product's look instead of the browser's own (issue 15).
+ */
+registerRoute(
+  new NavigationRoute(
+    new NetworkOnly({
+      networkTimeoutSeconds: 10,
+      plugins: [
+        {
+          handlerDidError: async () =>
+            (await matchPrecache(LEGACY_OFFLINE_PATH)) ?? Response.error(),
+        },
+      ],
+    }),
+    { allowlist: [/^\/konto\//] },
   ),
 );
 
