@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
+import { resetConnection } from './connection';
 import {
   ApiError,
   ContractError,
@@ -36,6 +37,8 @@ function lastRequest(): { url: string; init: RequestInit; headers: Headers } {
 }
 
 beforeEach(() => {
+  // A test without an answer leaves the connection "lost" (connection.ts): not the next one's.
+  resetConnection();
   fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ id: 1, name: 'Heizöl' })));
   vi.stubGlobal('fetch', fetchMock);
 });

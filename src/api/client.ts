@@ -6,6 +6,7 @@
  * never reaches a component.
  */
 import type { z } from 'zod/mini';
+import { reportAnswer, reportNoAnswer } from './connection';
 import { CSRF_RENEWED_HEADER } from './contract/account-constants';
 import type { ApiError as ApiErrorBody } from './contract/common';
 
@@ -152,8 +153,10 @@ export async function apiFetch<S extends z.ZodMiniType>(
         ok = true; // cancelled on purpose: not a failure for the loading bar
         throw error;
       }
+      reportNoAnswer();
       throw new NetworkError(error);
     }
+    reportAnswer();
     const payload: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const body = errorBodyOf(payload);

@@ -1,3 +1,4 @@
+import { CONNECTION_LOST } from '../api/connection';
 import { PRODUCT_NAME } from '../lib/brand';
 import { errorPageTitle } from '../lib/page-meta';
 
@@ -7,8 +8,7 @@ export const texts = {
   closeMenu: 'Menü schließen',
   mainNav: 'Hauptnavigation',
   homeLink: `${PRODUCT_NAME} – zur Startseite`,
-  offline:
-    'Sie sind offline. Bereits geladene Seiten bleiben verfügbar; neue Daten laden, sobald die Verbindung zurück ist.',
+  offline: `${CONNECTION_LOST} Bereits geladene Seiten bleiben verfügbar; neue Daten laden, sobald die Verbindung zurück ist.`,
   updateAvailable: 'Neue Version verfügbar',
   updateReload: 'Jetzt aktualisieren',
   updateLater: 'Später',

@@ -1,19 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { connectionLost, subscribeConnection } from '../api/connection';
 
-function subscribe(callback: () => void): () => void {
-  window.addEventListener('online', callback);
-  window.addEventListener('offline', callback);
-  return () => {
-    window.removeEventListener('online', callback);
-    window.removeEventListener('offline', callback);
-  };
-}
-
-/** SPEC §4/§8: online/offline status from the browser's online and offline events. */
+/**
+ * SPEC §4/§8 online/offline, judged by the browser's events and by outcome (issue 15: on
+ * Lie-Fi the browser says online while requests fail). The server render says online.
+ */
 export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  return !useSyncExternalStore(subscribeConnection, connectionLost, () => false);
 }

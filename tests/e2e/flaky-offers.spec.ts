@@ -38,7 +38,7 @@ test('offline: the last offers of the query with "Stand", recalculated once onli
   await ready(page);
   expect(await dealers(page)).toEqual(online);
   await expect(notice(page)).toContainText(/Stand: heute, \d{2}:\d{2} Uhr/);
-  await expect(notice(page)).toContainText('Sie sind offline');
+  await expect(notice(page)).toContainText('Keine Verbindung.');
   // Ordering stays possible: the server prices the order again.
   await expect(
     offerList(page)
@@ -71,7 +71,8 @@ test('Lie-Fi: a failed recalculation keeps the offers on screen and says whose t
   await page.getByLabel('Liter').fill('5000');
   await page.getByLabel('Liter').press('Enter');
   await expect(page).toHaveURL(/[?&]amount=5000&/);
-  await expect(notice(page)).toContainText('konnten gerade nicht neu berechnet werden');
+  // No answer at all is "no connection", though the browser says online (item 8).
+  await expect(notice(page)).toContainText('Keine Verbindung.');
   await expect(notice(page)).toContainText('für 3.000 Liter nach PLZ 10115');
   expect(await dealers(page)).toEqual(before);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('3.000 Liter');

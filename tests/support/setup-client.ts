@@ -11,12 +11,16 @@
 import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import { resetConnection } from '../../src/api/connection';
 
 // Also before each test: when another afterEach hook fails (setup-console.ts fails a test that
 // logged), vitest skips the remaining afterEach hooks, and the leftover DOM would make the next
 // test fail for no reason of its own.
 beforeEach(() => {
   cleanup();
+  // A request without an answer marks the connection lost (src/api/connection.ts), module state
+  // that would make the next test's requests probe /api/health.
+  resetConnection();
 });
 
 afterEach(() => {

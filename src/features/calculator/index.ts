@@ -50,6 +50,7 @@ export {
   openSettings,
   closeSettings,
   submitCalculator,
+  confirmZip,
   offerQueryOf,
   offerListHref,
   fieldErrors,

@@ -540,6 +540,15 @@ export async function checkZip(): Promise<void> {
   if (redirect) calculatorState.localRedirect = redirect;
 }
 
+/**
+ * The server computed offers for this postal code (the offer list): it exists. Remembered like
+ * a check's "yes", so a check on the same page, or later without an answer, needs no question.
+ */
+export function confirmZip(countryId: number, zip: string): void {
+  zipAnswers.set(`${countryId}:${zip}`, true);
+  void rememberConfirmed(countryId, zip);
+}
+
 /** Lie-Fi (online, yet no answer) gets no 'online' event: a failed check tries again after this. */
 export const ZIP_RETRY_MS = 10_000;
 let zipRetryTimer: ReturnType<typeof setTimeout> | undefined;

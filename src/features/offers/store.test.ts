@@ -146,7 +146,8 @@ describe('last-known offers (issue 15)', () => {
     expect(offerListState.status).toBe('ready');
     expect(offerListState.offers.map((o) => o.id)).toEqual(ids);
     expect(offerListState.shown?.calculatedAt).toBe('2025-01-15T10:00:00.000Z');
-    expect(offerListState.stale).toEqual({ reason: 'failed', offline: false, otherQuery: false });
+    // No answer at all: said as "Keine Verbindung", whatever navigator.onLine says (Lie-Fi).
+    expect(offerListState.stale).toEqual({ reason: 'failed', offline: true, otherQuery: false });
     expect(calculatorState.calculating).toBe(false);
   });
 

@@ -6,10 +6,11 @@
  */
 import { proxy, ref } from 'valtio';
 import { ApiError, NetworkError } from '../../api/client';
+import { connectionLost } from '../../api/connection';
 import { CALC, type CalculationResult, type Offer } from '../../api/contract/calculation';
 import { zipPatternFor } from '../../lib/locale';
 import { offersWorker, type OfferSort, type OfferView } from '../../workers/offers';
-import { calculatorState } from '../calculator';
+import { calculatorState, confirmZip } from '../calculator';
 import { sessionState } from '../session';
 import { fetchOffers, saveFavourite } from './api';
 import { calculationKey, type ConfigSnapshot } from './query';
@@ -53,7 +54,7 @@ export interface OfferListState {
 export interface StaleInfo {
   /** Why: 'waiting' while the calculation runs, 'failed' when it got no answer. */
   reason: 'waiting' | 'failed';
-  /** The browser says it is offline (else: no answer, e.g. Lie-Fi or a server error). */
+  /** No connection (offline or no answer at all); else the server answered with an error. */
   offline: boolean;
   /** The shown offers are for another query than the calculator's (a recalculation failed). */
   otherQuery: boolean;
@@ -160,9 +161,6 @@ export async function forgetLastKnownOffers(): Promise<void> {
   await clearOfferResults();
 }
 
-/** Whether the connection is known to be down (false when unknown). */
-const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
-
 /** Stops the calculation in flight (leaving the page, a newer configuration). */
 export function cancelOfferCalculation(): void {
   inFlight?.abort();
@@ -209,7 +207,7 @@ export async function calculateOffers(config: ConfigSnapshot): Promise<void> {
   void lastKnown.then(async (known) => {
     if (!known || settled || stale() || offerListState.status !== 'calculating') return;
     if (offerListState.offers.length > 0 && !offerListState.stale) return;
-    await show(known, { reason: 'waiting', offline: browserOffline(), otherQuery: false });
+    await show(known, { reason: 'waiting', offline: connectionLost(), otherQuery: false });
   });
 
   /** Ranks and shows a result; false when a newer calculation took over meanwhile. */
@@ -249,6 +247,8 @@ export async function calculateOffers(config: ConfigSnapshot): Promise<void> {
     settled = true;
     if (stale()) return;
     if (await show(result, null)) void keepResult(key, result);
+    // Offers for a postal code prove it exists: the calculator need not ask (issue 15, Lie-Fi).
+    if (result.Items.length > 0) confirmZip(config.CountryId, config.ZipCode);
   } catch (error) {
     settled = true;
     if (stale()) return;
@@ -261,7 +261,8 @@ export async function calculateOffers(config: ConfigSnapshot): Promise<void> {
       });
       return;
     }
-    const offline = error instanceof NetworkError && browserOffline();
+    // No answer at all: the connection is lost, whatever navigator.onLine says (Lie-Fi).
+    const offline = error instanceof NetworkError || connectionLost();
     // No answer: the last-known offers of this query, else the offers on screen (another
     // query's, said so), else the error.
     const known = await lastKnown;

@@ -14,6 +14,7 @@
  * of nothing.
  */
 import { snapshot, subscribe } from 'valtio';
+import { connectionLost, subscribeConnection } from '../../api/connection';
 import { zipPatternFor } from '../../lib/locale';
 import {
   applyConfig,
@@ -148,6 +149,13 @@ export function connectOfferList({
     retryTimer = undefined;
     if (!stopped && unanswered() && navigator.onLine !== false) connection.retry();
   };
+  // The connection is back ('online', or the health probe answered after Lie-Fi): at once.
+  let lost = connectionLost();
+  const onConnection = () => {
+    const now = connectionLost();
+    if (lost && !now) retryIfUnanswered();
+    lost = now;
+  };
   const unsubscribeList = subscribe(offerListState, () => {
     if (!unanswered()) {
       clearTimeout(retryTimer);
@@ -156,7 +164,7 @@ export function connectOfferList({
       retryTimer = setTimeout(retryIfUnanswered, OFFER_RETRY_MS);
     }
   });
-  window.addEventListener('online', retryIfUnanswered);
+  const unsubscribeConnection = subscribeConnection(onConnection);
   check();
 
   return () => {
@@ -164,7 +172,7 @@ export function connectOfferList({
     unsubscribe();
     unsubscribeSession();
     unsubscribeList();
-    window.removeEventListener('online', retryIfUnanswered);
+    unsubscribeConnection();
     clearTimeout(retryTimer);
     clearTimeout(timer);
     cancelOfferCalculation();

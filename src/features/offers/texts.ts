@@ -1,4 +1,5 @@
 /** German UI text of the offer list (SPEC §2 Offer list and calculator). */
+import { CONNECTION_LOST } from '../../api/connection';
 import { PRODUCT_NAME } from '../../lib/brand';
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -41,10 +42,9 @@ export const texts = {
   /** Issue 15: offers shown although they are not the current answer. */
   stale: {
     title: 'Nicht aktuell',
-    offline:
-      'Sie sind offline. Sie sehen die zuletzt berechneten Angebote; sobald die Verbindung zurück ist, berechnen wir sie neu.',
+    offline: `${CONNECTION_LOST} Sie sehen die zuletzt berechneten Angebote; sobald die Verbindung zurück ist, berechnen wir sie neu.`,
     failed:
-      'Die Angebote konnten gerade nicht neu berechnet werden. Sie sehen die zuletzt berechneten; wir versuchen es automatisch erneut.',
+      'Die Angebote konnten gerade nicht neu berechnet werden. Sie sehen die zuletzt berechneten; wir versuchen es gleich noch einmal.',
     otherQuery: (amount: string, zip: string) =>
       `Sie gelten für ${amount} Liter nach PLZ ${zip}, nicht für Ihre geänderte Auswahl.`,
     order: 'Beim Bestellen prüfen wir den aktuellen Preis des Händlers.',
@@ -72,7 +72,7 @@ export const texts = {
       `Für PLZ ${zip} liefert derzeit kein Händler. Prüfen Sie die Postleitzahl oder versuchen Sie es mit einer Nachbar-PLZ.`,
     errorTitle: 'Die Angebote konnten nicht berechnet werden',
     error: 'Bitte versuchen Sie es in einem Moment noch einmal.',
-    offline: 'Sie sind offline. Für aktuelle Preise braucht es eine Verbindung.',
+    offline: `${CONNECTION_LOST} Für aktuelle Preise braucht es eine Verbindung; sobald sie zurück ist, berechnen wir die Angebote.`,
     retry: 'Erneut versuchen',
     refusedTitle: 'Noch keine Angebote',
     zipMissing:

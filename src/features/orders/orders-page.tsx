@@ -3,6 +3,8 @@
  * status, date and total; an empty state leads to the calculator.
  */
 import { useEffect, useState } from 'react';
+import { NetworkError } from '../../api/client';
+import { connectionLost, subscribeConnection } from '../../api/connection';
 import type { OrderListItem } from '../../api/contract/orders';
 import { formatPrice, formatQuantity } from '../../lib/format';
 import { orderConfirmationPath, paths } from '../../lib/paths';
@@ -13,7 +15,9 @@ import { texts } from './texts';
 import styles from './orders-page.module.css';
 
 type State =
-  { status: 'loading' } | { status: 'error' } | { status: 'ready'; orders: OrderListItem[] };
+  | { status: 'loading' }
+  | { status: 'error'; offline: boolean }
+  | { status: 'ready'; orders: OrderListItem[] };
 
 const dateFormat = new Intl.DateTimeFormat('de-DE', {
   day: '2-digit',
@@ -30,13 +34,24 @@ export function OrdersPage() {
     const controller = new AbortController();
     fetchOrders(controller.signal)
       .then((orders) => setLoaded({ attempt, state: { status: 'ready', orders } }))
-      .catch(() => {
-        if (!controller.signal.aborted) setLoaded({ attempt, state: { status: 'error' } });
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        const offline = error instanceof NetworkError || connectionLost();
+        setLoaded({ attempt, state: { status: 'error', offline } });
       });
     return () => controller.abort();
   }, [attempt]);
 
   const state: State = loaded?.attempt === attempt ? loaded.state : { status: 'loading' };
+  const waitingForConnection = state.status === 'error' && state.offline;
+
+  // Issue 15: no connection is not the end; the list loads by itself once it is back.
+  useEffect(() => {
+    if (!waitingForConnection) return;
+    return subscribeConnection(() => {
+      if (!connectionLost()) setAttempt((n) => n + 1);
+    });
+  }, [waitingForConnection]);
 
   return (
     <Page width="lg">
@@ -48,7 +63,7 @@ export function OrdersPage() {
       )}
       {state.status === 'error' && (
         <Card as="div" className={styles.card} role="alert">
-          <p>{texts.error}</p>
+          <p>{state.offline ? texts.offline : texts.error}</p>
           <Button onClick={() => setAttempt((n) => n + 1)}>{texts.retry}</Button>
         </Card>
       )}

@@ -1,10 +1,12 @@
 /** German UI text of the customer's order list (SPEC §2 /bestellungen). */
+import { CONNECTION_LOST } from '../../api/connection';
 import type { OrderStatus } from '../../api/contract/orders';
 
 export const texts = {
   title: 'Ihre Bestellungen',
   loading: 'Ihre Bestellungen werden geladen …',
   error: 'Die Bestellungen konnten nicht geladen werden.',
+  offline: `${CONNECTION_LOST} Ihre Bestellungen laden, sobald die Verbindung zurück ist.`,
   retry: 'Erneut versuchen',
   emptyTitle: 'Noch keine Bestellungen',
   empty:

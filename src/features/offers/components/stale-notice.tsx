@@ -28,11 +28,9 @@ export function StaleNotice() {
           ` ${texts.stale.otherQuery(formatQuantity(shown.config.Amount), shown.config.ZipCode)}`}{' '}
         {texts.stale.order}
       </p>
-      {!stale.offline && (
-        <Button variant="secondary" onClick={retryOfferList}>
-          {texts.stale.retry}
-        </Button>
-      )}
+      <Button variant="secondary" onClick={retryOfferList}>
+        {texts.stale.retry}
+      </Button>
     </div>
   );
 }

@@ -1,0 +1,62 @@
+/**
+ * "Lie-Fi" (issue 15, 8): the browser says online while no request is answered. The app judges
+ * the connection by outcome too: the banner, the offer list and the orders page say "Keine
+ * Verbindung." alike, and everything picks up by itself once the server answers again.
+ */
+import { acceptConsent, expect, test } from './fixtures';
+import { registerCustomer } from './session-login';
+
+const LIST =
+  '/heizoel/angebotsliste?zipCode=10115&amount=3000&stations=1&product=1&options=5,24,-2,11,9&cn=0&ap=0';
+
+test('Lie-Fi on the offer list: the banner and the list say "Keine Verbindung.", and it recovers alone', async ({
+  page,
+}) => {
+  await page.goto(LIST);
+  await acceptConsent(page);
+  const list = page.getByRole('list', { name: /^Angebote, sortiert nach/ });
+  await expect(list).toHaveAttribute('aria-busy', 'false', { timeout: 15_000 });
+  const banner = page.getByTestId('offline-banner');
+  await expect(banner).toHaveCount(0);
+
+  // Every API call goes unanswered; the browser still says online.
+  await page.route('**/api/**', (route) => route.abort('timedout'));
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+  await page.getByLabel('Liter').fill('5000');
+  await page.getByLabel('Liter').press('Enter');
+
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('Keine Verbindung.');
+  const notice = page.getByRole('status').filter({ hasText: 'Nicht aktuell' });
+  await expect(notice).toContainText('Keine Verbindung.');
+  await expect(list.getByRole('article').first()).toBeVisible();
+
+  // The server answers again: nobody touches anything (the health probe, every 10 s).
+  await page.unroute('**/api/**');
+  await expect(banner).toBeHidden({ timeout: 15_000 });
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('5.000 Liter');
+});
+
+test('Lie-Fi on the orders page: "Keine Verbindung.", and the list loads by itself after', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await acceptConsent(page);
+  await registerCustomer(page, '/');
+  await page.waitForURL((url) => url.pathname === '/');
+
+  await page.route('**/api/orders', (route) => route.abort('connectionreset'));
+  await page.goto('/bestellungen');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(
+    'Keine Verbindung. Ihre Bestellungen laden, sobald die Verbindung zurück ist.',
+  );
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+
+  await page.unroute('**/api/orders');
+  await expect(page.getByRole('heading', { name: 'Noch keine Bestellungen' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId('offline-banner')).toBeHidden();
+});
