@@ -8,7 +8,7 @@ export const baseURL = `http://127.0.0.1:${PORT}`;
 // Several checkouts of work in progress may run e2e side by side: each on its own port, data
 // folder and client build (E2E_DIST_DIR, built with `vite build --outDir`).
 const DATA_DIR = process.env.E2E_PORT ? `var/e2e-${PORT}` : 'var/e2e';
-const DIST_DIR = process.env.E2E_DIST_DIR ?? 'dist';
+export const DIST_DIR = process.env.E2E_DIST_DIR ?? 'dist';
 
 /**
  * Debian's headless shell (package chromium-headless-shell), the browser Playwright itself uses
@@ -63,7 +63,16 @@ export default defineConfig({
     {
       name: 'chromium',
       dependencies: ['setup'],
+      testIgnore: /\.last\.spec\.ts$/,
       use: { storageState: CONSENTED_STATE },
+    },
+    {
+      // Tests that change what the shared server serves (a new sw.js: every open browser would
+      // be offered the update) run alone, after all others.
+      name: 'last',
+      dependencies: ['chromium'],
+      testMatch: /\.last\.spec\.ts$/,
+      // Answers the consent question itself, so `--no-deps` runs it alone while working on it.
     },
   ],
   webServer: {
