@@ -84,10 +84,13 @@ async function probe(): Promise<void> {
   }
   probing = true;
   clearTimeout(probeTimer);
-  const reached = await fetch(HEALTH_PATH, { cache: 'no-store', credentials: 'omit' }).then(
-    (response) => response.ok,
-    () => false,
-  );
+  let reached: boolean;
+  try {
+    const response = await fetch(HEALTH_PATH, { cache: 'no-store', credentials: 'omit' });
+    reached = response.ok;
+  } catch {
+    reached = false; // no answer again (or anything else that is not one)
+  }
   probing = false;
   if (reached) {
     unanswered = false;
