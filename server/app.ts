@@ -28,6 +28,8 @@ import { mailSenderPlugin } from './modules/mail/sender';
 import { ratingRoutes, reviewsRoutes } from './modules/ratings/routes';
 import { siteRoutes } from './modules/site/routes';
 import { supportUserRoutes } from './modules/support/routes';
+import { telemetryPlugin } from './modules/telemetry/plugin';
+import { supportTelemetryRoutes, telemetryRoutes } from './modules/telemetry/routes';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin, type ClientPluginOptions } from './plugins/client';
 import { pageResolversPlugin } from './pages/resolvers';
@@ -151,6 +153,11 @@ export async function buildApp({
   await app.register(customerRoutes, { prefix: '/api/jwt/kunde' });
   await app.register(ratingRoutes, { prefix: '/api/bewertung' });
   await app.register(reviewsRoutes, { prefix: '/api/site' });
+  // Issue 15: error and web-vitals reports (beacons, full paths), their daily retention job and
+  // the support overview.
+  await app.register(telemetryPlugin);
+  await app.register(telemetryRoutes);
+  await app.register(supportTelemetryRoutes, { prefix: '/api/support/telemetry' });
 
   // The outbox sender runs in the server process (main.ts passes DATA_DIR); tests that build the
   // app without a data directory call sendPendingEmails themselves.

@@ -17,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ClientError, VitalName } from '../../src/api/contract/telemetry';
 
 /** 1 Deutschland, 2 Österreich, 3 Schweiz (ARCHITECTURE §6). */
 export const countries = pgTable('country', {
@@ -606,4 +607,51 @@ export const priceSeries = pgTable(
     prices: real().array().notNull(),
   },
   (t) => [primaryKey({ columns: [t.region, t.year] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Telemetry (issue 15): what browsers report, kept 30 days (the daily telemetry-retention job).
+
+/** An error report of one page view (SPEC §3 Error report), as received. */
+export const clientErrorReports = pgTable(
+  'client_error_reports',
+  {
+    id: serial().primaryKey(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    userAgent: text().notNull(),
+    href: text().notNull(),
+    timeStart: timestamp({ withTimezone: true }).notNull(),
+    timeEnd: timestamp({ withTimezone: true }).notNull(),
+    /** The report's errors as validated (message, filename, lineno, colno, stack, time). */
+    errors: jsonb().$type<ClientError[]>().notNull(),
+  },
+  (t) => [index('client_error_reports_received_idx').on(t.receivedAt)],
+);
+
+/** One metric of one page view (SPEC §3 Web-vitals report). */
+export const webVitals = pgTable(
+  'web_vitals',
+  {
+    id: serial().primaryKey(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    url: text().notNull(),
+    urlFrom: text().notNull(),
+    /** The SPEC §2 route path pattern `url` matches, or '(unbekannt)'. */
+    route: text().notNull(),
+    viewport: text().notNull(),
+    device: text().notNull(),
+    name: text().$type<VitalName>().notNull(),
+    delta: doublePrecision().notNull(),
+    /** rawData.value: the metric so far (ms; CLS: a score). */
+    value: doublePrecision().notNull(),
+    /** The report's `description`: good, needs-improvement or poor. */
+    rating: text().notNull(),
+    rawData: jsonb().notNull(),
+    authorised: text().notNull(),
+    sessionId: text().notNull(),
+  },
+  (t) => [
+    index('web_vitals_received_idx').on(t.receivedAt),
+    index('web_vitals_route_name_idx').on(t.route, t.name),
+  ],
 );

@@ -37,6 +37,11 @@ export function isKnownPagePath(pathname: string): boolean {
   return pageRouteOf(pathname) !== undefined;
 }
 
+/** The SPEC §2 route path pattern a page path matches, e.g. '/heizoelpreise/:stateName/…'. */
+export function pageRoutePatternOf(pathname: string): string | undefined {
+  return pageRouteOf(pathname)?.route.path;
+}
+
 type AppRoute = (typeof appRoutes)[number];
 type RouteParams = Readonly<Record<string, string | undefined>>;
 

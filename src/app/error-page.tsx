@@ -4,9 +4,10 @@
  * statusCode, status or response status, default 500 (SPEC §8). SPEC §2: the simple calculator
  * sits in a sticky bar at the bottom (after the page in the document, sticky to the viewport).
  */
-import { Component, useId, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, useId, type ErrorInfo, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Calculator, calculatorTexts } from '../features/calculator';
+import { clientErrorOf, collectError, reportErrorPage } from '../features/telemetry';
 import { ButtonLink } from '../ui/button/button';
 import { paths } from '../lib/paths';
 import { RouteFrame } from './root-layout';
@@ -27,6 +28,8 @@ export function statusOf(error: unknown): number {
 
 export function ErrorPage({ status }: { status: number }) {
   useDocumentTitle(texts.error.title(status));
+  // SPEC §8: the error page reports on mount ("Unsere Techniker sind bereits informiert").
+  useEffect(() => reportErrorPage(status, window.location.pathname), [status]);
 
   const notFound = status === 404;
   return (
@@ -89,6 +92,7 @@ export class AppErrorBoundary extends Component<
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error(error, info.componentStack);
+    collectError(clientErrorOf(error)); // sent by the error page when it mounts
   }
 
   override render() {

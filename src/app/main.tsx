@@ -9,6 +9,7 @@ import {
 } from '../features/consent';
 import { localeState } from '../features/locale';
 import { sessionState, startSession } from '../features/session';
+import { startTelemetry } from '../features/telemetry';
 import { shouldReloadAfterChunkError } from '../lib/chunk-reload';
 import {
   hydrationFingerprint,
@@ -53,6 +54,8 @@ if (embedded) startHydration();
 // whose answer is stored must not get a modal dialog that makes the page inert for a moment.
 if (embedded?.render.consentAsked && !consentCookieSet()) askForConsentNow();
 initApp();
+// Error reports from the first script on; web vitals and the offline queue when idle (issue 15).
+startTelemetry();
 // SPEC §4 session: apiFetch hooks and the initial-load rule before anything calls the API; on
 // a server-rendered page the rest of the rule waits until the page has hydrated.
 startSession({ engineAfter: whenHydrated() });

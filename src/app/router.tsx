@@ -6,8 +6,15 @@
  * (docs/decisions/009) loads a page before rendering it, so neither the server nor the browser
  * hydrating its HTML ever shows the lazy fallback.
  */
-import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import {
+  lazy,
+  useEffect,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactElement,
+} from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useParams } from 'react-router';
+import { noteNavigation } from '../features/telemetry';
 import { SessionGuard } from '../features/session';
 import { useSpendPageDataOnNavigation } from '../ui/page-data';
 import { appRoutes, routeParamsMatch, type AppRouteDef, type AppRouteName } from '../lib/paths';
@@ -129,6 +136,14 @@ export const pages: Record<AppRouteName, PageDef> = {
       (m) => m.UserListPage,
     ),
   },
+  'support-telemetrie': {
+    layout: 'default',
+    Page: page(
+      'src/features/support/index.ts',
+      () => import('../features/support'),
+      (m) => m.TelemetryPage,
+    ),
+  },
   // SPEC §2 account pages; the partial routes show the personal data page at a section.
   'kunde-startseite': {
     layout: 'default',
@@ -194,6 +209,8 @@ function RouteElement({ route }: { route?: (typeof appRoutes)[number] }) {
 export function AppRoutes() {
   const { pathname, key } = useLocation();
   useSpendPageDataOnNavigation(key);
+  // SPEC §8: collected client errors go out after each navigation after the first.
+  useEffect(() => noteNavigation(), [pathname]);
   return (
     <AppErrorBoundary resetKey={pathname}>
       <Routes>

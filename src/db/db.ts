@@ -50,6 +50,15 @@ export interface OfferResultRow {
   savedAt: number;
 }
 
+/** A telemetry report waiting for a connection (issue 15): sent in order once it is back. */
+export interface TelemetryRow {
+  id?: number;
+  kind: 'error' | 'vitals';
+  /** An ErrorReport or a WebVitalsReport; the server validates it. */
+  payload: unknown;
+  queuedAt: number;
+}
+
 export { DB_NAME } from './exists';
 import { DB_NAME } from './exists';
 
@@ -58,6 +67,7 @@ export class AppDatabase extends Dexie {
   calculatorConfig!: Table<CalculatorConfigRow, [number, number]>;
   guideProgress!: EntityTable<GuideProgressRow, 'guideId'>;
   offerResults!: EntityTable<OfferResultRow, 'key'>;
+  telemetryQueue!: EntityTable<TelemetryRow, 'id'>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -68,6 +78,8 @@ export class AppDatabase extends Dexie {
     this.version(3).stores({ guideProgress: 'guideId' });
     // v4: the last-known offers per query (issue 15); a new table only, nothing to migrate.
     this.version(4).stores({ offerResults: 'key, savedAt' });
+    // v5: telemetry reports queued while offline (issue 15); a new table only.
+    this.version(5).stores({ telemetryQueue: '++id' });
   }
 }
 

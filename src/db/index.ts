@@ -23,4 +23,10 @@ export {
   OFFER_RESULTS_MAX,
 } from './offer-results';
 export type { StoredOfferResult } from './offer-results';
+export {
+  queueTelemetry,
+  queuedTelemetry,
+  dropQueuedTelemetry,
+  TELEMETRY_QUEUE_MAX,
+} from './telemetry-queue';
 export { StorageError } from './errors';

@@ -82,6 +82,7 @@ export const PAGE_META: Record<AppRouteName, PageMeta> = {
   'leads-oil-consumption-checkout': privatePage('Ihr Heizölverbrauch im Vergleich'),
   'leads-lead-formular': privatePage('Beratung anfordern'),
   'support-user-list': privatePage('Benutzer suchen'),
+  'support-telemetrie': privatePage('Fehler und Web Vitals'),
   'kunde-startseite': privatePage('Mein Konto'),
   'persoenliche-daten': privatePage('Persönliche Daten'),
   'account-basedata-modals-addeditaddressmodal': privatePage('Persönliche Daten'),

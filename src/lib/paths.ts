@@ -47,6 +47,8 @@ export const paths = {
   rateUs: '/bewerten-sie-uns/:token/:orderId',
   /** SPEC §2 support area: search users, act as a customer (issue 4). */
   supportUserList: '/support/user/list',
+  /** Client errors and web vitals of the last 7 days (issue 15; support guard). */
+  supportTelemetry: '/support/telemetrie',
   /** SPEC §2 price overview (issue 11). */
   prices: '/heizoelpreise',
 } as const;
@@ -130,6 +132,7 @@ export const appRoutes = [
   { name: 'leads-oil-consumption-checkout', path: paths.guideResult },
   { name: 'leads-lead-formular', path: paths.leadForm },
   { name: 'support-user-list', path: paths.supportUserList, guard: 'support' },
+  { name: 'support-telemetrie', path: paths.supportTelemetry, guard: 'support' },
   // SPEC §2 account pages (SPEC §6 user guard); the password and rating links work without login.
   { name: 'kunde-startseite', path: paths.customerHome, guard: 'user' },
   { name: 'persoenliche-daten', path: paths.personalData, guard: 'user' },

@@ -84,7 +84,7 @@ describe('AccountMenu', () => {
       await Promise.resolve();
     });
     const links = screen.getAllByRole('link').map((l) => l.getAttribute('href'));
-    expect(links).toEqual(['/support/user/list']);
+    expect(links).toEqual(['/support/user/list', '/support/telemetrie']);
     const toggle = screen.getByLabelText<HTMLInputElement>('Support-Infos anzeigen');
     expect(toggle.checked).toBe(false);
     await act(async () => {
@@ -104,6 +104,7 @@ describe('AccountMenu', () => {
     });
     expect(screen.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual([
       '/support/user/list',
+      '/support/telemetrie',
     ]);
   });
 });

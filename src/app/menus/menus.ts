@@ -23,7 +23,10 @@ export const menus: Record<MenuName, readonly MenuItem[]> = {
     { label: 'Bestellungen', to: paths.orders },
     { label: 'Persönliche Daten', to: paths.personalData },
   ],
-  supporter: [{ label: 'Support: Benutzer', to: paths.supportUserList }],
+  supporter: [
+    { label: 'Support: Benutzer', to: paths.supportUserList },
+    { label: 'Support: Fehler und Web Vitals', to: paths.supportTelemetry },
+  ],
   // The admin screens of SPEC §2 (adverts, campaigns, slots, cache, CMS) are not built yet;
   // admins pass the support guard and see the supporter menu.
   admin: [],

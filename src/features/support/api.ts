@@ -5,6 +5,7 @@ import {
   SupportUserSearchResponseSchema,
   type SupportUser,
 } from '../../api/contract/support';
+import type { TelemetryOverview } from '../../api/contract/telemetry';
 
 export function searchUsers(query: string, signal?: AbortSignal): Promise<SupportUser[]> {
   return apiFetch('/api/support/users', {
@@ -21,4 +22,12 @@ export async function impersonate(userId: number): Promise<boolean> {
     schema: ImpersonateResponseSchema,
   });
   return answer.Success;
+}
+
+/** GET /api/support/telemetry: client errors and web vitals of the last 7 days (issue 15). */
+export function fetchTelemetry(signal?: AbortSignal): Promise<TelemetryOverview> {
+  return apiFetch('/api/support/telemetry', {
+    schema: () => import('../../api/contract/telemetry').then((m) => m.TelemetryOverviewSchema),
+    signal,
+  });
 }

@@ -1,0 +1,100 @@
+/**
+ * Sending telemetry (issue 15): fetch with keepalive while the page lives, sendBeacon when it is
+ * being left. Without a connection (src/api/connection.ts) a report waits in IndexedDB and goes
+ * out, oldest first, once the connection is back. No session and no CSRF header: the server
+ * takes these from anyone (rate-limited), as a beacon cannot send headers.
+ */
+import { connectionLost, subscribeConnection } from '../../api/connection';
+
+export type TelemetryKind = 'error' | 'vitals';
+
+export const TELEMETRY_PATHS: Record<TelemetryKind, string> = {
+  error: '/api/error-trace/js-error',
+  vitals: '/api/site/web-vitals',
+};
+
+const loadDb = () => import('../../db');
+
+async function queue(kind: TelemetryKind, payload: unknown): Promise<void> {
+  try {
+    const { queueTelemetry } = await loadDb();
+    await queueTelemetry(kind, payload);
+  } catch {
+    // No storage (private mode, full): this report is lost, nothing else.
+  }
+}
+
+/** 'sent', 'refused' (the server said no: never again) or 'unsent' (no answer: keep it). */
+async function post(kind: TelemetryKind, payload: unknown): Promise<'sent' | 'refused' | 'unsent'> {
+  try {
+    const response = await fetch(TELEMETRY_PATHS[kind], {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(payload),
+      credentials: 'omit',
+      keepalive: true,
+    });
+    if (response.ok) return 'sent';
+    // 429: too many from here just now; another try later would only add to it.
+    return response.status >= 500 ? 'unsent' : 'refused';
+  } catch {
+    return 'unsent';
+  }
+}
+
+/**
+ * Sends a report now, or keeps it for later. `unloading`: the page is going away (pagehide),
+ * where only a beacon reliably leaves.
+ */
+export async function sendTelemetry(
+  kind: TelemetryKind,
+  payload: unknown,
+  { unloading = false }: { unloading?: boolean } = {},
+): Promise<void> {
+  if (connectionLost()) return queue(kind, payload);
+  if (unloading && typeof navigator.sendBeacon === 'function') {
+    // A string goes as text/plain: a simple request, no preflight; the server parses it as JSON.
+    if (navigator.sendBeacon(TELEMETRY_PATHS[kind], JSON.stringify(payload))) return;
+    return queue(kind, payload);
+  }
+  if ((await post(kind, payload)) === 'unsent') await queue(kind, payload);
+}
+
+let flushing: Promise<void> | undefined;
+
+/** Sends what waits in the queue, oldest first; stops at the first report without an answer. */
+export function flushTelemetryQueue(): Promise<void> {
+  flushing ??= (async () => {
+    try {
+      const { databaseMayExist } = await import('../../db/exists');
+      if (!(await databaseMayExist())) return;
+      const { queuedTelemetry, dropQueuedTelemetry } = await loadDb();
+      for (;;) {
+        const rows = await queuedTelemetry(20);
+        if (rows.length === 0) return;
+        for (const row of rows) {
+          if (connectionLost()) return;
+          const outcome = await post(row.kind, row.payload);
+          if (outcome === 'unsent') return;
+          await dropQueuedTelemetry(row.id);
+        }
+      }
+    } catch {
+      // Storage failed: try again on the next occasion.
+    } finally {
+      flushing = undefined;
+    }
+  })();
+  return flushing;
+}
+
+/** Flushes now and whenever the connection comes back; returns the stop function. */
+export function startQueueFlushing(): () => void {
+  void flushTelemetryQueue();
+  let lost = connectionLost();
+  return subscribeConnection(() => {
+    const now = connectionLost();
+    if (lost && !now) void flushTelemetryQueue();
+    lost = now;
+  });
+}

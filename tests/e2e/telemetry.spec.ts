@@ -1,0 +1,91 @@
+/**
+ * Telemetry on a flaky connection (issue 15; SPEC §3, §8): an error and the web vitals of a page
+ * loaded offline wait in IndexedDB, arrive once the connection is back, and the support area
+ * shows them (errors grouped by message, p75 per page).
+ */
+import type { Page } from '@playwright/test';
+import { baseURL } from '../../playwright.config';
+import { DEMO_USERS } from './demo-users';
+import { acceptConsent, CONSENTED_STATE, expect, test } from './fixtures';
+import { loginOnLegacyPage } from './session-login';
+
+/** The queued reports in the app's IndexedDB, by kind. */
+function queued(page: Page): Promise<{ error: number; vitals: number }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ error: number; vitals: number }>((resolve) => {
+        const open = indexedDB.open('oelkompass');
+        open.onsuccess = () => {
+          const database = open.result;
+          if (!database.objectStoreNames.contains('telemetryQueue')) {
+            resolve({ error: 0, vitals: 0 });
+            return;
+          }
+          const all = database.transaction('telemetryQueue').objectStore('telemetryQueue').getAll();
+          all.onsuccess = () => {
+            const rows = all.result as { kind: 'error' | 'vitals' }[];
+            resolve({
+              error: rows.filter((r) => r.kind === 'error').length,
+              vitals: rows.filter((r) => r.kind === 'vitals').length,
+            });
+          };
+        };
+      }),
+  );
+}
+
+test('an error and the vitals of an offline visit arrive later; the support area lists them', async ({
+  page,
+  context,
+  browser,
+  pageErrors,
+}) => {
+  const marker = `e2e-Testfehler ${Date.now()}`;
+  await page.goto('/');
+  await acceptConsent(page);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 15_000,
+  });
+
+  // Offline: the page comes from the worker, its vitals find no connection.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Heizölpreise vergleichen' })).toBeVisible();
+  await expect
+    .poll(async () => (await queued(page)).vitals, { timeout: 15_000 })
+    .toBeGreaterThan(0);
+
+  // An uncaught error, then a move to another page: the report goes out, into the queue.
+  await page.evaluate((message) => {
+    setTimeout(() => {
+      throw new Error(message);
+    });
+  }, marker);
+  await expect.poll(() => pageErrors.length).toBe(1);
+  await page.getByRole('link', { name: 'Verbrauch vergleichen' }).first().click();
+  await expect.poll(async () => (await queued(page)).error).toBe(1);
+
+  // The connection is back: the queue empties by itself.
+  await context.setOffline(false);
+  await expect.poll(async () => queued(page), { timeout: 15_000 }).toEqual({ error: 0, vitals: 0 });
+
+  // Support staff see both.
+  const staff = await browser.newContext({
+    baseURL,
+    locale: 'de-DE',
+    storageState: CONSENTED_STATE,
+  });
+  const support = await staff.newPage();
+  await support.goto('/konto/anmelden-registrieren?ReturnUrl=%2Fsupport%2Ftelemetrie');
+  await loginOnLegacyPage(support, DEMO_USERS.customerSupport.email, DEMO_USERS.password);
+  await expect(support.getByRole('heading', { level: 1 })).toHaveText('Fehler und Web Vitals');
+  const errors = support.getByRole('region', { name: 'Fehler' });
+  await expect(errors.getByRole('row').filter({ hasText: marker })).toBeVisible();
+  const vitals = support.getByRole('region', { name: 'Web Vitals (75. Perzentil)' });
+  await expect(vitals.getByRole('rowheader', { name: '/', exact: true })).toBeVisible();
+  await staff.close();
+
+  // The error thrown on purpose is not a failure of this test.
+  expect(pageErrors).toEqual([marker]);
+  pageErrors.length = 0;
+});
