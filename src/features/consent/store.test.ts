@@ -14,7 +14,8 @@ import {
 } from './store';
 
 const clearCookie = () => {
-  document.cookie = 'ok_consent=; Max-Age=0; Path=/';
+  // Expires as well: happy-dom keeps a Max-Age=0 cookie until the clock moves on (a flaky test).
+  document.cookie = 'ok_consent=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/';
 };
 
 beforeEach(async () => {
