@@ -44,6 +44,19 @@ export function subscribeConnection(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * Calls `listener` each time a lost connection is back (the 'online' event, or the health probe
+ * answered after Lie-Fi); returns the unsubscribe function.
+ */
+export function onConnectionBack(listener: () => void): () => void {
+  let lost = connectionLost();
+  return subscribeConnection(() => {
+    const now = connectionLost();
+    if (lost && !now) listener();
+    lost = now;
+  });
+}
+
 function watchBrowser(): void {
   const win = browserWindow();
   if (watchingBrowser || !win) return;

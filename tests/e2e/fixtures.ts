@@ -36,4 +36,16 @@ export const test = base.extend<{ pageErrors: string[]; firstVisit: boolean }>({
   ],
 });
 
+/** Waits until the service worker controls the page (installed, activated, clients claimed). */
+export async function workerControls(page: Page): Promise<void> {
+  // A function, not a string: the CSP refuses eval. Typed by hand: this file is also compiled
+  // without DOM types (playwright.config.ts imports it).
+  type Browser = { navigator: { serviceWorker: { controller: unknown } } };
+  await page.waitForFunction(
+    () => (globalThis as unknown as Browser).navigator.serviceWorker.controller !== null,
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
 export { expect };

@@ -3,7 +3,7 @@
  * never replaces with the shell; offline it answers with its own offline page in the product's
  * look, with a way to try again and a way home, instead of the browser's offline page.
  */
-import { acceptConsent, expect, test } from './fixtures';
+import { acceptConsent, expect, test, workerControls } from './fixtures';
 
 test('offline, "Anmelden" and a guard redirect end on our offline page, not the browser’s', async ({
   page,
@@ -11,9 +11,7 @@ test('offline, "Anmelden" and a guard redirect end on our offline page, not the 
 }) => {
   await page.goto('/');
   await acceptConsent(page);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
+  await workerControls(page);
 
   await context.setOffline(true);
   await page.getByRole('link', { name: 'Anmelden' }).first().click();
@@ -45,9 +43,7 @@ test('offline, the way home from the offline page works (the app shell)', async 
 }) => {
   await page.goto('/');
   await acceptConsent(page);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
+  await workerControls(page);
   await context.setOffline(true);
   await page.goto('/konto/passwort-vergessen');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Keine Verbindung');

@@ -4,7 +4,7 @@
  * code this browser saw confirmed is accepted without an answer.
  */
 import type { Page } from '@playwright/test';
-import { acceptConsent, expect, test } from './fixtures';
+import { acceptConsent, expect, test, workerControls } from './fixtures';
 
 const NOT_FOUND = 'Diese Postleitzahl konnten wir nicht finden';
 const UNCHECKED = 'Die Postleitzahl konnte gerade nicht geprüft werden';
@@ -85,9 +85,7 @@ test('offline: the calculator options come from the last answer (badge and setti
   const { form } = calculator(page);
   const settings = form.getByRole('button', { name: /Heizöl-Rechner/ });
   await expect(settings).toContainText(/weitere Optionen/);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
+  await workerControls(page);
 
   await context.setOffline(true);
   await page.reload();

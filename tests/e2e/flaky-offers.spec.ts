@@ -4,7 +4,7 @@
  * recalculation keeps the offers on screen; the list asks again when the connection returns.
  */
 import type { Page } from '@playwright/test';
-import { acceptConsent, expect, test } from './fixtures';
+import { acceptConsent, expect, test, workerControls } from './fixtures';
 
 const LIST =
   '/heizoel/angebotsliste?zipCode=10115&amount=3000&stations=1&product=1&options=5,24,-2,11,9&cn=0&ap=0';
@@ -29,9 +29,7 @@ test('offline: the last offers of the query with "Stand", recalculated once onli
   expect(online.length).toBeGreaterThan(2);
   await expect(notice(page)).toHaveCount(0);
   // The installed worker serves the page offline (the visitor's second visit).
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
+  await workerControls(page);
 
   await context.setOffline(true);
   await page.reload();

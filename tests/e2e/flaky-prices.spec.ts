@@ -4,7 +4,7 @@
  * copy, which says its age when it is of an earlier day.
  */
 import type { Page } from '@playwright/test';
-import { acceptConsent, expect, test } from './fixtures';
+import { acceptConsent, expect, test, workerControls } from './fixtures';
 
 const bestPrice = (page: Page) => page.locator('main p').filter({ hasText: /ab\s+\d+,\d{2}\s€/ });
 
@@ -22,9 +22,7 @@ test('offline longer than 120 s: the best price comes from its last-known copy, 
 }) => {
   await page.goto('/heizoelpreise');
   await acceptConsent(page);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
+  await workerControls(page);
   // Home by a client navigation: the hero asks for the best price through the worker.
   await page.getByRole('link', { name: /zur Startseite/ }).click();
   await expect(bestPrice(page)).toContainText('Heute ab');

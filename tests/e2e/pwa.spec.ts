@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { acceptConsent, expect, test } from './fixtures';
+import { acceptConsent, expect, test, workerControls } from './fixtures';
 
 test('the service worker takes control and the shell loads offline', async ({ page, context }) => {
   await page.goto('/');
   await acceptConsent(page);
   await expect(page.getByRole('listitem').filter({ hasText: 'Bayern' })).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
+  await workerControls(page);
   expect(context.serviceWorkers().length).toBe(1);
   const precached = await page.evaluate(async () => {
     const names = await caches.keys();
@@ -42,9 +40,7 @@ test('the service worker takes control and the shell loads offline', async ({ pa
 
 test('offline, a visited page comes back as it was last rendered', async ({ page, context }) => {
   await page.goto('/');
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
+  await workerControls(page);
   // Online through the worker: the rendered page is fetched fresh and kept.
   await page.goto('/datenschutz');
   await expect(page.getByRole('heading', { level: 1, name: 'Datenschutz' })).toBeVisible();

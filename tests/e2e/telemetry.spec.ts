@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 import { DEMO_USERS } from './demo-users';
-import { acceptConsent, CONSENTED_STATE, expect, test } from './fixtures';
+import { acceptConsent, CONSENTED_STATE, expect, test, workerControls } from './fixtures';
 import { loginOnLegacyPage } from './session-login';
 
 /** The queued reports in the app's IndexedDB, by kind. */
@@ -43,9 +43,7 @@ test('an error and the vitals of an offline visit arrive later; the support area
   const marker = `e2e-Testfehler ${Date.now()}`;
   await page.goto('/');
   await acceptConsent(page);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
+  await workerControls(page);
 
   // Offline: the page comes from the worker, its vitals find no connection.
   await context.setOffline(true);

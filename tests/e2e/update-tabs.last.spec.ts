@@ -7,16 +7,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DIST_DIR } from '../../playwright.config';
-import { acceptConsent, expect, test } from './fixtures';
+import { acceptConsent, expect, test, workerControls } from './fixtures';
 
 const prompt = (page: Page) => page.getByText('Neue Version verfügbar');
 const reloadButton = (page: Page) => page.getByRole('button', { name: 'Jetzt aktualisieren' });
-
-async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
-}
 
 // Runs without the consented browser state (project "last"): it answers the question itself.
 test.use({ firstVisit: true });
@@ -31,10 +25,10 @@ test.afterEach(() => {
 test('one tab takes the update; the other tab’s prompt still works', async ({ page, context }) => {
   await page.goto('/');
   await acceptConsent(page);
-  await controlled(page);
+  await workerControls(page);
   const other = await context.newPage();
   await other.goto('/heizoelpreise');
-  await controlled(other);
+  await workerControls(other);
   // This document must survive until its visitor asks: an unasked reload throws input away.
   await other.evaluate(() => {
     (window as unknown as { stillHere: boolean }).stillHere = true;

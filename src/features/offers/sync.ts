@@ -14,7 +14,7 @@
  * of nothing.
  */
 import { snapshot, subscribe } from 'valtio';
-import { connectionLost, subscribeConnection } from '../../api/connection';
+import { onConnectionBack } from '../../api/connection';
 import { zipPatternFor } from '../../lib/locale';
 import {
   applyConfig,
@@ -149,13 +149,6 @@ export function connectOfferList({
     retryTimer = undefined;
     if (!stopped && unanswered() && navigator.onLine !== false) connection.retry();
   };
-  // The connection is back ('online', or the health probe answered after Lie-Fi): at once.
-  let lost = connectionLost();
-  const onConnection = () => {
-    const now = connectionLost();
-    if (lost && !now) retryIfUnanswered();
-    lost = now;
-  };
   const unsubscribeList = subscribe(offerListState, () => {
     if (!unanswered()) {
       clearTimeout(retryTimer);
@@ -164,7 +157,8 @@ export function connectOfferList({
       retryTimer = setTimeout(retryIfUnanswered, OFFER_RETRY_MS);
     }
   });
-  const unsubscribeConnection = subscribeConnection(onConnection);
+  // The connection is back ('online', or the health probe answered after Lie-Fi): at once.
+  const unsubscribeConnection = onConnectionBack(retryIfUnanswered);
   check();
 
   return () => {

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { NetworkError } from '../../api/client';
-import { connectionLost, subscribeConnection } from '../../api/connection';
+import { connectionLost, onConnectionBack } from '../../api/connection';
 import type { OrderListItem } from '../../api/contract/orders';
 import { formatPrice, formatQuantity } from '../../lib/format';
 import { orderConfirmationPath, paths } from '../../lib/paths';
@@ -48,9 +48,7 @@ export function OrdersPage() {
   // Issue 15: no connection is not the end; the list loads by itself once it is back.
   useEffect(() => {
     if (!waitingForConnection) return;
-    return subscribeConnection(() => {
-      if (!connectionLost()) setAttempt((n) => n + 1);
-    });
+    return onConnectionBack(() => setAttempt((n) => n + 1));
   }, [waitingForConnection]);
 
   return (

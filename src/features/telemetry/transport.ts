@@ -4,7 +4,7 @@
  * out, oldest first, once the connection is back. No session and no CSRF header: the server
  * takes these from anyone (rate-limited), as a beacon cannot send headers.
  */
-import { connectionLost, subscribeConnection } from '../../api/connection';
+import { connectionLost, onConnectionBack } from '../../api/connection';
 
 export type TelemetryKind = 'error' | 'vitals';
 
@@ -91,10 +91,5 @@ export function flushTelemetryQueue(): Promise<void> {
 /** Flushes now and whenever the connection comes back; returns the stop function. */
 export function startQueueFlushing(): () => void {
   void flushTelemetryQueue();
-  let lost = connectionLost();
-  return subscribeConnection(() => {
-    const now = connectionLost();
-    if (lost && !now) void flushTelemetryQueue();
-    lost = now;
-  });
+  return onConnectionBack(() => void flushTelemetryQueue());
 }
