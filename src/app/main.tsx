@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../ui/global.css';
 import {
@@ -87,7 +87,7 @@ if (embedded && sameFingerprint(embedded.render, ownState)) {
     // In one pass, not in a transition: sliced hydration cut TBT, but a visitor (and CI's e2e
     // runs) acting in the longer window before the page answered lost the action: Enter in the
     // calculator became a native form submit, a client navigation was dropped.
-    () => hydrateRoot(container, app),
+    () => startTransition(() => void hydrateRoot(container, app)),
     // The page's chunk did not load: the router shows its error page as on any navigation.
     () => createRoot(container).render(app),
   );

@@ -35,16 +35,27 @@ export function afterHydration(task: () => void): () => void {
     return () => {};
   }
   let cancelled = false;
-  void hydrated.then(() => {
-    if (!cancelled) task();
-  });
+  // Each in a task of its own (in the order asked): a store change and the renders it causes
+  // are one task per piece of work, not one long task for all of them (issue 10, TBT).
+  void hydrated.then(() =>
+    setTimeout(() => {
+      if (!cancelled) task();
+    }, 0),
+  );
   return () => {
     cancelled = true;
   };
 }
 
-/** Rendered after the page inside the route's Suspense boundary: its effect ends hydration. */
+/**
+ * Rendered after the page inside the route's Suspense boundary: its effect ends hydration, in a
+ * task of its own, so the work waiting for it (stores loading, the session settling, and the
+ * renders they cause) does not lengthen the task that committed the page (issue 10, TBT).
+ */
 export function PageCommitted(): null {
-  useEffect(() => markHydrated(), []);
+  useEffect(() => {
+    const timer = setTimeout(markHydrated, 0);
+    return () => clearTimeout(timer);
+  }, []);
   return null;
 }

@@ -48,4 +48,58 @@ export async function workerControls(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Waits until the app has kept an offline copy in a table of its IndexedDB ('settings' for the
+ * calculator options, 'offerResults' for offers): copies are written once the page has been
+ * open 5 s (src/lib/idle.ts whenSettled), as a visitor who stays a moment would have them.
+ */
+export async function offlineCopyKept(
+  page: Page,
+  table: 'settings' | 'offerResults',
+  keyPrefix = '',
+) {
+  type Request = { result: unknown; onsuccess: (() => void) | null; onerror: (() => void) | null };
+  type Idb = {
+    open(name: string): Request;
+    databases(): Promise<{ name?: string }[]>;
+  };
+  type Database = {
+    objectStoreNames: { contains(name: string): boolean };
+    transaction(name: string): { objectStore(name: string): { getAllKeys(): Request } };
+    close(): void;
+  };
+  // expect.poll, not waitForFunction: that takes the promise an async function returns as truthy.
+  const kept = () =>
+    page.evaluate(
+      async ([name, prefix]) => {
+        const idb = (globalThis as unknown as { indexedDB: Idb }).indexedDB;
+        // Opening a database that is not there would create it (empty) under the app's feet.
+        if (!(await idb.databases()).some((d) => d.name === 'oelkompass')) return false;
+        return new Promise<boolean>((resolve) => {
+          const open = idb.open('oelkompass');
+          open.onerror = () => resolve(false);
+          open.onsuccess = () => {
+            const db = open.result as Database;
+            if (!db.objectStoreNames.contains(name)) {
+              db.close();
+              resolve(false);
+              return;
+            }
+            const keys = db.transaction(name).objectStore(name).getAllKeys();
+            keys.onsuccess = () => {
+              db.close();
+              resolve((keys.result as unknown[]).some((key) => String(key).startsWith(prefix)));
+            };
+            keys.onerror = () => {
+              db.close();
+              resolve(false);
+            };
+          };
+        });
+      },
+      [table, keyPrefix] as const,
+    );
+  await expect.poll(kept, { timeout: 15_000, intervals: [250, 500] }).toBe(true);
+}
+
 export { expect };

@@ -4,7 +4,7 @@
  * code this browser saw confirmed is accepted without an answer.
  */
 import type { Page } from '@playwright/test';
-import { acceptConsent, expect, test, workerControls } from './fixtures';
+import { acceptConsent, expect, offlineCopyKept, test, workerControls } from './fixtures';
 
 const NOT_FOUND = 'Diese Postleitzahl konnten wir nicht finden';
 const UNCHECKED = 'Die Postleitzahl konnte gerade nicht geprüft werden';
@@ -86,6 +86,7 @@ test('offline: the calculator options come from the last answer (badge and setti
   const settings = form.getByRole('button', { name: /Heizöl-Rechner/ });
   await expect(settings).toContainText(/weitere Optionen/);
   await workerControls(page);
+  await offlineCopyKept(page, 'settings', 'calculator-init:');
 
   await context.setOffline(true);
   await page.reload();

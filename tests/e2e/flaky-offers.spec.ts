@@ -4,7 +4,7 @@
  * recalculation keeps the offers on screen; the list asks again when the connection returns.
  */
 import type { Page } from '@playwright/test';
-import { acceptConsent, expect, test, workerControls } from './fixtures';
+import { acceptConsent, expect, offlineCopyKept, test, workerControls } from './fixtures';
 
 const LIST =
   '/heizoel/angebotsliste?zipCode=10115&amount=3000&stations=1&product=1&options=5,24,-2,11,9&cn=0&ap=0';
@@ -30,6 +30,9 @@ test('offline: the last offers of the query with "Stand", recalculated once onli
   await expect(notice(page)).toHaveCount(0);
   // The installed worker serves the page offline (the visitor's second visit).
   await workerControls(page);
+  // What a visitor who stayed a moment has kept: the offers and the calculator's options.
+  await offlineCopyKept(page, 'offerResults');
+  await offlineCopyKept(page, 'settings', 'calculator-init:');
 
   await context.setOffline(true);
   await page.reload();

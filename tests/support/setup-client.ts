@@ -12,6 +12,11 @@ import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { resetConnection } from '../../src/api/connection';
+import { setSettleDelay } from '../../src/lib/idle';
+
+// Offline copies wait 5 s after the page started in the browser (src/lib/idle.ts whenSettled);
+// a test's page is not loading, so they only wait for idle.
+setSettleDelay(0);
 
 // Also before each test: when another afterEach hook fails (setup-console.ts fails a test that
 // logged), vitest skips the remaining afterEach hooks, and the leftover DOM would make the next

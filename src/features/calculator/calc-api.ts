@@ -5,6 +5,7 @@
  * first download (bench/ JS budget), although nothing there needs it before the first paint.
  */
 import { apiFetch } from '../../api/client';
+import { whenSettled } from '../../lib/idle';
 import {
   CalculatorInitResponseSchema,
   UpsellingResponseSchema,
@@ -36,9 +37,12 @@ export async function fetchCalculatorInit(
     });
     // A plain copy now: the store makes the answer reactive, and a proxy cannot be stored.
     const copy: unknown = JSON.parse(JSON.stringify(init));
-    void import('../../db')
-      .then(({ writeSetting }) => writeSetting(key, copy))
-      .catch(() => undefined); // only the offline copy is missing
+    // Once the page has settled: loading Dexie is not what the page waits for (issue 10).
+    whenSettled(() => {
+      void import('../../db')
+        .then(({ writeSetting }) => writeSetting(key, copy))
+        .catch(() => undefined); // only the offline copy is missing
+    });
     return init;
   } catch (error) {
     if (signal?.aborted) throw error;

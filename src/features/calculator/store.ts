@@ -12,7 +12,7 @@
  * calculator data once they are loaded for its country and product group, and again when they
  * arrive.
  */
-import { proxy } from 'valtio';
+import { proxy, ref } from 'valtio';
 import type { CalculatorConfig, CalculatorInitResponse } from '../../api/contract/calculation';
 import { CALC } from '../../api/contract/calculation-constants';
 import { LOCALES, localeByCountryId } from '../../lib/locale';
@@ -242,7 +242,9 @@ export async function loadCalculatorInit(): Promise<void> {
   try {
     const init = await fetchCalculatorInit(CountryId, ProductGroupId, controller.signal);
     if (controller.signal.aborted) return;
-    calculatorState.init = init;
+    // Replaced as a whole, never changed in place: a plain (ref) object, not a deep proxy of
+    // every product and option (building those proxies was the longest task on a first load).
+    calculatorState.init = ref(init);
     initFor = configKey(CountryId, ProductGroupId);
     applyConfig(calculatorState.config);
   } catch (error) {

@@ -4,6 +4,7 @@
  * the offers worker. States: calculating (skeletons, or the previous list dimmed), ready, empty
  * (no dealer delivers), refused (e.g. no postal code), error (with retry).
  */
+import { useDeferredValue, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { productGroupOfPath } from '../../lib/paths';
@@ -20,15 +21,34 @@ import { texts } from './texts';
 import { useOfferListSync } from './use-offer-list-sync';
 import styles from './offer-list-page.module.css';
 import { useDocumentTitle } from '../../ui/document-title/use-document-title';
+import { useProgressiveCount } from '../../ui/progressive/use-progressive-count';
 
 const SKELETONS = 3;
+/** Cards rendered with the answer; the rest follow in a transition (a phone's first screen). */
+const FIRST_CARDS = 4;
 
 export function OfferListPage() {
   const { pathname } = useLocation();
   const productGroupId = productGroupOfPath(pathname) ?? 1;
   useOfferListSync(productGroupId);
 
-  const list = useSnapshot(offerListState);
+  const live = useSnapshot(offerListState);
+  // The results render from a deferred copy of the list's state: an answer (or a re-sort)
+  // renders its cards in a transition React slices, not in one long task of a slow phone
+  // (issue 10). State, offers and the result they belong to are deferred together, so the
+  // page never shows one answer's offers with another's state. The sort control stays live.
+  const view = useMemo(
+    () => ({
+      status: live.status,
+      sort: live.sort,
+      offers: live.offers,
+      shown: live.shown,
+      stale: live.stale,
+    }),
+    [live.status, live.sort, live.offers, live.shown, live.stale],
+  );
+  const list = useDeferredValue(view);
+  const cards = useProgressiveCount(list.offers.length, FIRST_CARDS);
   const firstCalculation = list.status === 'calculating' && list.offers.length === 0;
   const recalculating = list.status === 'calculating' && list.offers.length > 0;
   // Nothing to sort in the empty, refused and error states.
@@ -55,9 +75,9 @@ export function OfferListPage() {
         </h2>
         <div className={styles.toolbar} hidden={!showToolbar}>
           <SortControl
-            value={list.sort}
+            value={live.sort}
             onChange={(sort) => void setOfferSort(sort)}
-            disabled={list.offers.length < 2}
+            disabled={live.offers.length < 2}
           />
           <p className={styles.note} aria-hidden="true">
             {list.status === 'calculating'
@@ -95,7 +115,7 @@ export function OfferListPage() {
             aria-busy={recalculating}
             aria-label={texts.listLabel(list.sort)}
           >
-            {list.offers.map((offer) => (
+            {list.offers.slice(0, cards).map((offer) => (
               <li key={offer.id}>
                 <OfferCard
                   offer={offer}

@@ -11,6 +11,7 @@ import {
   refusalOf,
   resetOfferList,
   setOfferSort,
+  offerCopiesKept,
 } from './store';
 import { resetSession, sessionState } from '../session';
 
@@ -21,6 +22,8 @@ const config = (patch: Partial<CalculatorConfig> = {}): CalculatorConfig => ({
 });
 
 beforeEach(async () => {
+  // A copy still on its way from the previous test must not land in this one.
+  await offerCopiesKept();
   await forgetLastKnownOffers();
   resetOfferList();
   resetCalculator();
@@ -136,6 +139,7 @@ describe('last-known offers (issue 15)', () => {
     const server = { down: false };
     stubServer((c) => (server.down ? offline() : json(resultFixture(c, items))));
     await calculateOffers(config());
+    await offerCopiesKept();
     expect(offerListState.stale).toBeNull();
     const ids = offerListState.offers.map((o) => o.id);
 
@@ -173,6 +177,7 @@ describe('last-known offers (issue 15)', () => {
       return json(resultFixture(c, generateOffers({ count: slow ? 6 : 3, seed: 2 })));
     });
     await calculateOffers(config());
+    await offerCopiesKept();
     resetOfferList();
     slow = true;
     const pending = calculateOffers(config());
@@ -193,6 +198,7 @@ describe('last-known offers (issue 15)', () => {
     );
     sessionState.User = { id: 'u-1' } as typeof sessionState.User;
     await calculateOffers(config());
+    await offerCopiesKept();
     resetSession();
     resetOfferList();
     server.down = true;

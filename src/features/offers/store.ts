@@ -9,6 +9,8 @@ import { ApiError, NetworkError } from '../../api/client';
 import { connectionLost } from '../../api/connection';
 import { CALC, type CalculationResult, type Offer } from '../../api/contract/calculation';
 import { zipPatternFor } from '../../lib/locale';
+import { whenSettled } from '../../lib/idle';
+import { databaseMayExist } from '../../db/exists';
 import { offersWorker, type OfferSort, type OfferView } from '../../workers/offers';
 import { calculatorState, confirmZip } from '../calculator';
 import { sessionState } from '../session';
@@ -136,18 +138,36 @@ function lastKnownKey(config: ConfigSnapshot): string {
   return `${calculationKey(config)}|${sessionState.User?.id ?? '-'}`;
 }
 
-async function keepResult(key: string, result: CalculationResult): Promise<void> {
-  try {
-    const { writeOfferResult } = await loadDb();
-    await writeOfferResult(key, result, Date.now());
-  } catch (error) {
-    // Storage full or blocked: only the offline copy is missing.
-    console.warn('Angebote nicht für offline gespeichert', error);
-  }
+/**
+ * Kept once the page has settled (src/lib/idle.ts whenSettled): loading Dexie and writing is not
+ * what the visitor waits for, and right after the answer the main thread renders the list.
+ */
+let copiesKept: Promise<void> = Promise.resolve();
+
+/** Tests: resolves once every offline copy asked for so far is written (or failed). */
+export function offerCopiesKept(): Promise<void> {
+  return copiesKept;
+}
+
+function keepResult(key: string, result: CalculationResult): Promise<void> {
+  const at = Date.now();
+  const kept = new Promise<void>((resolve) => {
+    whenSettled(() => {
+      loadDb()
+        .then(({ writeOfferResult }) => writeOfferResult(key, result, at))
+        // Storage full or blocked: only the offline copy is missing.
+        .catch((error: unknown) => console.warn('Angebote nicht für offline gespeichert', error))
+        .finally(resolve);
+    });
+  });
+  copiesKept = Promise.all([copiesKept, kept]).then(() => undefined);
+  return kept;
 }
 
 async function lastKnownResult(key: string): Promise<CalculationResult | undefined> {
   try {
+    // A first visit has no database: nothing to read, and no Dexie to load for it.
+    if (!(await databaseMayExist())) return undefined;
     const { readOfferResult } = await loadDb();
     return (await readOfferResult(key, Date.now() - LAST_KNOWN_MAX_AGE_MS))?.result;
   } catch {

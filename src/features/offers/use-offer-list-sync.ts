@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { openSettings as openCalculatorSettings } from '../calculator';
 import { useLocale } from '../locale';
+import { afterHydration } from '../../ui/hydration';
 import { applyOfferAddress, connectOfferList, switchOfferCountry } from './sync';
 
 export function useOfferListSync(productGroupId: 1 | 2): void {
@@ -19,30 +20,42 @@ export function useOfferListSync(productGroupId: 1 | 2): void {
   const applied = useRef<{ href: string; countryId: number } | null>(null);
 
   // Must run before the connect effect below: the first rewrite has to see the query applied.
-  useEffect(() => {
-    const href = `${location.pathname}${location.search}`;
-    const previous = applied.current;
-    applied.current = { href, countryId };
-    if (previous && previous.countryId !== countryId) {
-      switchOfferCountry(countryId);
-      return;
-    }
-    if (href === written.current || href === previous?.href) return;
-    const { openSettings } = applyOfferAddress(location.search, countryId, productGroupId);
-    // SPEC §2: openSettings=1 opens the calculator's settings panel (its SettingsHost lives in
-    // the default layout). The rewritten address no longer carries it, so a reload does not.
-    if (openSettings) openCalculatorSettings();
-  }, [location.pathname, location.search, countryId, productGroupId]);
-
+  // Both wait while a server-rendered page hydrates (src/ui/hydration.ts): the calculation then
+  // starts in a task of its own, not in the one that committed the page; in this order.
   useEffect(
     () =>
-      connectOfferList({
+      afterHydration(() => {
+        const href = `${location.pathname}${location.search}`;
+        const previous = applied.current;
+        applied.current = { href, countryId };
+        if (previous && previous.countryId !== countryId) {
+          switchOfferCountry(countryId);
+          return;
+        }
+        if (href === written.current || href === previous?.href) return;
+        const { openSettings } = applyOfferAddress(location.search, countryId, productGroupId);
+        // SPEC §2: openSettings=1 opens the calculator's settings panel (its SettingsHost lives
+        // in the default layout). The rewritten address no longer carries it, so a reload does
+        // not.
+        if (openSettings) openCalculatorSettings();
+      }),
+    [location.pathname, location.search, countryId, productGroupId],
+  );
+
+  useEffect(() => {
+    let disconnect: (() => void) | undefined;
+    const cancel = afterHydration(() => {
+      disconnect = connectOfferList({
         replaceAddress(href) {
           if (href === `${window.location.pathname}${window.location.search}`) return;
           written.current = href;
           void navigate(href, { replace: true, preventScrollReset: true });
         },
-      }),
-    [navigate],
-  );
+      });
+    });
+    return () => {
+      cancel();
+      disconnect?.();
+    };
+  }, [navigate]);
 }
