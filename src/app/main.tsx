@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../ui/global.css';
+import { connectionLost } from '../api/connection';
 import {
   askForConsentNow,
   consentCookieSet,
@@ -26,6 +27,9 @@ const CHUNK_RELOAD_KEY = 'chunk-reload-at';
 
 // SPEC §4: after a deploy, old chunk names 404; reload to get the new build, at most once a minute.
 window.addEventListener('vite:preloadError', (event) => {
+  // Offline the reload would replace the page with the browser's offline page (no worker yet)
+  // and lose what was typed: the page stays, and the import fails like any request (issue 15).
+  if (connectionLost()) return;
   const last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY)) || undefined;
   if (!shouldReloadAfterChunkError(Date.now(), last)) return;
   event.preventDefault();
@@ -84,9 +88,10 @@ if (embedded && sameFingerprint(embedded.render, ownState)) {
     embedded.render.consentAsked ? preloadConsentForm() : undefined,
   ]);
   void ready.then(
-    // In one pass, not in a transition: sliced hydration cut TBT, but a visitor (and CI's e2e
-    // runs) acting in the longer window before the page answered lost the action: Enter in the
-    // calculator became a native form submit, a client navigation was dropped.
+    // In a transition: React hydrates in slices of a few ms instead of one long task (TBT,
+    // issue 10), and hydrates at once when a click or key arrives meanwhile. Before this runs,
+    // the page is plain HTML: links navigate and the calculator form submits to the offer list
+    // by itself (its action), so an early action is not lost either.
     () => startTransition(() => void hydrateRoot(container, app)),
     // The page's chunk did not load: the router shows its error page as on any navigation.
     () => createRoot(container).render(app),

@@ -40,17 +40,20 @@ export function UpdatePrompt() {
     navigator.serviceWorker.addEventListener('controllerchange', onControllerChange);
     // Registration is not urgent: workbox-window loads after the page is usable.
     whenIdle(() => {
-      void import('workbox-window').then(({ Workbox }) => {
-        if (cancelled) return;
-        const wb = new Workbox('/sw.js');
-        wb.addEventListener('waiting', () => setUpdate((u) => (u === 'active' ? u : 'waiting')));
-        // Offline (or on Lie-Fi) the update check of sw.js fails; the installed worker keeps
-        // serving and the next visit checks again. Not an error of the page (issue 15).
-        wb.register().catch((error: unknown) => {
-          console.warn('Service worker: Aktualisierung nicht geprüft (keine Verbindung)', error);
-        });
-        setWorkbox(wb);
-      });
+      import('workbox-window')
+        .then(({ Workbox }) => {
+          if (cancelled) return;
+          const wb = new Workbox('/sw.js');
+          wb.addEventListener('waiting', () => setUpdate((u) => (u === 'active' ? u : 'waiting')));
+          // Offline (or on Lie-Fi) the update check of sw.js fails; the installed worker keeps
+          // serving and the next visit checks again. Not an error of the page (issue 15).
+          wb.register().catch((error: unknown) => {
+            console.warn('Service worker: Aktualisierung nicht geprüft (keine Verbindung)', error);
+          });
+          setWorkbox(wb);
+        })
+        // Offline before the chunk came: the worker is registered on the next visit.
+        .catch(() => undefined);
     });
     return () => {
       cancelled = true;

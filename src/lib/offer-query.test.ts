@@ -75,9 +75,16 @@ describe('offer-list query (SPEC §3)', () => {
     );
     expect(read).toEqual({ openSettings: false });
     expect(readOfferQuery('stations=0').stations).toBeUndefined();
-    expect(readOfferQuery('amount=3.000').amount).toBeUndefined();
+    expect(readOfferQuery('amount=3.5').amount).toBeUndefined();
+    expect(readOfferQuery('amount=30.00').amount).toBeUndefined();
     expect(readOfferQuery('zipCode=12345678901').zipCode).toBeUndefined();
     expect(readOfferQuery('')).toEqual({ openSettings: false });
+  });
+
+  it("reads an amount written with German thousands separators (the field's text, sent by a form without JavaScript)", () => {
+    expect(readOfferQuery('amount=4.500').amount).toBe(4500);
+    expect(readOfferQuery('amount=12.000').amount).toBe(12000);
+    expect(readOfferQuery('amount=1.000.000').amount).toBe(1000000);
   });
 
   it('reads openSettings=1 and takes the rest as far as it is valid', () => {

@@ -44,6 +44,17 @@ const intOf = (value: string | null): number | undefined => {
   return Number(value);
 };
 
+/**
+ * An amount of litres as people and the calculator's field write it: "4500" or "4.500" (German
+ * thousands separators; a native form submit sends the field's text, issue 10). Not 4.5: there
+ * are no fractions of a litre to order.
+ */
+const amountOf = (value: string | null): number | undefined => {
+  const text = value?.trim() ?? '';
+  if (/^\d{1,3}(\.\d{3})+$/.test(text)) return Number(text.replaceAll('.', ''));
+  return intOf(value);
+};
+
 /** Parses what it can; anything missing or malformed is left out so the caller's default applies. */
 export function readOfferQuery(
   search: string | URLSearchParams,
@@ -54,7 +65,7 @@ export function readOfferQuery(
   };
   const zip = params.get('zipCode');
   if (zip !== null && /^\d{0,10}$/.test(zip.trim())) result.zipCode = zip.trim();
-  const amount = intOf(params.get('amount'));
+  const amount = amountOf(params.get('amount'));
   if (amount !== undefined && amount >= 0) result.amount = amount;
   const stations = intOf(params.get('stations'));
   if (stations !== undefined && stations >= 1 && stations <= 9) result.stations = stations;

@@ -28,6 +28,22 @@ test.describe('without JavaScript', () => {
     );
   });
 
+  test('the calculator works before any script: Enter opens the offer list of the typed query', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Heizölpreise vergleichen' });
+    await form.getByLabel('PLZ').fill('10115');
+    await form.getByLabel('Liter').fill('4.500');
+    await form.getByLabel('Liter').press('Enter');
+    await page.waitForURL((url) => url.pathname === '/heizoel/angebotsliste');
+    const query = new URL(page.url()).searchParams;
+    expect(query.get('zipCode')).toBe('10115');
+    // The field's text; the offer list reads it as 4500 litres (src/lib/offer-query.ts).
+    expect(query.get('amount')).toBe('4.500');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Heizölpreise vergleichen');
+  });
+
   test('the guide, the legal pages and the 404 page are there too', async ({ page }) => {
     await page.goto('/heizoel-verbrauchsvergleich');
     await expect(page.getByRole('link', { name: 'Vergleich starten' })).toBeVisible();

@@ -4,6 +4,7 @@
  * consent may run: `consentState.status` is 'loading'.
  */
 import { proxy } from 'valtio';
+import { onConnectionBack } from '../../api/connection';
 import { CONSENT_COOKIE } from '../../api/contract/pages';
 import { StorageError } from '../../db/errors';
 import { databaseMayExist } from '../../db/exists';
@@ -104,12 +105,27 @@ async function readConsent(): Promise<void> {
     if (decisions !== decisionsBefore) return;
     consentState.choice = null;
     consentState.storageError = error instanceof StorageError ? error.message : null;
+    if (!(error instanceof StorageError)) {
+      // The storage code itself did not load (offline before its chunk came, issue 15): whether
+      // the visitor answered is unknown, not "no". Ask nothing now; read again once the
+      // connection is back (until then nothing optional is allowed).
+      unreadable = true;
+      loading = undefined;
+      const stop = onConnectionBack(() => {
+        stop();
+        unreadable = false;
+        void loadConsent();
+      });
+    }
   } finally {
     consentState.status = 'ready';
   }
   consentState.askedUnread = false;
-  consentState.dialogOpen ||= consentState.choice === null;
+  consentState.dialogOpen ||= consentState.choice === null && !unreadable;
 }
+
+/** The stored choice could not be read because its code did not load (see readConsent). */
+let unreadable = false;
 
 async function decide(preferences: boolean, statistics: boolean): Promise<void> {
   const choice: ConsentChoice = { preferences, statistics, decidedAt: Date.now() };
@@ -156,5 +172,6 @@ export function hasConsent(category: ConsentCategory): boolean {
 
 export function resetConsent(): void {
   loading = undefined;
+  unreadable = false;
   Object.assign(consentState, initial());
 }

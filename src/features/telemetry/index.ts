@@ -20,7 +20,7 @@ export function startTelemetry(): void {
     // Web vitals only with statistics consent; the choice may come later (the dialog).
     const startVitals = () => {
       if (!statisticsAllowed()) return false;
-      void import('./vitals').then((m) => m.startVitals(statisticsAllowed));
+      import('./vitals').then((m) => m.startVitals(statisticsAllowed)).catch(() => undefined); // offline before the chunk came: no vitals for this page
       return true;
     };
     if (!startVitals()) {

@@ -39,6 +39,9 @@ import { texts, amountErrorText, zipErrorText } from '../texts';
 import { showUpsellBadge } from '../upsell';
 import { AMOUNT_MAX_DIGITS, zipDigits } from '../validation';
 import { preloadSettingsPanel } from '../settings/settings-host';
+import { offerListPath } from '../../../lib/paths';
+import { prefetchModule } from '../../../lib/prefetch';
+import { PartBoundary } from '../../../ui/part-boundary/part-boundary';
 import styles from './calculator.module.css';
 
 const loadPopover = () => import('./validation-popover');
@@ -91,11 +94,14 @@ export function Calculator({
     // Only location pages need these rules: a chunk of their own, off the home route.
     let left = false;
     let leave: (() => void) | undefined;
-    void import('../local-page').then((m) => {
-      if (left) return;
-      m.enterLocalPage({ ...(JSON.parse(localKey) as LocalPage), countryId: locale.countryId });
-      leave = m.leaveLocalPage;
-    });
+    import('../local-page')
+      .then((m) => {
+        if (left) return;
+        m.enterLocalPage({ ...(JSON.parse(localKey) as LocalPage), countryId: locale.countryId });
+        leave = m.leaveLocalPage;
+      })
+      // Offline before the chunk came: the calculator works without the local page's rules.
+      .catch(() => undefined);
     return () => {
       left = true;
       leave?.();
@@ -158,11 +164,15 @@ export function Calculator({
       <form
         className={[styles.form, styles[layout], className].filter(Boolean).join(' ')}
         noValidate
+        // Before the page's script has run (or without it) the browser sends the form itself:
+        // to the offer list with the postal code and amount, as the script would (issue 10).
+        action={offerListPath(config.ProductGroupId)}
+        method="get"
         aria-label={labelledBy ? undefined : texts.formLabel(calculatorName)}
         aria-labelledby={labelledBy}
         onSubmit={(e) => void onSubmit(e)}
         // Interaction has begun: fetch the popover now, so a wrong submit shows it at once.
-        onFocus={() => void loadPopover()}
+        onFocus={() => prefetchModule(loadPopover)}
       >
         <div className={styles.fields}>
           <div className={styles.field}>
@@ -256,14 +266,17 @@ export function Calculator({
         </div>
       </form>
       {popoverOpen && (
-        <Suspense fallback={null}>
-          <ValidationPopover
-            errors={visibleErrors()}
-            locale={locale}
-            onFix={fixField}
-            onClose={closePopover}
-          />
-        </Suspense>
+        // Offline before the chunk came: the fields show their errors themselves (issue 15).
+        <PartBoundary name="Die Hinweise" onClose={() => setPopoverOpen(false)}>
+          <Suspense fallback={null}>
+            <ValidationPopover
+              errors={visibleErrors()}
+              locale={locale}
+              onFix={fixField}
+              onClose={closePopover}
+            />
+          </Suspense>
+        </PartBoundary>
       )}
     </>
   );

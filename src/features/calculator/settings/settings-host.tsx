@@ -7,12 +7,15 @@ import { lazy, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { consentState } from '../../consent';
 import { calculatorState, closeSettings } from '../store';
+import { prefetchModule } from '../../../lib/prefetch';
+import { PartBoundary } from '../../../ui/part-boundary/part-boundary';
 
 const loadPanel = () => import('./settings-panel');
-const SettingsPanel = lazy(() => loadPanel().then((m) => ({ default: m.SettingsPanel })));
+/** A new lazy component imports again: a rejected one would fail for good. */
+const lazyPanel = () => lazy(() => loadPanel().then((m) => ({ default: m.SettingsPanel })));
 
 export function preloadSettingsPanel(): void {
-  void loadPanel();
+  prefetchModule(loadPanel);
 }
 
 export function SettingsHost() {
@@ -23,11 +26,22 @@ export function SettingsHost() {
   const settingsOpen = wanted && consent.status === 'ready' && !consent.dialogOpen;
   // Once opened, it stays mounted so closing can hand focus back (native <dialog>).
   const [used, setUsed] = useState(false);
+  const [SettingsPanel, setPanel] = useState(lazyPanel);
   if (settingsOpen && !used) setUsed(true);
   if (!used) return null;
   return (
-    <Suspense fallback={null}>
-      <SettingsPanel open={settingsOpen} onClose={closeSettings} />
-    </Suspense>
+    // Offline before the chunk came: a toast says so, the page stays (issue 15).
+    <PartBoundary
+      name="Die Optionen"
+      onClose={() => {
+        closeSettings();
+        setUsed(false);
+      }}
+      onRetry={() => setPanel(lazyPanel)}
+    >
+      <Suspense fallback={null}>
+        <SettingsPanel open={settingsOpen} onClose={closeSettings} />
+      </Suspense>
+    </PartBoundary>
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { PartBoundary } from '../../../ui/part-boundary/part-boundary';
 import { consentState } from '../store';
 import type { ConsentForm as ConsentFormType } from './consent-form';
 
@@ -32,8 +33,17 @@ function OpenConsent({ initial }: { initial: { preferences: boolean; statistics:
   // per opening: a form that changed its type while open would lose what was ticked.
   const [Form] = useState(() => loadedForm ?? LazyForm);
   return (
-    <Suspense fallback={null}>
-      <Form initial={initial} />
-    </Suspense>
+    // Offline before the chunk came: a toast says so and the page stays usable; the dialog is
+    // asked again on the next page (nothing was decided).
+    <PartBoundary
+      name="Die Cookie-Einstellungen"
+      onClose={() => {
+        consentState.dialogOpen = false;
+      }}
+    >
+      <Suspense fallback={null}>
+        <Form initial={initial} />
+      </Suspense>
+    </PartBoundary>
   );
 }
