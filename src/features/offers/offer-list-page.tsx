@@ -22,6 +22,7 @@ import { useOfferListSync } from './use-offer-list-sync';
 import styles from './offer-list-page.module.css';
 import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 import { useProgressiveCount } from '../../ui/progressive/use-progressive-count';
+import { useDelayedFlag } from '../../ui/use-delayed-flag';
 
 const SKELETONS = 3;
 /** Cards rendered with the answer; the rest follow in a transition (a phone's first screen). */
@@ -51,6 +52,9 @@ export function OfferListPage() {
   const cards = useProgressiveCount(list.offers.length, FIRST_CARDS);
   const firstCalculation = list.status === 'calculating' && list.offers.length === 0;
   const recalculating = list.status === 'calculating' && list.offers.length > 0;
+  // SPEC §9 fetch minimum delay: an answer within 200 ms swaps the list without a flash of
+  // "neu berechnet" (the first calculation shows its skeletons at once: nothing else to show).
+  const waiting = useDelayedFlag(list.status === 'calculating');
   // Nothing to sort in the empty, refused and error states.
   const showToolbar =
     list.offers.length > 0 || list.status === 'calculating' || list.status === 'idle';
@@ -80,7 +84,7 @@ export function OfferListPage() {
             disabled={live.offers.length < 2}
           />
           <p className={styles.note} aria-hidden="true">
-            {list.status === 'calculating'
+            {waiting
               ? waitingAt
                 ? `${texts.calculatedAt(waitingAt)}, ${texts.updating}`
                 : recalculating
@@ -88,16 +92,10 @@ export function OfferListPage() {
                   : texts.states.calculating
               : texts.allInclusive}
           </p>
-          {list.status === 'calculating' && (
-            <span className={styles.progressBar} aria-hidden="true" />
-          )}
+          {waiting && <span className={styles.progressBar} aria-hidden="true" />}
         </div>
         <p className="visually-hidden" role="status">
-          {list.status === 'calculating'
-            ? recalculating
-              ? texts.states.recalculating
-              : texts.states.calculating
-            : ''}
+          {waiting ? (recalculating ? texts.states.recalculating : texts.states.calculating) : ''}
         </p>
 
         <StaleNotice />
@@ -111,7 +109,7 @@ export function OfferListPage() {
           </ol>
         ) : list.offers.length > 0 ? (
           <ol
-            className={`${styles.list} ${recalculating ? styles.stale : ''}`}
+            className={`${styles.list} ${recalculating && waiting ? styles.stale : ''}`}
             aria-busy={recalculating}
             aria-label={texts.listLabel(list.sort)}
           >

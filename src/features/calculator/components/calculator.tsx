@@ -42,6 +42,7 @@ import { preloadSettingsPanel } from '../settings/settings-host';
 import { offerListPath } from '../../../lib/paths';
 import { prefetchModule } from '../../../lib/prefetch';
 import { PartBoundary } from '../../../ui/part-boundary/part-boundary';
+import { useDelayedFlag } from '../../../ui/use-delayed-flag';
 import styles from './calculator.module.css';
 
 const loadPopover = () => import('./validation-popover');
@@ -134,6 +135,8 @@ export function Calculator({
   const zipErrorId = `${id}-zip-error`;
   const amountErrorId = `${id}-amount-error`;
   const checking = zipCheck.status === 'pending' && zipCheck.zip === config.ZipCode;
+  // SPEC §9 fetch minimum delay: the spinner only for a check that takes 200 ms or more.
+  const showChecking = useDelayedFlag(checking);
   const confirmed = zipCheck.status === 'valid' && zipCheck.zip === config.ZipCode;
   const calculatorName = texts.calculatorName(config.ProductGroupId);
   const upsells = config.UpsellCount ?? 0;
@@ -186,7 +189,7 @@ export function Calculator({
               describedBy={errors.zip ? zipErrorId : undefined}
               busy={checking}
             />
-            {checking && <span className={styles.spinner} aria-hidden="true" />}
+            {showChecking && <span className={styles.spinner} aria-hidden="true" />}
             {confirmed && !errors.zip && (
               <svg className={styles.ok} viewBox="0 0 20 20" aria-hidden="true">
                 <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2.4" />
@@ -215,7 +218,7 @@ export function Calculator({
               {amountErrorText(errors.amount)}
             </p>
           )}
-          {checking && <span className="visually-hidden">{texts.zipChecking}</span>}
+          {showChecking && <span className="visually-hidden">{texts.zipChecking}</span>}
         </div>
         <div className={styles.actions}>
           <button
