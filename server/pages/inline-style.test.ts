@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { helmetOptions, securityHeaders } from '../plugins/security';
-import { inlineStylesheets, readShell, scriptsAtLowPriority } from './inline-style';
+import { inlinableStylesheets, inlineStylesheets, readShell, scriptsAtLowPriority } from './inline-style';
 
 const SHELL = `<!doctype html><html lang="de"><head>
 <noscript><link rel="stylesheet" href="/noscript.css" /></noscript>
@@ -13,34 +13,41 @@ const SHELL = `<!doctype html><html lang="de"><head>
 <link rel="stylesheet" crossorigin href="/assets/style-3.css">
 </head><body><div id="root"></div></body></html>`;
 
-function dist(css: string): string {
+function dist(css: string, routeCss = '.route{gap:0}'): string {
   const dir = mkdtempSync(join(tmpdir(), 'inline-style-'));
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'assets', 'style-3.css'), css);
+  // A route's own stylesheet: not in the shell, written into the pages of that route.
+  writeFileSync(join(dir, 'assets', 'route-4.css'), routeCss);
   writeFileSync(join(dir, 'index.html'), SHELL);
   return dir;
 }
 
-describe('the stylesheet written into the page (issue 10 speed)', () => {
-  it("replaces the link to the app's stylesheet with its text; the CSP allows exactly that text", () => {
+const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe('the stylesheets written into the page (issue 10 speed)', () => {
+  it("replaces the link to the entry's stylesheet with its text; the CSP allows exactly the built stylesheets", () => {
     const css = '.a{color:red}.b{margin:0}';
     const shell = readShell(dist(css));
-    expect(shell?.html).toContain(`<style>${css}</style>`);
-    expect(shell?.html).not.toContain('href="/assets/style-3.css"');
+    // The text, and a disabled link (never fetched) that tells the module loader it is there.
+    expect(shell?.html).toContain(
+      `<style>${css}</style><link rel="stylesheet" href="/assets/style-3.css" disabled />`,
+    );
+    expect(shell?.html).not.toContain('.route{');
     // The no-script stylesheet is not ours to inline.
     expect(shell?.html).toContain('<link rel="stylesheet" href="/noscript.css" />');
-    const hash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
-    expect(shell?.styleHashes).toEqual([hash]);
+    expect(shell?.styleHashes).toEqual([sha('.route{gap:0}'), sha(css)]);
     const csp = securityHeaders(helmetOptions(true, shell?.styleHashes))['content-security-policy'];
-    expect(csp).toContain(`style-src 'self' ${hash};`);
+    expect(csp).toContain(`style-src 'self' ${sha('.route{gap:0}')} ${sha(css)};`);
     expect(csp).not.toContain('unsafe-inline;img');
   });
 
   it('leaves a link alone whose file is missing or whose text could close the element', () => {
-    expect(inlineStylesheets(SHELL, '/nonexistent').html).toBe(SHELL);
-    const hostile = readShell(dist('.a{content:"</style><script>x()</script>"}'));
-    expect(hostile?.html).toContain('href="/assets/style-3.css"');
+    expect(inlineStylesheets(SHELL, new Map())).toBe(SHELL);
+    const hostile = readShell(dist('.a{content:"</style><script>x()</script>"}', '.b{}</STYLE>'));
+    expect(hostile?.html).toContain('<link rel="stylesheet" crossorigin href="/assets/style-3.css">');
     expect(hostile?.styleHashes).toEqual([]);
+    expect(inlinableStylesheets('/nonexistent').size).toBe(0);
   });
 
   it("fetches a rendered page's scripts behind its content", () => {

@@ -1,18 +1,20 @@
 /**
- * The app's stylesheet written into the page (docs/decisions/009, issue 10 speed): the build has
- * one stylesheet (vite.config.ts cssCodeSplit: false, 16 kB gzip); linked, it is a request the
- * first paint waits for (a round trip or two on a slow phone connection), written into the head
- * it arrives with the page. The CSP keeps `style-src 'self'` and allows exactly this text by its
- * hash, so no other inline style can run.
+ * The app's stylesheets written into the page (docs/decisions/009, issue 10 speed): linked, each
+ * is a request the first paint waits for (a round trip or two on a slow phone connection);
+ * written into the head they arrive with the page. The build splits them per route
+ * (vite.config.ts cssCodeSplit): a page carries the entry's stylesheet and its own route's, not
+ * every page's (the offer list 38 kB instead of 98 kB of CSS to parse and match on a slow phone).
+ * The CSP keeps `style-src 'self'` and allows exactly these texts by their hashes, so no other
+ * inline style can run.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface InlinedShell {
   /** The shell with each of its own stylesheets' links replaced by a <style> with its text. */
   html: string;
-  /** CSP source expressions for those <style> elements ('sha256-…'). */
+  /** CSP source expressions for every <style> a page may carry ('sha256-…'). */
   styleHashes: string[];
 }
 
@@ -24,29 +26,54 @@ export function styleHash(text: string): string {
 }
 
 /**
- * Replaces the built shell's links to its own stylesheets (/assets/…) with their text. A link
- * whose file is missing, or whose text could end the <style> element, stays a link.
+ * The text of every stylesheet the build emitted (assets/*.css, keyed "assets/<file>") that can
+ * be written into a page: one whose text could end the <style> element stays a link.
  */
-export function inlineStylesheets(shell: string, distDir: string): InlinedShell {
-  const styleHashes: string[] = [];
-  const html = shell.replace(STYLESHEET_LINK, (tag) => {
-    const href = /\bhref="\/(assets\/[\w.-]+\.css)"/.exec(tag)?.[1];
-    if (!href) return tag;
-    const file = join(distDir, href);
-    if (!existsSync(file)) return tag;
-    const text = readFileSync(file, 'utf8');
-    if (/<\/style/i.test(text)) return tag;
-    styleHashes.push(styleHash(text));
-    return `<style>${text}</style>`;
-  });
-  return { html, styleHashes };
+export function inlinableStylesheets(distDir: string): ReadonlyMap<string, string> {
+  const dir = join(distDir, 'assets');
+  const texts = new Map<string, string>();
+  if (!existsSync(dir)) return texts;
+  for (const name of readdirSync(dir).sort()) {
+    if (!name.endsWith('.css')) continue;
+    const text = readFileSync(join(dir, name), 'utf8');
+    if (!/<\/style/i.test(text)) texts.set(`assets/${name}`, text);
+  }
+  return texts;
 }
 
-/** The built shell (dist/index.html) with its stylesheets written in; null before a build. */
+/**
+ * A stylesheet in the page: its text, and a disabled link to its file. The browser neither
+ * fetches nor applies a disabled link, but the module loader sees it: when the route's chunk
+ * is imported on hydration, it finds the stylesheet "already linked" and loads it no second time.
+ */
+export function inlineStyleTag(href: string, text: string): string {
+  return `<style>${text}</style><link rel="stylesheet" href="/${href}" disabled />`;
+}
+
+/**
+ * Replaces the built shell's links to its own stylesheets (/assets/…) with their text. A link
+ * whose file is not in `texts` stays a link.
+ */
+export function inlineStylesheets(shell: string, texts: ReadonlyMap<string, string>): string {
+  return shell.replace(STYLESHEET_LINK, (tag) => {
+    const href = /\bhref="\/(assets\/[\w.-]+\.css)"/.exec(tag)?.[1];
+    const text = href && texts.get(href);
+    return href && text !== undefined ? inlineStyleTag(href, text) : tag;
+  });
+}
+
+/**
+ * The built shell (dist/index.html) with the entry's stylesheets written in, and the CSP hashes
+ * of every stylesheet a page may carry (the shell's and each route's); null before a build.
+ */
 export function readShell(distDir: string): InlinedShell | null {
   const file = join(distDir, 'index.html');
   if (!existsSync(file)) return null;
-  return inlineStylesheets(readFileSync(file, 'utf8'), distDir);
+  const texts = inlinableStylesheets(distDir);
+  return {
+    html: inlineStylesheets(readFileSync(file, 'utf8'), texts),
+    styleHashes: [...texts.values()].map(styleHash),
+  };
 }
 
 /**

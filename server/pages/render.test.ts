@@ -19,6 +19,7 @@ import { createTestUser, testToken, type TestUser } from '../../tests/support/au
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../tests/support/test-app';
 import { PRICE_SNAPSHOT_JOB } from '../modules/prices/plugin';
 import { createLegacySession } from '../modules/account/sessions';
+import { styleHash } from './inline-style';
 import { acceptedLanguages } from './render';
 
 /** The built index.html's shape: the server fills head, body class, #root and the data. */
@@ -48,6 +49,8 @@ const MANIFEST = {
   '_calc.js': { file: 'assets/calc-3.js', css: ['assets/calc-3.css'] },
 };
 
+const HOME_CSS = '.hero{display:grid}';
+
 let distDir: string;
 let t: TestApp;
 let customer: TestUser;
@@ -64,6 +67,9 @@ beforeAll(async () => {
   await writeFile(join(distDir, 'index.html'), SHELL);
   await import('node:fs/promises').then((fs) => fs.mkdir(join(distDir, '.vite')));
   await writeFile(join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  // The home chunk's stylesheet is built; the calculator's is missing (it stays a link).
+  await import('node:fs/promises').then((fs) => fs.mkdir(join(distDir, 'assets')));
+  await writeFile(join(distDir, 'assets', 'home-2.css'), HOME_CSS);
   await entryServer.preloadServerPages();
   t = await buildTestApp({ distDir, ssr: entryServer });
   customer = await createTestUser(t.database, { firstName: 'Greta', lastName: 'Gans' });
@@ -213,10 +219,15 @@ describe('public pages are rendered on the server', () => {
     expect(embedded?.data['stateMap:1']).toBe(MARKUP_IN_HTML);
   });
 
-  it("links the page chunk's stylesheets and preloads its scripts, not the entry's again", async () => {
-    const { html } = await page('/');
+  it("writes the page chunk's stylesheets into the head and preloads its scripts, not the entry's again", async () => {
+    const { html, res } = await page('/');
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<link rel="stylesheet" href="/assets/home-2.css" />');
+    // Its text, allowed by the CSP, and a disabled link the module loader counts as loaded.
+    expect(head).toContain(
+      `<style>${HOME_CSS}</style><link rel="stylesheet" href="/assets/home-2.css" disabled />`,
+    );
+    expect(String(res.headers['content-security-policy'])).toContain(styleHash(HOME_CSS));
+    // A stylesheet whose file is not there to read stays a link.
     expect(head).toContain('<link rel="stylesheet" href="/assets/calc-3.css" />');
     expect(head).toContain(
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home-2.js" />',

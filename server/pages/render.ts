@@ -27,6 +27,7 @@ import { issueTokens } from '../modules/account/service';
 import { findLegacySession } from '../modules/account/sessions';
 import { escapeHtml } from './escape';
 import { jsonForScript } from './head';
+import { inlinableStylesheets, inlineStyleTag } from './inline-style';
 import { loadNeed } from './route-data';
 
 /** Loads the SSR build next to the client build; null when it has not been built. */
@@ -46,17 +47,28 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
+export interface Stylesheet {
+  /** The file in the build, "assets/<name>.css". */
+  href: string;
+  /** Its text, when it can be written into the page (server/pages/inline-style.ts). */
+  text?: string;
+}
+
 export interface PageAssets {
-  css: readonly string[];
+  css: readonly Stylesheet[];
   js: readonly string[];
 }
 
 /**
  * The stylesheets and scripts a page's lazy chunk needs beyond what index.html loads already:
- * linked in the head, so the rendered page is styled at first paint (no jump when its CSS
- * would arrive with the chunk) and its code loads in parallel with the entry.
+ * its stylesheets written into the head, so the rendered page is styled at first paint (no jump
+ * when its CSS would arrive with the chunk, no request to wait for), and its code preloaded in
+ * parallel with the entry.
  */
-export function pageAssetsFrom(distDir: string): (module: string) => PageAssets {
+export function pageAssetsFrom(
+  distDir: string,
+  styleTexts: ReadonlyMap<string, string> = inlinableStylesheets(distDir),
+): (module: string) => PageAssets {
   const file = join(distDir, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(file)
     ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest)
@@ -99,7 +111,9 @@ export function pageAssetsFrom(distDir: string): (module: string) => PageAssets 
       const key = keyOf(module);
       if (key) collect(key, css, js, new Set());
       assets = {
-        css: [...css].filter((f) => !inEntry.has(f)),
+        css: [...css]
+          .filter((f) => !inEntry.has(f))
+          .map((href) => ({ href, text: styleTexts.get(href) })),
         js: [...js].filter((f) => !inEntry.has(f)),
       };
       cache.set(module, assets);
@@ -112,18 +126,22 @@ export function pageAssetsFrom(distDir: string): (module: string) => PageAssets 
 const CONSENT_FORM_MODULE = 'src/features/consent/components/consent-form.tsx';
 
 function mergeAssets(list: readonly (PageAssets | undefined)[]): PageAssets {
-  const css = new Set<string>();
+  const css = new Map<string, Stylesheet>();
   const js = new Set<string>();
   for (const assets of list) {
-    for (const f of assets?.css ?? []) css.add(f);
+    for (const sheet of assets?.css ?? []) css.set(sheet.href, sheet);
     for (const f of assets?.js ?? []) js.add(f);
   }
-  return { css: [...css], js: [...js] };
+  return { css: [...css.values()], js: [...js] };
 }
 
 export function assetTags({ css, js }: PageAssets): string {
   return [
-    ...css.map((f) => `<link rel="stylesheet" href="/${escapeHtml(f)}" />`),
+    ...css.map(({ href, text }) =>
+      text === undefined
+        ? `<link rel="stylesheet" href="/${escapeHtml(href)}" />`
+        : inlineStyleTag(escapeHtml(href), text),
+    ),
     // Behind the page's content, like the entry (server/pages/inline-style.ts).
     ...js.map(
       (f) =>
