@@ -28,7 +28,9 @@ export const LIGHTHOUSE_RUNS = 3;
 /**
  * Home, the offer list of a real query (SPEC §3 parameters; 10115 Berlin has seeded dealers, the
  * e2e offer tests use it too; the other parameters take the calculator's defaults), the
- * consumption guide's start (SPEC §2), and the price overview and one town's price page (issue 11).
+ * consumption guide's start (SPEC §2), the price overview and one town's price page (issue 11),
+ * an article and a dealer page (issue 12; dealer 1188 is a seeded Munich dealer, the seed is
+ * deterministic).
  */
 export const LIGHTHOUSE_PAGES = [
   { name: 'Startseite', path: '/' },
@@ -39,6 +41,8 @@ export const LIGHTHOUSE_PAGES = [
     name: 'Preise Unterhaching',
     path: '/heizoelpreise/bayern/landkreis-muenchen/unterhaching-82008',
   },
+  { name: 'Artikel', path: '/news/artikel/heizoel-richtig-lagern' },
+  { name: 'Händler München', path: '/heizoelhaendler/bayern/80333/1188' },
 ] as const;
 
 // TOOLCHAIN.md gotcha 7 and 13: as root Chromium needs --no-sandbox; the rest keeps Chromium's own

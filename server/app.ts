@@ -45,6 +45,10 @@ import { readShell } from './pages/inline-style';
 import { LEAD_PARTNER } from '../src/api/contract/leads';
 import { pricesPlugin } from './modules/prices/plugin';
 import { pricesRoutes } from './modules/prices/routes';
+import { dealersPlugin } from './modules/dealers/plugin';
+import { dealersRoutes } from './modules/dealers/routes';
+import { contentPlugin } from './modules/content/plugin';
+import { crossLinkingRoutes, newsRoutes } from './modules/content/routes';
 
 export interface AppDeps {
   config: Pick<Config, 'nodeEnv' | 'distDir' | 'secret' | 'publicUrl'> &
@@ -144,6 +148,12 @@ export async function buildApp({
   // Issue 11: price history, its daily snapshot job (server processes only) and the answers.
   await app.register(pricesPlugin, { runJobs: Boolean(config.dataDir) });
   await app.register(pricesRoutes, { prefix: '/api/site' });
+  await app.register(dealersPlugin);
+  await app.register(dealersRoutes, { prefix: '/api/site' });
+  // News, CMS pages and cross-links (issue 12).
+  await app.register(contentPlugin);
+  await app.register(newsRoutes, { prefix: '/api/site' });
+  await app.register(crossLinkingRoutes, { prefix: '/api/cross-linking' });
   await app.register(leadsPlugin);
   await app.register(leadsRoutes, { prefix: '/api/leads' });
   // SPEC §7: the lead-banner availability path is named for the (fictitious) lead partner.

@@ -655,3 +655,41 @@ export const webVitals = pgTable(
     index('web_vitals_route_name_idx').on(t.route, t.name),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Content (issue 12): news articles and CMS pages in one store. The body is Markdown, rendered
+// and sanitised on the server (server/modules/content/markdown.ts); the staff editor (issue 13)
+// edits these rows and keeps versions of its own.
+
+export type ContentKind = 'article' | 'page';
+export type ContentStatus = 'draft' | 'published';
+
+export const contentEntries = pgTable(
+  'content_entry',
+  {
+    id: serial().primaryKey(),
+    /** 'article': a news article (/news/artikel/{slug}); 'page': a CMS page (/{slug}). */
+    kind: text().$type<ContentKind>().notNull(),
+    slug: text().notNull(),
+    /** null: shown in every country. */
+    countryId: smallint().references(() => countries.id),
+    title: text().notNull(),
+    /** The teaser of an article, the meta description of a page (SPEC §3 Description). */
+    teaser: text().notNull(),
+    bodyMarkdown: text().notNull(),
+    /** SPEC §3 FilePath: an image under public/ (e.g. /news/{slug}.svg); null: none. */
+    imagePath: text(),
+    imageAlt: text().notNull().default(''),
+    tags: jsonb().$type<string[]>().notNull().default([]),
+    author: text().notNull().default(''),
+    /** The home page's featured article (the newest featured one wins). */
+    featured: boolean().notNull().default(false),
+    status: text().$type<ContentStatus>().notNull().default('published'),
+    publishedAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('content_entry_kind_slug_uq').on(t.kind, t.slug),
+    index('content_entry_list_idx').on(t.kind, t.status, t.publishedAt),
+  ],
+);

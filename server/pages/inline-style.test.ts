@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { helmetOptions, securityHeaders } from '../plugins/security';
-import { inlinableStylesheets, inlineStylesheets, readShell, scriptsAtLowPriority } from './inline-style';
+import {
+  inlinableStylesheets,
+  inlineStylesheets,
+  readShell,
+  scriptsAtLowPriority,
+} from './inline-style';
 
 const SHELL = `<!doctype html><html lang="de"><head>
 <noscript><link rel="stylesheet" href="/noscript.css" /></noscript>
@@ -45,7 +50,9 @@ describe('the stylesheets written into the page (issue 10 speed)', () => {
   it('leaves a link alone whose file is missing or whose text could close the element', () => {
     expect(inlineStylesheets(SHELL, new Map())).toBe(SHELL);
     const hostile = readShell(dist('.a{content:"</style><script>x()</script>"}', '.b{}</STYLE>'));
-    expect(hostile?.html).toContain('<link rel="stylesheet" crossorigin href="/assets/style-3.css">');
+    expect(hostile?.html).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/style-3.css">',
+    );
     expect(hostile?.styleHashes).toEqual([]);
     expect(inlinableStylesheets('/nonexistent').size).toBe(0);
   });

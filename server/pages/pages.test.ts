@@ -39,7 +39,7 @@ beforeAll(async () => {
     sourceCalls += 1;
     return [
       {
-        path: '/news/artikel/heizoel-richtig-lagern',
+        path: '/news/artikel/test-quelle',
         lastModified: new Date('2026-11-20T06:00:00Z'),
       },
       { path: '/' }, // listed once, whoever else lists it
@@ -186,12 +186,12 @@ describe('sitemap.xml', () => {
         `${TEST_PUBLIC_URL}/diesel/angebotsliste`,
         `${TEST_PUBLIC_URL}/heizoel-verbrauchsvergleich`,
         `${TEST_PUBLIC_URL}/impressum`,
-        `${TEST_PUBLIC_URL}/news/artikel/heizoel-richtig-lagern`,
+        `${TEST_PUBLIC_URL}/news/artikel/test-quelle`,
       ]),
     );
     expect(new Set(locs).size).toBe(locs.length);
     expect(res.body).toContain(
-      `<loc>${TEST_PUBLIC_URL}/news/artikel/heizoel-richtig-lagern</loc><lastmod>2026-11-20T06:00:00.000Z</lastmod>`,
+      `<loc>${TEST_PUBLIC_URL}/news/artikel/test-quelle</loc><lastmod>2026-11-20T06:00:00.000Z</lastmod>`,
     );
     // Sources are asked on each request (the answer is cached by Cache-Control).
     expect(sourceCalls).toBe(before + 1);

@@ -10,6 +10,10 @@ import { localPrices, resolveLocal } from '../modules/prices/local';
 import { countryAverage, priceFactors, priceFaq, priceHistory } from '../modules/prices/service';
 import { countryStates } from '../modules/site/service';
 import { stateMapMarkup } from '../modules/site/state-map';
+import { NEWS_LIST_PAGE_SIZE } from '../../src/api/contract/content';
+import { crossLinks } from '../modules/content/cross-links';
+import { cmsPage, featuredNews, newsDetail, newsList } from '../modules/content/service';
+import { dealerDetail, dealerDirectory, dealerReviews } from '../modules/dealers/service';
 
 type Loaders = {
   [K in DataNeed['kind']]: (
@@ -44,6 +48,16 @@ const loaders: Loaders = {
     const place = resolveLocal(local.tree, local.towns, null, { state, county, town });
     return place ? localPrices(local, place) : null;
   },
+  // Issue 12. null: unknown (the page resolver answered 404 before for articles and dealers).
+  newsList: (app, { countryId, page }) => newsList(app.db, countryId, page, NEWS_LIST_PAGE_SIZE),
+  newsFeatured: (app, { countryId }) => featuredNews(app.db, countryId),
+  newsDetail: (app, { countryId, slug }) => newsDetail(app.db, countryId, slug),
+  cmsPage: (app, { slug }) => cmsPage(app.db, slug),
+  crossLinks: (app, { countryId, path }) => crossLinks(app, countryId, path),
+  dealerDirectory: (app, { countryId, state, zipCode }) =>
+    dealerDirectory(app, { countryId, state, zipCode }),
+  dealer: (app, { countryId, id, branchId }) => dealerDetail(app, countryId, id, branchId),
+  dealerReviews: (app, { id, page }) => dealerReviews(app.db, id, page),
 };
 
 export function loadNeed(app: FastifyInstance, need: DataNeed): Promise<unknown> {

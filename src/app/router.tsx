@@ -71,6 +71,12 @@ const GUIDE = 'src/features/guide/index.ts';
 const loadGuide = () => import('../features/guide');
 // Intro and steps share one component, so moving between steps keeps the page (and its focus).
 const GuidePage = page(GUIDE, loadGuide, (m) => m.GuidePage);
+const NEWS = 'src/features/news/index.ts';
+const loadNews = () => import('../features/news');
+const DEALERS = 'src/features/dealers/index.ts';
+const loadDealers = () => import('../features/dealers');
+// Dealer and branch share one component, so moving between them keeps the page.
+const DealerPage = page(DEALERS, loadDealers, (m) => m.DealerPage);
 const ACCOUNT = 'src/features/account/index.ts';
 const loadAccount = () => import('../features/account');
 
@@ -103,6 +109,29 @@ export const pages: Record<AppRouteName, PageDef> = {
     ),
   },
   datenschutz: { layout: 'default', Page: page(LEGAL, loadLegal, (m) => m.PrivacyPage) },
+  // Issue 12: reading pages, no calculator bar above the text.
+  news: { layout: 'default', calculatorBar: false, Page: page(NEWS, loadNews, (m) => m.NewsPage) },
+  'news-artikel': {
+    layout: 'default',
+    calculatorBar: false,
+    Page: page(NEWS, loadNews, (m) => m.ArticlePage),
+  },
+  'info-center': {
+    layout: 'default',
+    calculatorBar: false,
+    Page: page(NEWS, loadNews, (m) => m.InfoCenterPage),
+  },
+  'heizoeltank-wartung': {
+    layout: 'default',
+    calculatorBar: false,
+    Page: page(NEWS, loadNews, (m) => m.TankMaintenancePage),
+  },
+  heizoelhaendler: {
+    layout: 'default',
+    Page: page(DEALERS, loadDealers, (m) => m.DealerDirectoryPage),
+  },
+  'heizoelhaendler-haendler': { layout: 'default', calculatorBar: false, Page: DealerPage },
+  'heizoelhaendler-filiale': { layout: 'default', calculatorBar: false, Page: DealerPage },
   // Postal code and amount are changed in the layout's calculator bar (SPEC §2), the options
   // in the calculator's settings panel; the page itself shows the offers.
   'heizoel-angebotsliste': { layout: 'default', Page: OfferListPage },

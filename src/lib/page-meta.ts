@@ -69,6 +69,46 @@ export const PAGE_META: Record<AppRouteName, PageMeta> = {
       'Der heutige Heizölpreis in Ihrem Bundesland, Landkreis oder Ort, die Preisentwicklung und die Preise der Orte in der Umgebung.',
     indexable: true,
   },
+  // Issue 12. Articles and dealers are named by the server (their page resolvers).
+  news: {
+    title: 'Heizöl-News und Ratgeber',
+    description:
+      'Neuigkeiten und Ratgeber rund um Heizöl: der richtige Kaufzeitpunkt, Qualitäten, CO₂-Preis, Tankpflege und Lagerung – verständlich erklärt.',
+    indexable: true,
+  },
+  'news-artikel': {
+    title: 'Heizöl-Ratgeber',
+    description: 'Ein Artikel aus dem Heizöl-Ratgeber von Ölkompass.',
+    indexable: true,
+  },
+  'info-center': {
+    title: 'Info-Center: Fragen und Antworten zu Heizöl',
+    description:
+      'Antworten auf die häufigsten Fragen zu Bestellung, Lieferung, Bezahlung, Heizöltank, Heizölqualitäten und Preisen – mit Suche.',
+    indexable: true,
+  },
+  'heizoeltank-wartung': {
+    title: 'Heizöltank-Wartung und Tankreinigung',
+    description:
+      'Wann ein Heizöltank gereinigt und geprüft werden sollte, was eine Tankreinigung umfasst und worauf Sie bei Gratis-Angeboten achten.',
+    indexable: true,
+  },
+  heizoelhaendler: {
+    title: 'Heizölhändler in Ihrer Nähe',
+    description:
+      'Heizölhändler nach Bundesland und Postleitzahl: Sitz, Liefergebiet, Öffnungszeiten, Zahlungsarten und Bewertungen echter Kunden.',
+    indexable: true,
+  },
+  'heizoelhaendler-haendler': {
+    title: 'Heizölhändler',
+    description: 'Ein Heizölhändler mit Liefergebiet, Öffnungszeiten und Kundenbewertungen.',
+    indexable: true,
+  },
+  'heizoelhaendler-filiale': {
+    title: 'Heizölhändler – Niederlassung',
+    description: 'Eine Niederlassung eines Heizölhändlers mit Liefergebiet und Kundenbewertungen.',
+    indexable: true,
+  },
   bestellung: privatePage('Bestellung'),
   'bestellung-bestaetigung': privatePage('Bestellbestätigung'),
   bestellungen: privatePage('Bestellungen'),

@@ -51,7 +51,31 @@ export const paths = {
   supportTelemetry: '/support/telemetrie',
   /** SPEC §2 price overview (issue 11). */
   prices: '/heizoelpreise',
+  /** SPEC §2 news list, info center and the tank maintenance page (issue 12). */
+  news: '/news',
+  infoCenter: '/info-center',
+  tankMaintenance: '/heizoeltank-wartung',
+  /** SPEC §2 dealer directory (issue 12); src/api/contract/dealers.ts builds its addresses. */
+  dealers: '/heizoelhaendler',
 } as const;
+
+/** SPEC §2 /news/artikel/{artikelString}: an article by its slug. */
+export const NEWS_ARTICLE_ROUTE = `${paths.news}/artikel/:artikelString`;
+const ARTICLE_SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The page of a news article. */
+export function newsArticlePath(slug: string): string {
+  return `${paths.news}/artikel/${encodeURIComponent(slug)}`;
+}
+
+/** SPEC §2 dealer list, dealer page and branch page. */
+export const DEALER_LIST_ROUTE = `${paths.dealers}/:stateName?/:zipCode?`;
+export const DEALER_ROUTE = `${paths.dealers}/:stateName/:zipCode/:dealerId`;
+export const BRANCH_ROUTE = `${paths.dealers}/:stateName/:zipCode/:branchId/:dealerId`;
+const DEALER_STATE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A postal area (2 digits) or a whole postal code. */
+const DEALER_ZIP = /^(?:\d{2}|\d{4,5})$/;
+const DEALER_ID = /^[1-9]\d{0,8}$/;
 
 /** SPEC §2 /heizoel-verbrauchsvergleich/schritt-{stepId}: a `:step` segment, checked by `params`. */
 export const GUIDE_STEP_ROUTE = `${paths.guide}/:step`;
@@ -156,6 +180,33 @@ export const appRoutes = [
       stateName: PRICE_SEGMENT,
       countyOrCityZipCode: /^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/,
       cityZipCode: /^(?:[a-z0-9]+(?:-[a-z0-9]+)*-\d{4,5})?$/,
+    },
+  },
+  { name: 'news', path: paths.news },
+  { name: 'news-artikel', path: NEWS_ARTICLE_ROUTE, params: { artikelString: ARTICLE_SEGMENT } },
+  { name: 'info-center', path: paths.infoCenter },
+  { name: 'heizoeltank-wartung', path: paths.tankMaintenance },
+  {
+    name: 'heizoelhaendler',
+    path: DEALER_LIST_ROUTE,
+    params: {
+      stateName: new RegExp(`^(?:${DEALER_STATE.source.slice(1, -1)})?$`),
+      zipCode: new RegExp(`^(?:${DEALER_ZIP.source.slice(1, -1)})?$`),
+    },
+  },
+  {
+    name: 'heizoelhaendler-haendler',
+    path: DEALER_ROUTE,
+    params: { stateName: DEALER_STATE, zipCode: DEALER_ZIP, dealerId: DEALER_ID },
+  },
+  {
+    name: 'heizoelhaendler-filiale',
+    path: BRANCH_ROUTE,
+    params: {
+      stateName: DEALER_STATE,
+      zipCode: DEALER_ZIP,
+      branchId: DEALER_ID,
+      dealerId: DEALER_ID,
     },
   },
 ] as const satisfies readonly AppRouteDef[];

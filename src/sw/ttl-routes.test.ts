@@ -70,6 +70,17 @@ describe('the service worker TTL table (SPEC §7, §9; issue 15)', () => {
     expect(findTtlRoute('/api/leads/guide/1')?.maxAgeSeconds).toBe(3600);
     expect(findTtlRoute('/api/site/1/pages/local/redirect')?.maxAgeSeconds).toBe(3600);
     expect(findTtlRoute('/api/kalkulation/init/1/2')?.maxAgeSeconds).toBe(3600);
+    // Issue 12: articles, CMS pages, the dealer directory, a dealer and its reviews.
+    for (const path of [
+      '/api/site/2/news-articles/featured',
+      '/api/site/1/news-articles/detail',
+      '/api/site/pages/info-center',
+      '/api/site/dealers/directory',
+      '/api/site/1/dealers/1188',
+      '/api/site/1/dealers/1188/reviews',
+    ]) {
+      expect(findTtlRoute(path)?.maxAgeSeconds, path).toBe(3600);
+    }
     for (const path of [
       '/api/kalkulation/berechnen',
       '/api/jwt/kunde/hat-bestellungen',

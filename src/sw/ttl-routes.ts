@@ -99,6 +99,25 @@ export const TTL_ROUTES: readonly TtlRoute[] = [
     source: 'SPEC §9 cache: news 3600 s (§7 news-articles)',
   },
   {
+    // The info center and the tank maintenance page (issue 12): CMS pages, news-like content.
+    name: 'cms-pages',
+    pattern: /^\/api\/site\/pages\/[a-z-]+$/,
+    maxAgeSeconds: 3600,
+    maxEntries: 6,
+    spec: 'news',
+    source: 'SPEC §9 cache: news 3600 s (CMS pages are the same content store)',
+  },
+  {
+    // Issue 12: the dealer directory, a dealer (its rating, today's price is its own answer in
+    // the calculator) and its reviews.
+    name: 'dealers',
+    pattern: /^\/api\/site\/(?:dealers\/directory|\d+\/dealers\/\d+(?:\/reviews)?)$/,
+    maxAgeSeconds: 3600,
+    maxEntries: 60,
+    spec: 'reviews',
+    source: 'SPEC §9 cache: reviews 3600 s (a dealer page is its ratings and reviews)',
+  },
+  {
     name: 'cross-links',
     pattern: /^\/api\/cross-linking\/get$/,
     maxAgeSeconds: 3600,

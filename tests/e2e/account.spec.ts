@@ -3,7 +3,8 @@
  * - the demo customer logs in on the legacy page, edits personal data and adds an address, and
  *   both are still there after a reload;
  * - the rating link from the outbox mail file (the seed invites the delivered demo order, as
- *   support marking it delivered would) works once, a second use is refused;
+ *   support marking it delivered would) works once, the review shows on the dealer's page, a
+ *   second use is refused;
  * - a password reset link from the mail file sets a new password once.
  * Without SMTP the server writes every mail to DATA_DIR/mail/<id>-<kind>.json.
  */
@@ -176,6 +177,14 @@ test('the rating link from the invitation mail works once', async ({ page }) => 
   await expect(
     page.getByRole('heading', { name: 'Vielen Dank für Ihre Bewertung!' }),
   ).toBeVisible();
+
+  // Issue 12: the review is on the dealer's page at once, newest first, with its stars.
+  await page.getByRole('link', { name: /Zur Seite des Händlers/ }).click();
+  await expect(page).toHaveURL(/^[^?]*\/heizoelhaendler\/[a-z-]+\/\d{4,5}\/\d+$/);
+  const reviews = page.getByRole('region', { name: /^Bewertungen/ });
+  const newest = reviews.getByRole('listitem').first();
+  await expect(newest).toContainText('Pünktlich geliefert, freundlicher Fahrer.');
+  await expect(newest.getByRole('img', { name: '4 von 5 Sternen' })).toBeVisible();
 
   await page.goto(path);
   await expect(

@@ -10,6 +10,7 @@ import { seedDemoOrders } from './demo-orders';
 import { seedDemoRatings } from './demo-ratings';
 import { seedDealers, type DealerSeedResult } from './dealers';
 import { seedGuides } from './guides';
+import { seedContent } from '../../modules/content/seed';
 import { importReferenceData, type ImportResult } from './reference-data';
 import {
   DEMO_CUSTOMER_EMAIL,
@@ -42,6 +43,8 @@ export async function seedAll(db: Db, opts: SeedOptions = {}): Promise<SeedResul
   // After the catalogue and the postal codes: dealers reference products and sit at postal codes.
   const dealers = await seedDealers(db);
   await seedGuides(db);
+  // News articles and CMS pages (issue 12).
+  await seedContent(db);
   const demoUsers =
     (opts.demoUsers ?? demoUsersWanted())
       ? await seedDemoUsers(db, {

@@ -1,7 +1,7 @@
 /** Queries of ratings, rating invitations (one_time_token purpose 'rating') and the quality data. */
 import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { dealers, oneTimeTokens, orders, ratings } from '../../db/schema';
+import { countryStates, dealers, oneTimeTokens, orders, ratings } from '../../db/schema';
 
 export const RATING_PURPOSE = 'rating';
 
@@ -48,12 +48,15 @@ export async function findOrderForRating(db: Db, orderId: number) {
       orderNumber: orders.orderNumber,
       dealerId: orders.dealerId,
       dealerName: dealers.name,
+      dealerZip: dealers.zip,
+      stateSlug: countryStates.slug,
       countryId: orders.countryId,
       amountLitres: orders.amountLitres,
       createdAt: orders.createdAt,
     })
     .from(orders)
     .innerJoin(dealers, eq(dealers.id, orders.dealerId))
+    .innerJoin(countryStates, eq(countryStates.id, dealers.stateId))
     .where(eq(orders.id, orderId));
   return row;
 }

@@ -15,6 +15,7 @@ import {
   type RatingRequest,
   type TrustedQuality,
 } from '../../../src/api/contract/ratings';
+import { dealerPath } from '../../../src/api/contract/dealers';
 import { PRODUCT_NAME } from '../../../src/lib/brand';
 import { LOCALES } from '../../../src/lib/locale';
 import type { Db } from '../../db/client';
@@ -121,6 +122,7 @@ export async function checkRatingLink(
       DealerName: order.dealerName,
       OrderDate: order.createdAt.toISOString(),
       AmountLitres: order.amountLitres,
+      DealerLink: dealerPath(order.stateSlug, order.dealerZip, order.dealerId),
     },
   };
 }

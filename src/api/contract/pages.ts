@@ -11,8 +11,9 @@
  * checkout, tokens in the address): their HTML is the shell.
  */
 import type { LocaleCode } from '../../lib/locale';
-import type { AppRouteName } from '../../lib/paths';
+import { newsArticlePath, type AppRouteName } from '../../lib/paths';
 import { CALC } from './calculation-constants';
+import type { CmsPageSlug } from './content';
 import type { PriceRange } from './prices';
 
 /** The oil-consumption guide of SPEC §2 /heizoel-verbrauchsvergleich. */
@@ -27,7 +28,16 @@ export type DataNeed =
   | { kind: 'priceHistory'; countryId: number; range: PriceRange }
   | { kind: 'priceFaq'; countryId: number }
   | { kind: 'priceFactors'; countryId: number }
-  | { kind: 'localPrices'; state: string; county?: string; town?: string };
+  | { kind: 'localPrices'; state: string; county?: string; town?: string }
+  // Issue 12: news, CMS pages, cross-links and the dealer directory.
+  | { kind: 'newsList'; countryId: number; page: number }
+  | { kind: 'newsFeatured'; countryId: number }
+  | { kind: 'newsDetail'; countryId: number; slug: string }
+  | { kind: 'cmsPage'; slug: CmsPageSlug }
+  | { kind: 'crossLinks'; countryId: number; path: string }
+  | { kind: 'dealerDirectory'; countryId: number; state?: string; zipCode?: string }
+  | { kind: 'dealer'; countryId: number; id: number; branchId?: number }
+  | { kind: 'dealerReviews'; countryId: number; id: number; page: number };
 
 export type DataKind = DataNeed['kind'];
 
@@ -61,6 +71,22 @@ export function dataKey(need: DataNeed): string {
       return `priceHistory:${need.countryId}:${need.range}`;
     case 'localPrices':
       return `localPrices:${[need.state, need.county, need.town].filter(Boolean).join('/')}`;
+    case 'newsList':
+      return `newsList:${need.countryId}:${need.page}`;
+    case 'newsFeatured':
+      return `newsFeatured:${need.countryId}`;
+    case 'newsDetail':
+      return `newsDetail:${need.countryId}:${need.slug}`;
+    case 'cmsPage':
+      return `cmsPage:${need.slug}`;
+    case 'crossLinks':
+      return `crossLinks:${need.countryId}:${need.path}`;
+    case 'dealerDirectory':
+      return `dealerDirectory:${need.countryId}:${need.state ?? ''}:${need.zipCode ?? ''}`;
+    case 'dealer':
+      return `dealer:${need.countryId}:${need.id}:${need.branchId ?? ''}`;
+    case 'dealerReviews':
+      return `dealerReviews:${need.countryId}:${need.id}:${need.page}`;
   }
 }
 
@@ -85,6 +111,7 @@ export const SERVER_RENDERED: Partial<Record<AppRouteName, NeedsOf>> = {
     { kind: 'bestPrice', countryId, amount: CALC.AMOUNT_DEFAULT },
     { kind: 'countryStates', countryId },
     { kind: 'stateMap', countryId },
+    { kind: 'newsFeatured', countryId },
   ],
   impressum: none,
   // The frame and the calculator bar; the offers are calculated in the browser.
@@ -102,9 +129,78 @@ export const SERVER_RENDERED: Partial<Record<AppRouteName, NeedsOf>> = {
     { kind: 'countryStates', countryId },
     { kind: 'stateMap', countryId },
   ],
-  // Issue 11: a place's prices, its chart for a year and the places below it, in one answer.
-  'heizoelpreise-lokal': ({ params }) => [localPricesNeed(params)],
+  // Issue 11: a place's prices, its chart for a year and the places below it, in one answer;
+  // issue 12: the links to its dealers and articles.
+  'heizoelpreise-lokal': ({ params, countryId }) => [
+    localPricesNeed(params),
+    { kind: 'crossLinks', countryId, path: localPricesPathOf(params) },
+  ],
+  // Issue 12.
+  news: ({ countryId, search }) => [newsListNeed(countryId, search)],
+  'news-artikel': ({ countryId, params }) => [
+    newsDetailNeed(countryId, params),
+    { kind: 'crossLinks', countryId, path: newsArticlePath(params.artikelString ?? '') },
+  ],
+  'info-center': () => [{ kind: 'cmsPage', slug: 'info-center' }],
+  'heizoeltank-wartung': () => [{ kind: 'cmsPage', slug: 'heizoeltank-wartung' }],
+  heizoelhaendler: ({ countryId, params }) => [dealerDirectoryNeed(countryId, params)],
+  'heizoelhaendler-haendler': (context) => dealerPageNeeds(context),
+  'heizoelhaendler-filiale': (context) => dealerPageNeeds(context),
 };
+
+/** The /news page's list: `?seite=` (1 when missing or not a page number). */
+export function newsListNeed(
+  countryId: number,
+  search: URLSearchParams,
+): Extract<DataNeed, { kind: 'newsList' }> {
+  const asked = Number(search.get(NEWS_PAGE_PARAM) ?? '1');
+  const page = Number.isInteger(asked) && asked >= 1 && asked <= 10_000 ? asked : 1;
+  return { kind: 'newsList', countryId, page };
+}
+
+/** The query parameter of the /news page number. */
+export const NEWS_PAGE_PARAM = 'seite';
+
+export function newsDetailNeed(
+  countryId: number,
+  params: Readonly<Record<string, string | undefined>>,
+): Extract<DataNeed, { kind: 'newsDetail' }> {
+  return { kind: 'newsDetail', countryId, slug: params.artikelString ?? '' };
+}
+
+export function dealerDirectoryNeed(
+  countryId: number,
+  params: Readonly<Record<string, string | undefined>>,
+): Extract<DataNeed, { kind: 'dealerDirectory' }> {
+  return {
+    kind: 'dealerDirectory',
+    countryId,
+    ...(params.stateName ? { state: params.stateName } : {}),
+    ...(params.zipCode ? { zipCode: params.zipCode } : {}),
+  };
+}
+
+/** A dealer's or a branch's page: the dealer, the first page of its reviews, its cross-links. */
+export function dealerPageNeeds({ countryId, params }: RouteDataContext): DataNeed[] {
+  const id = Number(params.dealerId);
+  const branchId = params.branchId ? Number(params.branchId) : undefined;
+  return [
+    { kind: 'dealer', countryId, id, ...(branchId ? { branchId } : {}) },
+    { kind: 'dealerReviews', countryId, id, page: 1 },
+    {
+      kind: 'crossLinks',
+      countryId,
+      path: `/heizoelhaendler/${params.stateName ?? ''}/${params.zipCode ?? ''}/${params.dealerId ?? ''}`,
+    },
+  ];
+}
+
+/** A local price page's path from its route parameters (its cross-links are keyed by it). */
+export function localPricesPathOf(params: Readonly<Record<string, string | undefined>>): string {
+  return ['/heizoelpreise', params.stateName, params.countyOrCityZipCode, params.cityZipCode]
+    .filter(Boolean)
+    .join('/');
+}
 
 /** The local price page's data for its path parameters (src/lib/paths.ts LOCAL_PRICES_ROUTE). */
 export function localPricesNeed(

@@ -52,6 +52,8 @@ export const RatingLinkResponseSchema = z.object({
       /** ISO 8601 */
       OrderDate: z.string(),
       AmountLitres: z.number(),
+      /** The dealer's page, where the review appears once written (issue 12). */
+      DealerLink: z.string(),
     }),
   ),
 });

@@ -1,6 +1,7 @@
 import { apiFetch } from '../../api/client';
 import type { BestPriceResponse } from '../../api/contract/calculation';
 import type { CountryStatesResponse } from '../../api/contract/site';
+import type { NewsItem } from '../../api/contract/content';
 
 export function fetchCountryStates(
   countryId: number,
@@ -20,4 +21,13 @@ export async function fetchBestPrice(
 ): Promise<BestPriceResponse> {
   const { fetchBestPrice: fetchNow } = await import('./best-price-api');
   return fetchNow(countryId, amount, signal);
+}
+
+/** SPEC §7 news-articles/featured (issue 12); the caller falls back to the built-in item. */
+export function fetchFeaturedNews(countryId: number, signal?: AbortSignal): Promise<NewsItem> {
+  return apiFetch(`/api/site/${countryId}/news-articles/featured`, {
+    schema: () => import('../../api/contract/content').then((c) => c.NewsItemSchema),
+    signal,
+    silent: true,
+  });
 }

@@ -8,6 +8,7 @@ import { ButtonLink } from '../../ui/button/button';
 import { Calculator } from '../calculator';
 import { useLocale } from '../locale';
 import { BestPrice } from './components/best-price';
+import { FeaturedNews } from './components/featured-news';
 import { StateList } from './components/state-list';
 import { TrustCarousel } from './components/trust-carousel';
 import { texts } from './texts';
@@ -66,6 +67,7 @@ export function HomePage() {
             {texts.guideTeaserLink}
           </ButtonLink>
         </section>
+        <FeaturedNews countryId={locale.countryId} />
         <StateList countryId={locale.countryId} countryName={locale.countryName} />
       </div>
     </>

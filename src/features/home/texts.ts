@@ -72,4 +72,6 @@ export const texts = {
   guideTeaserText:
     'Vergleichen Sie Ihren Verbrauch in zwei Minuten mit ähnlichen Gebäuden und sehen Sie, was Sie im Jahr sparen können.',
   guideTeaserLink: 'Heizölverbrauch vergleichen',
+  featuredTitle: 'Aus unserem Ratgeber',
+  featuredAll: 'Alle Artikel',
 } as const;

@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { dataKey, localPricesNeed } from '../../api/contract/pages';
+import { dataKey, localPricesNeed, localPricesPathOf } from '../../api/contract/pages';
 import {
   deriveRangeRows,
   type LocalPrices as LocalPricesData,
@@ -15,6 +15,8 @@ import {
 import { ApiError } from '../../api/client';
 import { formatPrice } from '../../lib/format';
 import { ButtonLink } from '../../ui/button/button';
+import { Breadcrumbs } from '../../ui/breadcrumbs/breadcrumbs';
+import { CrossLinksBlock } from '../../ui/cross-links/cross-links';
 import { Card, Page } from '../../ui/page/page';
 import { paths } from '../../lib/paths';
 import { usePageData } from '../../ui/page-data';
@@ -27,7 +29,7 @@ import { fetchLocalPrices } from './api';
 import { asCurrency, Failed, History, percent } from './prices-page';
 import { localTexts, texts } from './texts';
 import { useOlderThanToday } from './use-stale';
-import { useResource } from './use-resource';
+import { useResource } from '../../ui/use-resource';
 import styles from './prices-page.module.css';
 
 const COUNTRY_IN: Record<number, string> = {
@@ -38,24 +40,6 @@ const COUNTRY_IN: Record<number, string> = {
 
 function directionOf(value: number): 'up' | 'down' | 'none' {
   return value > 0 ? 'up' : value < 0 ? 'down' : 'none';
-}
-
-function Breadcrumbs({ items }: { items: LocalPricesData['Page']['Breadcrumbs'] }) {
-  return (
-    <nav aria-label={localTexts.breadcrumbs} className={styles.breadcrumbs}>
-      <ol>
-        {items.map((item, i) => (
-          <li key={item.Link}>
-            {i === items.length - 1 ? (
-              <span aria-current="page">{item.Name}</span>
-            ) : (
-              <Link to={item.Link}>{item.Name}</Link>
-            )}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
 }
 
 function TodayCard({ page }: { page: LocalPricesData['Page'] }) {
@@ -235,6 +219,8 @@ function LocalPrices({ need }: { need: ReturnType<typeof localPricesNeed> }) {
 
 function LocalPricesView({ data }: { data: LocalPricesData }) {
   const { Page: page, History: history, Places: places } = data;
+  const locale = useLocale();
+  const params = useParams();
   // The same title the server wrote into the head (server/modules/prices/plugin.ts).
   useDocumentTitle(titleWithProduct(localTexts.title(page.Name)));
   return (
@@ -266,6 +252,7 @@ function LocalPricesView({ data }: { data: LocalPricesData }) {
         }
       />
       {places && <Places places={places} page={page} />}
+      <CrossLinksBlock countryId={locale.countryId} path={localPricesPathOf(params)} />
     </Page>
   );
 }

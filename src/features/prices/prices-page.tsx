@@ -35,7 +35,7 @@ import {
 } from './api';
 import { texts } from './texts';
 import { useOlderThanToday } from './use-stale';
-import { useResource, type Resource } from './use-resource';
+import { useResource, type Resource } from '../../ui/use-resource';
 import styles from './prices-page.module.css';
 
 export const asCurrency = (code: string): CurrencyCode => (code === 'CHF' ? 'CHF' : 'EUR');

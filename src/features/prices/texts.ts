@@ -48,7 +48,6 @@ export const texts = {
 /** The local price pages (issue 11; SPEC §2 /heizoelpreise/{state}/{county?}/{town?}). */
 export const localTexts = {
   title: (name: string) => `Heizölpreise ${inPlace(name)}`,
-  breadcrumbs: 'Brotkrümelnavigation',
   lead: (level: 'state' | 'county' | 'town') =>
     level === 'town'
       ? 'Der Durchschnitt der Angebote, die unsere Händler heute für diesen Ort machen: 3.000 Liter Heizöl EL, inklusive Mehrwertsteuer und Lieferung.'

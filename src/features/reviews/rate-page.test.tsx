@@ -15,6 +15,7 @@ const validLink = {
     DealerName: 'Heizöl Nord GmbH',
     OrderDate: '2026-11-02T09:00:00Z',
     AmountLitres: 3000,
+    DealerLink: '/heizoelhaendler/schleswig-holstein/24103/1001',
   },
 };
 

@@ -26,7 +26,7 @@ type Stage =
   | { kind: 'check-failed'; message: string }
   | { kind: 'refused'; reason: RatingLinkRefusal }
   | { kind: 'form'; order: NonNullable<RatingLinkResponse['Order']> }
-  | { kind: 'thanks' };
+  | { kind: 'thanks'; dealerLink: string };
 
 export function RatePage() {
   const { token = '', orderId = '' } = useParams();
@@ -96,7 +96,7 @@ export function RatePage() {
         <RatingForm
           token={token}
           order={stage.order}
-          onDone={() => setStage({ kind: 'thanks' })}
+          onDone={() => setStage({ kind: 'thanks', dealerLink: stage.order.DealerLink })}
           onRefused={(reason) => setStage({ kind: 'refused', reason })}
         />
       )}
@@ -106,6 +106,9 @@ export function RatePage() {
             {texts.thanksTitle}
           </h1>
           <p className={styles.success}>{texts.thanks}</p>
+          <p>
+            <Link to={stage.dealerLink}>{texts.toDealer}</Link>
+          </p>
           <p>
             <Link to={paths.home}>{texts.toHome}</Link>
           </p>

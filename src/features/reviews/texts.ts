@@ -18,6 +18,7 @@ export const texts = {
   thanks:
     'Ihre Bewertung hilft anderen Kundinnen und Kunden bei der Wahl ihres Heizölhändlers und fließt in die Bewertung des Händlers ein.',
   toHome: 'Zur Startseite',
+  toDealer: 'Zur Seite des Händlers – dort erscheint Ihre Bewertung',
   invalidTitle: 'Dieser Bewertungslink funktioniert nicht',
   refusal: {
     unknown:

@@ -1,5 +1,5 @@
-import type { CSSProperties } from 'react';
 import type { OfferView } from '../../../workers/offers';
+import { Stars } from '../../../ui/stars/stars';
 import { texts } from '../texts';
 import styles from './rating-stars.module.css';
 
@@ -8,11 +8,9 @@ export function RatingStars({ offer }: { offer: OfferView }) {
   if (!offer.hasRatings) return <p className={styles.none}>{texts.card.noRatings}</p>;
   return (
     <p className={styles.rating}>
-      <span
-        className={styles.stars}
-        role="img"
-        aria-label={texts.card.rating(offer.ratingText, offer.ratingCountText, offer.ratingCount)}
-        style={{ '--rating-fill': `${(offer.rating / 5) * 100}%` } as CSSProperties}
+      <Stars
+        value={offer.rating}
+        label={texts.card.rating(offer.ratingText, offer.ratingCountText, offer.ratingCount)}
       />
       <span className={styles.figure} aria-hidden="true">
         {offer.ratingText}

@@ -5,7 +5,7 @@
  * a chart does not blink empty between ranges.
  */
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import { usePageData } from '../../ui/page-data';
+import { usePageData } from './page-data';
 
 export type Resource<T> =
   | { status: 'loading'; stale: T | undefined }

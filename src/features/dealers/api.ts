@@ -1,0 +1,48 @@
+/** The dealer directory and dealer pages (issue 12; SPEC §7 dealers/{id}, cached 3600 s). */
+import { apiFetch } from '../../api/client';
+import {
+  DealerDirectorySchema,
+  DealerReviewsSchema,
+  DealerSchema,
+  type Dealer,
+  type DealerDirectory,
+  type DealerReviews,
+} from '../../api/contract/dealers';
+
+export function fetchDealerDirectory(
+  query: { countryId: number; state?: string; zipCode?: string },
+  signal?: AbortSignal,
+): Promise<DealerDirectory> {
+  return apiFetch('/api/site/dealers/directory', {
+    query: { countryId: query.countryId, state: query.state, zipCode: query.zipCode },
+    schema: DealerDirectorySchema,
+    signal,
+  });
+}
+
+/** SPEC §7: 404 (unknown dealer) rejects with an ApiError of status 404; the page shows null. */
+export function fetchDealer(
+  countryId: number,
+  id: number,
+  branchId: number | undefined,
+  signal?: AbortSignal,
+): Promise<Dealer> {
+  return apiFetch(`/api/site/${countryId}/dealers/${id}`, {
+    query: { branchId },
+    schema: DealerSchema,
+    signal,
+  });
+}
+
+export function fetchDealerReviews(
+  countryId: number,
+  id: number,
+  page: number,
+  signal?: AbortSignal,
+): Promise<DealerReviews> {
+  return apiFetch(`/api/site/${countryId}/dealers/${id}/reviews`, {
+    query: { page },
+    schema: DealerReviewsSchema,
+    signal,
+  });
+}

@@ -1,0 +1,145 @@
+/**
+ * SPEC §2 /heizoelhaendler/{stateName?}/{zipCode?} (issue 12): the country's states, a state's
+ * postal areas and dealers, an area's or a postal code's dealers. Server-rendered; an unknown
+ * state or area is the 404 page on the server (page resolver) and here.
+ */
+import { Link, useParams } from 'react-router';
+import type { DealerDirectory } from '../../api/contract/dealers';
+import { dataKey, dealerDirectoryNeed } from '../../api/contract/pages';
+import { ApiError } from '../../api/client';
+import { titleWithProduct } from '../../lib/page-meta';
+import { paths } from '../../lib/paths';
+import { Breadcrumbs } from '../../ui/breadcrumbs/breadcrumbs';
+import { Button, ButtonLink } from '../../ui/button/button';
+import { useDocumentTitle } from '../../ui/document-title/use-document-title';
+import { Page } from '../../ui/page/page';
+import { usePageData } from '../../ui/page-data';
+import { useResource } from '../../ui/use-resource';
+import { useLocale } from '../locale';
+import { fetchDealerDirectory } from './api';
+import { DealerSummaryCard } from './dealer-summary';
+import { texts } from './texts';
+import styles from './dealers.module.css';
+
+function UnknownArea() {
+  return (
+    <Page width="md" gap="md">
+      <h1>{texts.placeNotFoundTitle}</h1>
+      <p className={styles.lead}>{texts.placeNotFoundText}</p>
+      <p>
+        <ButtonLink to={paths.dealers} variant="primary">
+          {texts.toDirectory}
+        </ButtonLink>
+      </p>
+    </Page>
+  );
+}
+
+export function DealerDirectoryPage() {
+  const { countryId } = useLocale();
+  const params = useParams();
+  const need = dealerDirectoryNeed(countryId, params);
+  const key = dataKey(need);
+  if (usePageData<DealerDirectory | null>(key) === null) return <UnknownArea />;
+  return <Directory key={key} need={need} />;
+}
+
+function Directory({ need }: { need: ReturnType<typeof dealerDirectoryNeed> }) {
+  const key = dataKey(need);
+  const directory = useResource(key, key, (signal) => fetchDealerDirectory(need, signal));
+  if (directory.status === 'error') {
+    if (directory.error instanceof ApiError && directory.error.status === 404) {
+      return <UnknownArea />;
+    }
+    if (!directory.stale) {
+      return (
+        <Page width="2xl" gap="lg">
+          <div role="alert" className={styles.failed}>
+            <p>{texts.failed}</p>
+            <Button variant="secondary" onClick={directory.retry}>
+              {texts.retry}
+            </Button>
+          </div>
+        </Page>
+      );
+    }
+  }
+  const data = directory.status === 'ready' ? directory.data : directory.stale;
+  if (!data) {
+    return (
+      <Page width="2xl" gap="lg" aria-busy="true">
+        <div className={styles.skeletonTitle} />
+        <div className={styles.skeletonList} />
+      </Page>
+    );
+  }
+  return <DirectoryView data={data} />;
+}
+
+function DirectoryView({ data }: { data: DealerDirectory }) {
+  useDocumentTitle(titleWithProduct(data.Title));
+  const area = data.Level === 'area' || data.Level === 'zip';
+  return (
+    <Page width="2xl" gap="lg">
+      <Breadcrumbs items={[{ Name: texts.home, Link: paths.home }, ...data.Breadcrumbs]} />
+      <header>
+        <h1>{data.Title}</h1>
+        <p className={styles.lead}>{texts.directoryLead}</p>
+      </header>
+      {data.States.length > 0 && (
+        <section aria-labelledby="states-title">
+          <h2 id="states-title" className={styles.sectionTitle}>
+            {texts.states}
+          </h2>
+          <ul className={styles.linkGrid}>
+            {data.States.map((state) => (
+              <li key={state.Slug}>
+                <Link to={state.Link} className={styles.tile}>
+                  <span className={styles.tileName}>{state.Name}</span>
+                  <span className={styles.tileMeta}>{texts.areaDealers(state.DealerCount)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {data.Areas.length > 0 && (
+        <section aria-labelledby="areas-title">
+          <h2 id="areas-title" className={styles.sectionTitle}>
+            {texts.areas}
+          </h2>
+          <ul className={styles.linkGrid}>
+            {data.Areas.map((a) => (
+              <li key={a.Code}>
+                <Link to={a.Link} className={styles.tile}>
+                  <span className={styles.tileName}>PLZ {a.Code}…</span>
+                  <span className={styles.tileMeta}>
+                    {a.Places} · {texts.areaDealers(a.DealerCount)}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {data.Level !== 'country' && (
+        <section aria-labelledby="dealers-title">
+          <h2 id="dealers-title" className={styles.sectionTitle}>
+            {texts.dealers} ({data.Dealers.length})
+          </h2>
+          {data.Dealers.length === 0 ? (
+            <p className={styles.lead}>{texts.noDealers}</p>
+          ) : (
+            <ul className={styles.summaryGrid}>
+              {data.Dealers.map((dealer) => (
+                <li key={dealer.Id}>
+                  <DealerSummaryCard dealer={dealer} area={area} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </Page>
+  );
+}

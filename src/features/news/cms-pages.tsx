@@ -1,0 +1,202 @@
+/**
+ * SPEC §2 /info-center and /heizoeltank-wartung (issue 12): CMS pages from the content store.
+ * The info center is a FAQ with a section index, an anchor per question
+ * (/info-center#mindestmenge) and a search that narrows the questions as one types.
+ */
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import type { CmsPage, CmsPageSlug, FaqSection } from '../../api/contract/content';
+import { dataKey } from '../../api/contract/pages';
+import { formatDayDe } from '../../lib/dates';
+import { paths } from '../../lib/paths';
+import { Breadcrumbs } from '../../ui/breadcrumbs/breadcrumbs';
+import { Button, ButtonLink } from '../../ui/button/button';
+import { Card, Page } from '../../ui/page/page';
+import { Prose } from '../../ui/prose/prose';
+import { useResource } from '../../ui/use-resource';
+import { fetchCmsPage } from './api';
+import { texts } from './texts';
+import styles from './news.module.css';
+
+function useCmsPage(slug: CmsPageSlug) {
+  const key = dataKey({ kind: 'cmsPage', slug });
+  return useResource(key, key, (signal) => fetchCmsPage(slug, signal));
+}
+
+function PageState({ page }: { page: ReturnType<typeof useCmsPage> }) {
+  if (page.status === 'error') {
+    return (
+      <div role="alert" className={styles.failed}>
+        <p>{texts.pageFailed}</p>
+        <Button variant="secondary" onClick={page.retry}>
+          {texts.retry}
+        </Button>
+      </div>
+    );
+  }
+  return <div className={styles.skeletonText} aria-busy="true" />;
+}
+
+/** Lower case without accents and umlaut dots: "Öl" finds "öl" and "Oel" finds "Öl" alike. */
+function folded(text: string): string {
+  return text
+    .toLowerCase()
+    .replaceAll('ä', 'ae')
+    .replaceAll('ö', 'oe')
+    .replaceAll('ü', 'ue')
+    .replaceAll('ß', 'ss')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+}
+
+function plain(html: string): string {
+  return html.replace(/<[^>]+>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
+}
+
+function filterSections(sections: readonly FaqSection[], query: string): FaqSection[] {
+  const words = folded(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...sections];
+  return sections
+    .map((section) => ({
+      ...section,
+      Questions: section.Questions.filter((q) => {
+        const haystack = folded(`${section.Title} ${q.Question} ${plain(q.Answer)}`);
+        return words.every((w) => haystack.includes(w));
+      }),
+    }))
+    .filter((section) => section.Questions.length > 0);
+}
+
+export function InfoCenterPage() {
+  const page = useCmsPage('info-center');
+  const data = page.status === 'ready' ? page.data : page.stale;
+  return (
+    <Page width="xl" gap="lg">
+      <Breadcrumbs
+        items={[
+          { Name: texts.home, Link: paths.home },
+          { Name: texts.infoTitle, Link: paths.infoCenter },
+        ]}
+      />
+      {data ? <InfoCenter page={data} /> : <PageState page={page} />}
+    </Page>
+  );
+}
+
+function InfoCenter({ page }: { page: CmsPage }) {
+  const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query);
+  const shown = useMemo(() => filterSections(page.Sections, deferred), [page.Sections, deferred]);
+  const hits = shown.reduce((n, s) => n + s.Questions.length, 0);
+  const searchId = useId();
+  const searching = deferred.trim() !== '';
+  return (
+    <>
+      <header>
+        <h1>{page.Title}</h1>
+        <Prose html={page.Content} className={styles.lead} />
+      </header>
+      <Card className={styles.search} aria-label={texts.search} as="div">
+        <label htmlFor={searchId} className={styles.searchLabel}>
+          {texts.search}
+        </label>
+        <div className={styles.searchRow}>
+          <input
+            id={searchId}
+            type="search"
+            className={styles.searchInput}
+            value={query}
+            placeholder={texts.searchPlaceholder}
+            autoComplete="off"
+            enterKeyHint="search"
+            onChange={(event) => setQuery(event.target.value)}
+          />
+          {query && (
+            <Button variant="secondary" onClick={() => setQuery('')}>
+              {texts.clearSearch}
+            </Button>
+          )}
+        </div>
+        <p className={styles.searchStatus} role="status">
+          {searching ? (hits > 0 ? texts.searchHits(hits) : texts.searchNone(deferred.trim())) : ''}
+        </p>
+      </Card>
+      {!searching && (
+        <nav aria-label={texts.sections} className={styles.toc}>
+          <ul>
+            {page.Sections.map((section) => (
+              <li key={section.Id}>
+                <a href={`#${section.Id}`}>
+                  {section.Title} <span>({section.Questions.length})</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {shown.map((section) => (
+        <section key={section.Id} aria-labelledby={section.Id} className={styles.faqSection}>
+          <h2 id={section.Id}>{section.Title}</h2>
+          {section.Questions.map((q) => (
+            <div key={q.Id} className={styles.faqItem}>
+              <h3 id={q.Id}>
+                <a href={`#${q.Id}`} className={styles.anchor}>
+                  {q.Question}
+                </a>
+              </h3>
+              <Prose html={q.Answer} />
+            </div>
+          ))}
+        </section>
+      ))}
+      <p className={styles.asOf}>
+        {texts.asOf} {formatDayDe(page.Updated)}
+      </p>
+    </>
+  );
+}
+
+export function TankMaintenancePage() {
+  const page = useCmsPage('heizoeltank-wartung');
+  const data = page.status === 'ready' ? page.data : page.stale;
+  return (
+    <Page width="lg" gap="lg">
+      <Breadcrumbs
+        items={[
+          { Name: texts.home, Link: paths.home },
+          { Name: data?.Title ?? 'Heizöltank-Wartung', Link: paths.tankMaintenance },
+        ]}
+      />
+      {data ? (
+        <>
+          <article className={styles.article}>
+            <h1>{data.Title}</h1>
+            {data.FilePath && (
+              <img
+                className={styles.hero}
+                src={data.FilePath}
+                alt={data.ImageAlt}
+                width={1200}
+                height={630}
+              />
+            )}
+            <Prose html={data.Content} />
+          </article>
+          <Card className={styles.cta} aria-labelledby="tank-cta-title">
+            <div>
+              <h2 id="tank-cta-title">{texts.tankCtaTitle}</h2>
+              <p>{texts.tankCtaText}</p>
+            </div>
+            <ButtonLink to={paths.offerListHeatingOil} variant="primary">
+              {texts.tankCtaLink}
+            </ButtonLink>
+          </Card>
+          <p className={styles.asOf}>
+            {texts.asOf} {formatDayDe(data.Updated)}
+          </p>
+        </>
+      ) : (
+        <PageState page={page} />
+      )}
+    </Page>
+  );
+}
