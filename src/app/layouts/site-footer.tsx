@@ -23,7 +23,26 @@ export function SiteFooter() {
           </p>
           <QualityBadge />
         </div>
-        <ul className={styles.footerLinks}>
+        <nav aria-label={texts.footer.knowledge}>
+          <ul className={styles.footerLinks}>
+            <li>
+              <Link to={paths.prices}>{texts.footer.prices}</Link>
+            </li>
+            <li>
+              <Link to={paths.dealers}>{texts.footer.dealers}</Link>
+            </li>
+            <li>
+              <Link to={paths.news}>{texts.footer.news}</Link>
+            </li>
+            <li>
+              <Link to={paths.infoCenter}>{texts.footer.infoCenter}</Link>
+            </li>
+            <li>
+              <Link to={paths.tankMaintenance}>{texts.footer.tank}</Link>
+            </li>
+          </ul>
+        </nav>
+        <ul className={styles.footerLinks} aria-label={texts.footer.legal}>
           <li>
             <Link to={paths.imprint}>{texts.footer.imprint}</Link>
           </li>

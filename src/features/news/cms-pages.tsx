@@ -52,7 +52,7 @@ function plain(html: string): string {
   return html.replace(/<[^>]+>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
 }
 
-function filterSections(sections: readonly FaqSection[], query: string): FaqSection[] {
+export function filterSections(sections: readonly FaqSection[], query: string): FaqSection[] {
   const words = folded(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...sections];
   return sections
