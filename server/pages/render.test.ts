@@ -117,7 +117,7 @@ describe('public pages are rendered on the server', () => {
   it("home shows today's best price in the HTML and embeds it for hydration", async () => {
     const { text, embedded } = await page('/');
     expect(text).toMatch(/Heute ab \d{2,3},\d{2} € \/ 100 Liter/);
-    const price = embedded?.data['bestPrice:1:3000'] as { UnitPrice: number } | undefined;
+    const price = embedded?.data['bestPrice:3000:1'] as { UnitPrice: number } | undefined;
     expect(price?.UnitPrice).toBeGreaterThan(0);
     expect(text).toContain(price?.UnitPrice.toFixed(2).replace('.', ','));
     // The states come along, so the list is there before any script runs.
@@ -243,7 +243,7 @@ describe('public pages are rendered on the server', () => {
     expect(fromCookie.embedded?.render.locale).toBe('ch');
     const fromHeader = await page('/', {}, { 'accept-language': 'en;q=0.9, de-AT' });
     expect(fromHeader.html).toContain('<html lang="de-AT"');
-    expect(fromHeader.embedded?.data).toHaveProperty(['bestPrice:2:3000']);
+    expect(fromHeader.embedded?.data).toHaveProperty(['bestPrice:3000:2']);
   });
 
   it('answers an unknown page with 404 and the rendered error page', async () => {

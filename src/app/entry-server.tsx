@@ -12,16 +12,13 @@ import { resetGuide } from '../features/guide';
 import { resetLocale, localeState } from '../features/locale';
 import { adoptToken, resetSession, sessionState, settleSession } from '../features/session/store';
 import { appRoutes, type AppRouteName } from '../lib/paths';
-import {
-  hydrationFingerprint,
-  isServerRendered,
-  type RenderInput,
-  type RenderOutput,
-} from '../api/contract/pages';
+import { hydrationFingerprint, type RenderInput, type RenderOutput } from '../api/contract/pages';
+import { isServerRendered } from '../api/contract/page-needs';
 import { PageDataProvider, PageDataStore } from '../ui/page-data';
 import { AppRoutes, pages, preloadPage } from './router';
 
-export { dataKey, isServerRendered, routeDataNeeds } from '../api/contract/pages';
+export { dataKey } from '../api/contract/pages';
+export { isServerRendered, routeDataNeeds } from '../api/contract/page-needs';
 
 /** The module path of a route's page in the client manifest, for its CSS and preloads. */
 export function pageModule(name: AppRouteName): string {

@@ -8,7 +8,7 @@ import { useSnapshot } from 'valtio';
 import { ConsentDialog } from '../features/consent';
 import { SessionBanners } from '../features/session';
 import { localeState } from '../features/locale';
-import { routeTitle } from '../lib/page-meta';
+import { routeTitle } from '../lib/page-titles';
 import { bodyClassFromRouteName } from '../lib/paths';
 import { PageCommitted } from '../ui/hydration';
 import { LoadingBar } from '../ui/loading-bar/loading-bar';

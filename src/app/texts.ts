@@ -1,6 +1,6 @@
 import { CONNECTION_LOST } from '../api/connection';
 import { PRODUCT_NAME } from '../lib/brand';
-import { errorPageTitle } from '../lib/page-meta';
+import { errorPageTitle } from '../lib/page-titles';
 
 export const texts = {
   skipLink: 'Zum Inhalt springen',

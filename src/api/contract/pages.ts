@@ -11,10 +11,12 @@
  * checkout, tokens in the address): their HTML is the shell.
  */
 import type { LocaleCode } from '../../lib/locale';
-import { newsArticlePath, type AppRouteName } from '../../lib/paths';
-import { CALC } from './calculation-constants';
+import type { AppRouteName } from '../../lib/paths';
 import type { CmsPageSlug } from './content';
+import type { RouteDataContext } from './page-needs';
 import type { PriceRange } from './prices';
+
+export type { RouteDataContext };
 
 /** The oil-consumption guide of SPEC §2 /heizoel-verbrauchsvergleich. */
 export const OIL_CONSUMPTION_GUIDE_ID = 1;
@@ -53,176 +55,19 @@ export function isMarkupNeed(kind: DataKind): boolean {
   return kind === 'stateMap';
 }
 
-/** The key a need's value is embedded under (and read with). */
-export function dataKey(need: DataNeed): string {
-  switch (need.kind) {
-    case 'bestPrice':
-      return `bestPrice:${need.countryId}:${need.amount}`;
-    case 'countryStates':
-    case 'stateMap':
-      return `${need.kind}:${need.countryId}`;
-    case 'guide':
-      return `guide:${need.guideId}`;
-    case 'priceAverage':
-    case 'priceFaq':
-    case 'priceFactors':
-      return `${need.kind}:${need.countryId}`;
-    case 'priceHistory':
-      return `priceHistory:${need.countryId}:${need.range}`;
-    case 'localPrices':
-      return `localPrices:${[need.state, need.county, need.town].filter(Boolean).join('/')}`;
-    case 'newsList':
-      return `newsList:${need.countryId}:${need.page}`;
-    case 'newsFeatured':
-      return `newsFeatured:${need.countryId}`;
-    case 'newsDetail':
-      return `newsDetail:${need.countryId}:${need.slug}`;
-    case 'cmsPage':
-      return `cmsPage:${need.slug}`;
-    case 'crossLinks':
-      return `crossLinks:${need.countryId}:${need.path}`;
-    case 'dealerDirectory':
-      return `dealerDirectory:${need.countryId}:${need.state ?? ''}:${need.zipCode ?? ''}`;
-    case 'dealer':
-      return `dealer:${need.countryId}:${need.id}:${need.branchId ?? ''}`;
-    case 'dealerReviews':
-      return `dealerReviews:${need.countryId}:${need.id}:${need.page}`;
-  }
-}
-
-export interface RouteDataContext {
-  countryId: number;
-  /** The query of the address, e.g. the offer list's configuration. */
-  search: URLSearchParams;
-  /** The route's path parameters, e.g. a local price page's place. */
-  params: Readonly<Record<string, string | undefined>>;
-}
-
-type NeedsOf = (context: RouteDataContext) => DataNeed[];
-
-const none: NeedsOf = () => [];
-
 /**
- * The server-rendered routes and what each needs. Public pages a visitor or a crawler reaches
- * by a link; everything else is rendered in the browser.
+ * The key a need's value is embedded under (and read with): its kind, then its values in the
+ * order of their names, e.g. `bestPrice:3000:1` (amount, countryId). Independent of the order a
+ * need was written in, so the server's and the page's needs always meet; a missing optional
+ * value is left out.
  */
-export const SERVER_RENDERED: Partial<Record<AppRouteName, NeedsOf>> = {
-  index: ({ countryId }) => [
-    { kind: 'bestPrice', countryId, amount: CALC.AMOUNT_DEFAULT },
-    { kind: 'countryStates', countryId },
-    { kind: 'stateMap', countryId },
-    { kind: 'newsFeatured', countryId },
-  ],
-  impressum: none,
-  // The frame and the calculator bar; the offers are calculated in the browser.
-  'heizoel-angebotsliste': none,
-  'diesel-angebotsliste': none,
-  datenschutz: none,
-  // The intro; the steps depend on answers kept in the browser.
-  'heizoel-verbrauchsvergleich': () => [{ kind: 'guide', guideId: OIL_CONSUMPTION_GUIDE_ID }],
-  // Issue 11: the country's prices, their history for a year, factors, FAQ, states and map.
-  heizoelpreise: ({ countryId }) => [
-    { kind: 'priceAverage', countryId },
-    { kind: 'priceHistory', countryId, range: PRICES_DEFAULT_RANGE },
-    { kind: 'priceFactors', countryId },
-    { kind: 'priceFaq', countryId },
-    { kind: 'countryStates', countryId },
-    { kind: 'stateMap', countryId },
-  ],
-  // Issue 11: a place's prices, its chart for a year and the places below it, in one answer;
-  // issue 12: the links to its dealers and articles.
-  'heizoelpreise-lokal': ({ params, countryId }) => [
-    localPricesNeed(params),
-    { kind: 'crossLinks', countryId, path: localPricesPathOf(params) },
-  ],
-  // Issue 12.
-  news: ({ countryId, search }) => [newsListNeed(countryId, search)],
-  'news-artikel': ({ countryId, params }) => [
-    newsDetailNeed(countryId, params),
-    { kind: 'crossLinks', countryId, path: newsArticlePath(params.artikelString ?? '') },
-  ],
-  'info-center': () => [{ kind: 'cmsPage', slug: 'info-center' }],
-  'heizoeltank-wartung': () => [{ kind: 'cmsPage', slug: 'heizoeltank-wartung' }],
-  heizoelhaendler: ({ countryId, params }) => [dealerDirectoryNeed(countryId, params)],
-  'heizoelhaendler-haendler': (context) => dealerPageNeeds(context),
-  'heizoelhaendler-filiale': (context) => dealerPageNeeds(context),
-};
-
-/** The /news page's list: `?seite=` (1 when missing or not a page number). */
-export function newsListNeed(
-  countryId: number,
-  search: URLSearchParams,
-): Extract<DataNeed, { kind: 'newsList' }> {
-  const asked = Number(search.get(NEWS_PAGE_PARAM) ?? '1');
-  const page = Number.isInteger(asked) && asked >= 1 && asked <= 10_000 ? asked : 1;
-  return { kind: 'newsList', countryId, page };
-}
-
-/** The query parameter of the /news page number. */
-export const NEWS_PAGE_PARAM = 'seite';
-
-export function newsDetailNeed(
-  countryId: number,
-  params: Readonly<Record<string, string | undefined>>,
-): Extract<DataNeed, { kind: 'newsDetail' }> {
-  return { kind: 'newsDetail', countryId, slug: params.artikelString ?? '' };
-}
-
-export function dealerDirectoryNeed(
-  countryId: number,
-  params: Readonly<Record<string, string | undefined>>,
-): Extract<DataNeed, { kind: 'dealerDirectory' }> {
-  return {
-    kind: 'dealerDirectory',
-    countryId,
-    ...(params.stateName ? { state: params.stateName } : {}),
-    ...(params.zipCode ? { zipCode: params.zipCode } : {}),
-  };
-}
-
-/** A dealer's or a branch's page: the dealer, the first page of its reviews, its cross-links. */
-export function dealerPageNeeds({ countryId, params }: RouteDataContext): DataNeed[] {
-  const id = Number(params.dealerId);
-  const branchId = params.branchId ? Number(params.branchId) : undefined;
-  return [
-    { kind: 'dealer', countryId, id, ...(branchId ? { branchId } : {}) },
-    { kind: 'dealerReviews', countryId, id, page: 1 },
-    {
-      kind: 'crossLinks',
-      countryId,
-      path: `/heizoelhaendler/${params.stateName ?? ''}/${params.zipCode ?? ''}/${params.dealerId ?? ''}`,
-    },
-  ];
-}
-
-/** A local price page's path from its route parameters (its cross-links are keyed by it). */
-export function localPricesPathOf(params: Readonly<Record<string, string | undefined>>): string {
-  return ['/heizoelpreise', params.stateName, params.countyOrCityZipCode, params.cityZipCode]
-    .filter(Boolean)
-    .join('/');
-}
-
-/** The local price page's data for its path parameters (src/lib/paths.ts LOCAL_PRICES_ROUTE). */
-export function localPricesNeed(
-  params: Readonly<Record<string, string | undefined>>,
-): Extract<DataNeed, { kind: 'localPrices' }> {
-  return {
-    kind: 'localPrices',
-    state: params.stateName ?? '',
-    county: params.countyOrCityZipCode || undefined,
-    town: params.cityZipCode || undefined,
-  };
-}
-
-/** The range the price overview's chart opens with. */
-export const PRICES_DEFAULT_RANGE: PriceRange = '1y';
-
-export function isServerRendered(name: string): name is AppRouteName {
-  return Object.hasOwn(SERVER_RENDERED, name);
-}
-
-export function routeDataNeeds(name: AppRouteName, context: RouteDataContext): DataNeed[] {
-  return SERVER_RENDERED[name]?.(context) ?? [];
+export function dataKey(need: DataNeed): string {
+  const { kind, ...values } = need;
+  const parts = Object.keys(values)
+    .sort()
+    .map((name) => values[name as keyof typeof values] as string | number | undefined)
+    .filter((v) => v !== undefined);
+  return [kind, ...parts].join(':');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,11 +8,12 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DEALER_PRICE_AMOUNT, type Dealer, type DealerReviews } from '../../api/contract/dealers';
-import { dataKey, dealerPageNeeds, type DataNeed } from '../../api/contract/pages';
+import { dataKey, type DataNeed } from '../../api/contract/pages';
+import { dealerPageNeeds } from '../../api/contract/page-needs';
 import { ApiError } from '../../api/client';
 import { formatDayDe } from '../../lib/dates';
 import { formatPrice, formatQuantity } from '../../lib/format';
-import { titleWithProduct } from '../../lib/page-meta';
+import { titleWithProduct } from '../../lib/page-titles';
 import { offerListPath, paths } from '../../lib/paths';
 import { Breadcrumbs } from '../../ui/breadcrumbs/breadcrumbs';
 import { Button, ButtonLink } from '../../ui/button/button';

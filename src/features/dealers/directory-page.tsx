@@ -5,9 +5,10 @@
  */
 import { Link, useParams } from 'react-router';
 import type { DealerDirectory } from '../../api/contract/dealers';
-import { dataKey, dealerDirectoryNeed } from '../../api/contract/pages';
+import { dataKey } from '../../api/contract/pages';
+import { dealerDirectoryNeed } from '../../api/contract/page-needs';
 import { ApiError } from '../../api/client';
-import { titleWithProduct } from '../../lib/page-meta';
+import { titleWithProduct } from '../../lib/page-titles';
 import { paths } from '../../lib/paths';
 import { Breadcrumbs } from '../../ui/breadcrumbs/breadcrumbs';
 import { Button, ButtonLink } from '../../ui/button/button';

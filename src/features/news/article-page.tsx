@@ -4,10 +4,11 @@
  */
 import { useParams } from 'react-router';
 import type { NewsDetail } from '../../api/contract/content';
-import { dataKey, newsDetailNeed } from '../../api/contract/pages';
+import { dataKey } from '../../api/contract/pages';
+import { newsDetailNeed } from '../../api/contract/page-needs';
 import { ApiError } from '../../api/client';
 import { formatDayDe } from '../../lib/dates';
-import { titleWithProduct } from '../../lib/page-meta';
+import { titleWithProduct } from '../../lib/page-titles';
 import { paths } from '../../lib/paths';
 import { Breadcrumbs } from '../../ui/breadcrumbs/breadcrumbs';
 import { Button, ButtonLink } from '../../ui/button/button';

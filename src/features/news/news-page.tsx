@@ -4,7 +4,8 @@
  */
 import { Link, useSearchParams } from 'react-router';
 import { NEWS_LIST_PAGE_SIZE, type NewsList } from '../../api/contract/content';
-import { dataKey, NEWS_PAGE_PARAM, newsListNeed } from '../../api/contract/pages';
+import { dataKey } from '../../api/contract/pages';
+import { NEWS_PAGE_PARAM, newsListNeed } from '../../api/contract/page-needs';
 import { paths } from '../../lib/paths';
 import { Breadcrumbs } from '../../ui/breadcrumbs/breadcrumbs';
 import { Button, ButtonLink } from '../../ui/button/button';

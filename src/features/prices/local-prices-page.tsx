@@ -6,7 +6,8 @@
  */
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { dataKey, localPricesNeed, localPricesPathOf } from '../../api/contract/pages';
+import { dataKey } from '../../api/contract/pages';
+import { localPricesNeed, localPricesPathOf } from '../../api/contract/page-needs';
 import {
   deriveRangeRows,
   type LocalPrices as LocalPricesData,
@@ -21,7 +22,7 @@ import { Card, Page } from '../../ui/page/page';
 import { paths } from '../../lib/paths';
 import { usePageData } from '../../ui/page-data';
 import { useDocumentTitle } from '../../ui/document-title/use-document-title';
-import { titleWithProduct } from '../../lib/page-meta';
+import { titleWithProduct } from '../../lib/page-titles';
 import { formatDay } from '../../ui/price-chart/price-chart';
 import { Calculator } from '../calculator';
 import { useLocale } from '../locale';

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { dataKey, PRICES_DEFAULT_RANGE } from '../../api/contract/pages';
+import { dataKey } from '../../api/contract/pages';
+import { PRICES_DEFAULT_RANGE } from '../../api/contract/page-needs';
 import {
   PRICE_RANGES,
   type PriceFactors,

@@ -1,5 +1,5 @@
 /**
- * An article in a list (news list, related articles, the home page's featured item): picture,
+ * An article in a list (the news list, related articles): picture,
  * date, title as the link, teaser. The picture keeps its 1200×630 shape before it loads, so the
  * list never jumps.
  */
@@ -14,13 +14,12 @@ export interface NewsCardProps {
   level?: 2 | 3;
   /** The first picture on a screen loads at once; the rest when scrolled near. */
   eager?: boolean;
-  layout?: 'stacked' | 'wide';
 }
 
-export function NewsCard({ item, level = 2, eager = false, layout = 'stacked' }: NewsCardProps) {
+export function NewsCard({ item, level = 2, eager = false }: NewsCardProps) {
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <article className={styles.card} data-layout={layout}>
+    <article className={styles.card}>
       {item.FilePath && (
         <img
           className={styles.image}

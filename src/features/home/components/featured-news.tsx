@@ -8,7 +8,6 @@ import type { NewsItem } from '../../../api/contract/content';
 import { FALLBACK_FEATURED_ITEM } from '../../../api/contract/content-constants';
 import { dataKey } from '../../../api/contract/pages';
 import { paths } from '../../../lib/paths';
-import { NewsCard } from '../../../ui/news-card/news-card';
 import { usePageData } from '../../../ui/page-data';
 import { Link } from 'react-router';
 import { fetchFeaturedNews } from '../api';
@@ -40,7 +39,29 @@ export function FeaturedNews({ countryId }: { countryId: number }) {
         <Link to={paths.news}>{texts.featuredAll}</Link>
       </div>
       {current ? (
-        <NewsCard item={current} level={3} layout="wide" />
+        // Its own small card, not the news list's NewsCard: that would be one more chunk on the
+        // home page's first download (issue 10 budget: 120 kB).
+        <article className={styles.featuredCard}>
+          {current.FilePath && (
+            <img
+              className={styles.featuredImage}
+              src={current.FilePath}
+              alt=""
+              width={1200}
+              height={630}
+              loading="lazy"
+              decoding="async"
+            />
+          )}
+          <div className={styles.featuredBody}>
+            <h3>
+              <Link to={current.Link} className={styles.featuredLink}>
+                {current.Title}
+              </Link>
+            </h3>
+            <p>{current.Description}</p>
+          </div>
+        </article>
       ) : (
         <div className={styles.featuredSkeleton} aria-busy="true" />
       )}
