@@ -18,6 +18,9 @@ export function startHydration(): void {
   hydrated = new Promise<void>((resolve) => {
     markHydrated = () => {
       hydrating = false;
+      // Visible from outside: the page answers clicks as the app now, not as plain HTML (a form
+      // submits natively before this). Tests wait for it; it helps when reading a bug report.
+      document.documentElement.dataset.hydrated = '';
       resolve();
     };
   });

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { acceptConsent, expect, test } from './fixtures';
+import { acceptConsent, expect, pageHydrated, test } from './fixtures';
 
 const DEFAULT_QUERY =
   'zipCode=10115&amount=3000&stations=1&product=1&options=5,24,-2,11,9&cn=0&ap=0';
@@ -33,6 +33,9 @@ test.describe('on the home page', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/');
     await acceptConsent(page);
+    // The tests below mean the app's validation, not the native submit before hydration (that
+    // one is ssr.spec.ts's "Enter opens the offer list of the typed query").
+    await pageHydrated(page);
   });
 
   test('a postal code and an amount lead to the offer list with the exact query', async ({

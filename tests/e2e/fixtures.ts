@@ -103,3 +103,11 @@ export async function offlineCopyKept(
 }
 
 export { expect };
+
+/**
+ * Waits until the server-rendered page has hydrated: before that the calculator form submits
+ * natively (to the offer list), so a test that means the app's own handling waits for this.
+ */
+export async function pageHydrated(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+}

@@ -10,7 +10,6 @@ import { Link, useParams } from 'react-router';
 import { DEALER_PRICE_AMOUNT, type Dealer, type DealerReviews } from '../../api/contract/dealers';
 import { dataKey, type DataNeed } from '../../api/contract/pages';
 import { dealerPageNeeds } from '../../api/contract/page-needs';
-import { ApiError } from '../../api/client';
 import { formatDayDe } from '../../lib/dates';
 import { formatPrice, formatQuantity } from '../../lib/format';
 import { titleWithProduct } from '../../lib/page-titles';
@@ -22,6 +21,7 @@ import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 import { Card, Page } from '../../ui/page/page';
 import { usePageData } from '../../ui/page-data';
 import { Stars } from '../../ui/stars/stars';
+import { resourceView } from '../../ui/resource-view';
 import { useResource } from '../../ui/use-resource';
 import { useLocale } from '../locale';
 import { fetchDealer, fetchDealerReviews } from './api';
@@ -71,31 +71,22 @@ function DealerLoader({ need }: { need: Extract<DataNeed, { kind: 'dealer' }> })
   const dealer = useResource(key, key, (signal) =>
     fetchDealer(need.countryId, need.id, need.branchId, signal),
   );
-  if (dealer.status === 'error') {
-    if (dealer.error instanceof ApiError && dealer.error.status === 404) return <DealerNotFound />;
-    if (!dealer.stale) {
-      return (
-        <Page width="2xl" gap="lg">
-          <div role="alert" className={styles.failed}>
-            <p>{texts.failed}</p>
-            <Button variant="secondary" onClick={dealer.retry}>
-              {texts.retry}
-            </Button>
-          </div>
-        </Page>
-      );
-    }
-  }
-  const data = dealer.status === 'ready' ? dealer.data : dealer.stale;
-  if (!data) {
-    return (
+  return resourceView(dealer, {
+    notFound: () => <DealerNotFound />,
+    failedText: texts.failed,
+    frame: (content) => (
+      <Page width="2xl" gap="lg">
+        {content}
+      </Page>
+    ),
+    loading: () => (
       <Page width="2xl" gap="lg" aria-busy="true">
         <div className={styles.skeletonTitle} />
         <div className={styles.skeletonList} />
       </Page>
-    );
-  }
-  return <DealerView dealer={data} countryId={need.countryId} />;
+    ),
+    ready: (data) => <DealerView dealer={data} countryId={need.countryId} />,
+  });
 }
 
 function PriceCard({ dealer }: { dealer: Dealer }) {

@@ -7,14 +7,14 @@ import { Link, useParams } from 'react-router';
 import type { DealerDirectory } from '../../api/contract/dealers';
 import { dataKey } from '../../api/contract/pages';
 import { dealerDirectoryNeed } from '../../api/contract/page-needs';
-import { ApiError } from '../../api/client';
 import { titleWithProduct } from '../../lib/page-titles';
 import { paths } from '../../lib/paths';
 import { Breadcrumbs } from '../../ui/breadcrumbs/breadcrumbs';
-import { Button, ButtonLink } from '../../ui/button/button';
+import { ButtonLink } from '../../ui/button/button';
 import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 import { Page } from '../../ui/page/page';
 import { usePageData } from '../../ui/page-data';
+import { resourceView } from '../../ui/resource-view';
 import { useResource } from '../../ui/use-resource';
 import { useLocale } from '../locale';
 import { fetchDealerDirectory } from './api';
@@ -48,33 +48,22 @@ export function DealerDirectoryPage() {
 function Directory({ need }: { need: ReturnType<typeof dealerDirectoryNeed> }) {
   const key = dataKey(need);
   const directory = useResource(key, key, (signal) => fetchDealerDirectory(need, signal));
-  if (directory.status === 'error') {
-    if (directory.error instanceof ApiError && directory.error.status === 404) {
-      return <UnknownArea />;
-    }
-    if (!directory.stale) {
-      return (
-        <Page width="2xl" gap="lg">
-          <div role="alert" className={styles.failed}>
-            <p>{texts.failed}</p>
-            <Button variant="secondary" onClick={directory.retry}>
-              {texts.retry}
-            </Button>
-          </div>
-        </Page>
-      );
-    }
-  }
-  const data = directory.status === 'ready' ? directory.data : directory.stale;
-  if (!data) {
-    return (
+  return resourceView(directory, {
+    notFound: () => <UnknownArea />,
+    failedText: texts.failed,
+    frame: (content) => (
+      <Page width="2xl" gap="lg">
+        {content}
+      </Page>
+    ),
+    loading: () => (
       <Page width="2xl" gap="lg" aria-busy="true">
         <div className={styles.skeletonTitle} />
         <div className={styles.skeletonList} />
       </Page>
-    );
-  }
-  return <DirectoryView data={data} />;
+    ),
+    ready: (data) => <DirectoryView data={data} />,
+  });
 }
 
 function DirectoryView({ data }: { data: DealerDirectory }) {

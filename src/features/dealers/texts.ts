@@ -15,7 +15,6 @@ export const texts = {
     `${value} von 5 Sternen aus ${count} ${count === 1 ? 'Bewertung' : 'Bewertungen'}`,
   ratingCount: (count: number) => `(${count} ${count === 1 ? 'Bewertung' : 'Bewertungen'})`,
   failed: 'Die Händler konnten nicht geladen werden.',
-  retry: 'Erneut versuchen',
   notFoundTitle: 'Diesen Händler kennen wir nicht',
   notFoundText:
     'Vielleicht hat sich die Adresse geändert. Im Händlerverzeichnis finden Sie alle Händler nach Bundesland und Postleitzahl.',

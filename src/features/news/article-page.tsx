@@ -6,18 +6,18 @@ import { useParams } from 'react-router';
 import type { NewsDetail } from '../../api/contract/content';
 import { dataKey } from '../../api/contract/pages';
 import { newsDetailNeed } from '../../api/contract/page-needs';
-import { ApiError } from '../../api/client';
 import { formatDayDe } from '../../lib/dates';
 import { titleWithProduct } from '../../lib/page-titles';
 import { paths } from '../../lib/paths';
 import { Breadcrumbs } from '../../ui/breadcrumbs/breadcrumbs';
-import { Button, ButtonLink } from '../../ui/button/button';
+import { ButtonLink } from '../../ui/button/button';
 import { CrossLinksBlock } from '../../ui/cross-links/cross-links';
 import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 import { NewsCard } from '../../ui/news-card/news-card';
 import { Page } from '../../ui/page/page';
 import { usePageData } from '../../ui/page-data';
 import { Prose } from '../../ui/prose/prose';
+import { resourceView } from '../../ui/resource-view';
 import { useResource } from '../../ui/use-resource';
 import { useLocale } from '../locale';
 import { fetchNewsDetail } from './api';
@@ -58,31 +58,22 @@ function Article({
   dataKey: string;
 }) {
   const detail = useResource(key, key, (signal) => fetchNewsDetail(countryId, slug, signal));
-  if (detail.status === 'error') {
-    if (detail.error instanceof ApiError && detail.error.status === 404) return <ArticleNotFound />;
-    if (!detail.stale) {
-      return (
-        <Page width="lg" gap="md">
-          <div role="alert" className={styles.failed}>
-            <p>{texts.failed}</p>
-            <Button variant="secondary" onClick={detail.retry}>
-              {texts.retry}
-            </Button>
-          </div>
-        </Page>
-      );
-    }
-  }
-  const data = detail.status === 'ready' ? detail.data : detail.stale;
-  if (!data) {
-    return (
+  return resourceView(detail, {
+    notFound: () => <ArticleNotFound />,
+    failedText: texts.failed,
+    frame: (content) => (
+      <Page width="lg" gap="md">
+        {content}
+      </Page>
+    ),
+    loading: () => (
       <Page width="lg" gap="md" aria-busy="true">
         <div className={styles.skeletonTitle} />
         <div className={styles.skeletonHero} />
       </Page>
-    );
-  }
-  return <ArticleView detail={data} countryId={countryId} />;
+    ),
+    ready: (data) => <ArticleView detail={data} countryId={countryId} />,
+  });
 }
 
 function ArticleView({ detail, countryId }: { detail: NewsDetail; countryId: number }) {

@@ -110,7 +110,9 @@ export function OfferListPage() {
         ) : list.offers.length > 0 ? (
           <ol
             className={`${styles.list} ${recalculating && waiting ? styles.stale : ''}`}
-            aria-busy={recalculating}
+            // Busy while recalculating and while the cards after the first ones are still being
+            // added (useProgressiveCount): the list is complete when it says it is.
+            aria-busy={recalculating || cards < list.offers.length}
             aria-label={texts.listLabel(list.sort)}
           >
             {list.offers.slice(0, cards).map((offer) => (
