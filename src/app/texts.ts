@@ -19,12 +19,6 @@ export const texts = {
     consent: 'Cookie-Einstellungen',
     service: 'Kundenservice',
     knowledge: 'Rund ums Heizöl',
-    prices: 'Heizölpreise',
-    dealers: 'Heizölhändler',
-    news: 'News und Ratgeber',
-    infoCenter: 'Info-Center',
-    tank: 'Tankwartung',
-    legal: 'Rechtliches',
   },
   error: {
     // SPEC §2: exact texts

@@ -135,3 +135,23 @@ test('a visited article is readable offline', async ({ page, context }) => {
   await expect(page.getByRole('article').getByRole('heading', { level: 2 }).first()).toBeVisible();
   await context.setOffline(false);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the menu leads to the prices, dealers, news and info center', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menü' }).click();
+    const knowledge = page.getByRole('navigation', { name: 'Rund ums Heizöl' }).first();
+    await expect(knowledge.getByRole('link')).toHaveText([
+      'Heizölpreise',
+      'Heizölhändler',
+      'News und Ratgeber',
+      'Info-Center',
+      'Tankwartung',
+    ]);
+    await knowledge.getByRole('link', { name: 'Heizölhändler' }).click();
+    await expect(page).toHaveURL('/heizoelhaendler');
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+});

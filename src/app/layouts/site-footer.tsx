@@ -4,6 +4,7 @@ import { useLocale } from '../../features/locale';
 import { QualityBadge } from '../../features/reviews';
 import { DATA_ATTRIBUTION, PRODUCT_NAME } from '../../lib/brand';
 import { paths } from '../../lib/paths';
+import { knowledgeMenu } from '../menus/menus';
 import { texts } from '../texts';
 import styles from './layouts.module.css';
 
@@ -25,24 +26,14 @@ export function SiteFooter() {
         </div>
         <nav aria-label={texts.footer.knowledge}>
           <ul className={styles.footerLinks}>
-            <li>
-              <Link to={paths.prices}>{texts.footer.prices}</Link>
-            </li>
-            <li>
-              <Link to={paths.dealers}>{texts.footer.dealers}</Link>
-            </li>
-            <li>
-              <Link to={paths.news}>{texts.footer.news}</Link>
-            </li>
-            <li>
-              <Link to={paths.infoCenter}>{texts.footer.infoCenter}</Link>
-            </li>
-            <li>
-              <Link to={paths.tankMaintenance}>{texts.footer.tank}</Link>
-            </li>
+            {knowledgeMenu.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to}>{item.label}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
-        <ul className={styles.footerLinks} aria-label={texts.footer.legal}>
+        <ul className={styles.footerLinks}>
           <li>
             <Link to={paths.imprint}>{texts.footer.imprint}</Link>
           </li>

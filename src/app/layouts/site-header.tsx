@@ -6,6 +6,7 @@ import { CloseButton, dismissProps, useModalDialog } from '../../ui/modal/modal'
 import { paths } from '../../lib/paths';
 import { AccountMenu } from '../menus/account-menu';
 import { MainMenu } from '../menus/main-menu';
+import { knowledgeMenu } from '../menus/menus';
 import { texts } from '../texts';
 import styles from './layouts.module.css';
 
@@ -80,6 +81,12 @@ export function SiteHeader() {
         </div>
         <nav aria-label={texts.mainNav}>
           <MainMenu onNavigate={() => setSidebarOpen(false)} />
+        </nav>
+        <nav aria-labelledby="sidebar-knowledge" className={styles.sidebarSection}>
+          <p id="sidebar-knowledge" className={styles.sidebarTitle}>
+            {texts.footer.knowledge}
+          </p>
+          <MainMenu items={knowledgeMenu} onNavigate={() => setSidebarOpen(false)} />
         </nav>
         <div className={styles.sidebarSection}>
           <CountrySwitch />

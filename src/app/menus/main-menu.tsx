@@ -1,17 +1,20 @@
 import { NavLink } from 'react-router';
-import { menus, type MenuName } from './menus';
+import { menus, type MenuItem, type MenuName } from './menus';
 import styles from './main-menu.module.css';
 
 export function MainMenu({
   name = 'default',
+  items = menus[name],
   onNavigate,
 }: {
   name?: MenuName;
+  /** Other entries than the named menu's (the sidebar's second list). */
+  items?: readonly MenuItem[];
   onNavigate?: () => void;
 }) {
   return (
     <ul className={styles.menu}>
-      {menus[name].map((item) => (
+      {items.map((item) => (
         <li key={item.to}>
           <NavLink
             to={item.to}

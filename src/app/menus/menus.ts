@@ -31,3 +31,16 @@ export const menus: Record<MenuName, readonly MenuItem[]> = {
   // admins pass the support guard and see the supporter menu.
   admin: [],
 };
+
+/**
+ * The pages people find us by (issue 12): in the sidebar under the main menu (phones and
+ * tablets) and in the footer of every page. The header's inline menu keeps its three entries:
+ * six did not fit beside the account button at 1024–1280 px.
+ */
+export const knowledgeMenu: readonly MenuItem[] = [
+  { label: 'Heizölpreise', to: paths.prices },
+  { label: 'Heizölhändler', to: paths.dealers },
+  { label: 'News und Ratgeber', to: paths.news },
+  { label: 'Info-Center', to: paths.infoCenter },
+  { label: 'Tankwartung', to: paths.tankMaintenance },
+];
