@@ -4,7 +4,14 @@
  * code this browser saw confirmed is accepted without an answer.
  */
 import type { Page } from '@playwright/test';
-import { acceptConsent, expect, offlineCopyKept, test, workerControls } from './fixtures';
+import {
+  acceptConsent,
+  expect,
+  offlineCopyKept,
+  pageHydrated,
+  test,
+  workerControls,
+} from './fixtures';
 
 const NOT_FOUND = 'Diese Postleitzahl konnten wir nicht finden';
 const UNCHECKED = 'Die Postleitzahl konnte gerade nicht geprüft werden';
@@ -24,6 +31,8 @@ test('offline: an unchecked code is said to be unchecked and checked again once 
 }) => {
   await page.goto('/');
   await acceptConsent(page);
+  // The check is the app's: typed before hydration, the field is plain HTML (ssr.spec.ts).
+  await pageHydrated(page);
   const { form, zip, start } = calculator(page);
   // Confirmed while online.
   await zip.fill('80331');
@@ -31,6 +40,7 @@ test('offline: an unchecked code is said to be unchecked and checked again once 
   await expect(start).not.toHaveAttribute('aria-disabled', 'true');
   // A new page: what this one remembered is gone, what the browser kept is not.
   await page.reload();
+  await pageHydrated(page);
 
   await context.setOffline(true);
   await zip.fill('10115');
