@@ -693,3 +693,125 @@ export const contentEntries = pgTable(
     index('content_entry_list_idx').on(t.kind, t.status, t.publishedAt),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Staff area (issue 13, docs/decisions/016): the audit log of every staff change, adverts with
+// their campaigns and slots (SPEC §3 Advert slot / Advert content, §4 Advert slots), the CMS's
+// versions, and the cache generations through which every server process learns of a clear.
+
+/**
+ * Every staff change: who, when, what, before/after. Append-only; shown per object on its
+ * screen. `objectType` e.g. 'advert', 'campaign', 'slot', 'content', 'user', 'cache'.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial().primaryKey(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The staff member (null when the account is gone); their e-mail as it was then. */
+    actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text().notNull(),
+    objectType: text().notNull(),
+    objectId: text().notNull(),
+    /** e.g. 'create', 'update', 'delete', 'publish', 'restore', 'clear', 'lock'. */
+    action: text().notNull(),
+    before: jsonb(),
+    after: jsonb(),
+  },
+  (t) => [index('audit_log_object_idx').on(t.objectType, t.objectId, t.at)],
+);
+
+/** SPEC §3 Advert content: staff HTML (sanitised on save and on output) and its stylesheet. */
+export const adverts = pgTable('advert', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  html: text().notNull(),
+  /** The advert's stylesheet, served from our origin at /api/iam/content/css/{file}. */
+  css: text().notNull().default(''),
+  /** Link target of the whole advert (an own path or https:), '' for none. */
+  targetUrl: text().notNull().default(''),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A campaign: CampaignTypeId 1 paid (weighted draw on Weight) or 2 house (fallback), its period,
+ * countries and postal-code filter (ranges of equal-length codes; empty: every code).
+ */
+export const campaigns = pgTable('campaign', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  campaignTypeId: smallint().notNull(),
+  weight: integer().notNull().default(1),
+  startsAt: timestamp({ withTimezone: true }).notNull(),
+  /** null: open-ended. */
+  endsAt: timestamp({ withTimezone: true }),
+  countryIds: jsonb().$type<number[]>().notNull().default([1, 2, 3]),
+  zipRanges: jsonb().$type<{ from: string; to: string }[]>().notNull().default([]),
+  /** false: paused by staff. */
+  active: boolean().notNull().default(true),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** SPEC §3 Advert slot: a place on a page (slotKey), its size reserved before anything loads. */
+export const advertSlots = pgTable(
+  'advert_slot',
+  {
+    id: serial().primaryKey(),
+    /** The key pages ask for, e.g. 'home-top' (GET /api/iam/slots/{slotKey}). */
+    slotKey: text().notNull(),
+    name: text().notNull(),
+    slotTypeId: smallint().notNull(),
+    appliesZipFiltering: boolean().notNull().default(false),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('advert_slot_key_uq').on(t.slotKey)],
+);
+
+/** SPEC §3 slot Items: a campaign shows an advert in a slot. */
+export const advertSlotItems = pgTable(
+  'advert_slot_item',
+  {
+    id: serial().primaryKey(),
+    slotId: integer()
+      .notNull()
+      .references(() => advertSlots.id, { onDelete: 'cascade' }),
+    campaignId: integer()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    advertId: integer()
+      .notNull()
+      .references(() => adverts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('advert_slot_item_uq').on(t.slotId, t.campaignId, t.advertId)],
+);
+
+/** The CMS's versions: a copy of a content entry as saved, restorable. */
+export const contentVersions = pgTable(
+  'content_version',
+  {
+    id: serial().primaryKey(),
+    entryId: integer()
+      .notNull()
+      .references(() => contentEntries.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    snapshot: jsonb().notNull(),
+    actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('content_version_entry_uq').on(t.entryId, t.version)],
+);
+
+/**
+ * One row per server cache: a clear bumps `generation`; every process compares it with the
+ * generation it last saw (LISTEN/NOTIFY on PostgreSQL wakes it at once, a short poll on both).
+ */
+export const cacheGenerations = pgTable('cache_generation', {
+  name: text().primaryKey(),
+  generation: integer().notNull().default(0),
+  clearedAt: timestamp({ withTimezone: true }),
+  clearedBy: text(),
+});

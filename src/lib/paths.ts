@@ -49,6 +49,25 @@ export const paths = {
   supportUserList: '/support/user/list',
   /** Client errors and web vitals of the last 7 days (issue 15; support guard). */
   supportTelemetry: '/support/telemetrie',
+  /** SPEC §2 support area (issue 13; guards in docs/decisions/016). */
+  support: '/support',
+  supportAdverts: '/support/adverts',
+  supportAdvertCreate: '/support/adverts/create',
+  supportAdvert: '/support/adverts/:advertId',
+  supportCampaigns: '/support/campaigns',
+  supportCampaignCreate: '/support/campaigns/create',
+  supportCampaign: '/support/campaigns/:campaignId',
+  supportSlots: '/support/slots',
+  supportSlotCreate: '/support/slots/create',
+  supportSlot: '/support/slots/:slotId',
+  supportCache: '/support/cache',
+  supportCmsList: '/support/cms/list',
+  /** A news article (content block) in the editor: ?id= (none: a new article). */
+  supportCmsContentEdit: '/support/cms/content/edit',
+  /** A CMS page in the editor; without an id a new page. */
+  supportCmsEdit: '/support/cms/:pageId?/edit',
+  supportCmsPreview: '/support/cms/:pageId?/preview',
+  supportUserEdit: '/support/benutzer/:id/bearbeiten',
   /** SPEC §2 price overview (issue 11). */
   prices: '/heizoelpreise',
   /** SPEC §2 news list, info center and the tank maintenance page (issue 12). */
@@ -132,6 +151,15 @@ export function localPricesPath(state: string, county?: string, town?: string): 
 export const LOCAL_PRICES_ROUTE = `${paths.prices}/:stateName/:countyOrCityZipCode?/:cityZipCode?`;
 const PRICE_SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** A database id in a staff screen's address. */
+const STAFF_ID = /^[1-9]\d{0,9}$/;
+const OPTIONAL_STAFF_ID = /^(?:[1-9]\d{0,9})?$/;
+
+/** A staff screen's address with its id filled in, e.g. staffPath(paths.supportAdvert, 3). */
+export function staffPath(pattern: string, id?: number): string {
+  return pattern.replace(/\/:[A-Za-z]+\??/, id === undefined ? '' : `/${id}`);
+}
+
 /** The routes that exist so far. A path missing here is an unknown page (HTTP 404). */
 export const appRoutes = [
   { name: 'index', path: paths.home },
@@ -157,6 +185,53 @@ export const appRoutes = [
   { name: 'leads-lead-formular', path: paths.leadForm },
   { name: 'support-user-list', path: paths.supportUserList, guard: 'support' },
   { name: 'support-telemetrie', path: paths.supportTelemetry, guard: 'support' },
+  // Issue 13: the staff area. Which guard protects which screen: docs/decisions/016.
+  { name: 'support', path: paths.support, guard: 'staff' },
+  { name: 'support-adverts', path: paths.supportAdverts, guard: 'adManager' },
+  { name: 'support-adverts-create', path: paths.supportAdvertCreate, guard: 'adManager' },
+  {
+    name: 'support-adverts-advertid',
+    path: paths.supportAdvert,
+    guard: 'adManager',
+    params: { advertId: STAFF_ID },
+  },
+  { name: 'support-campaigns', path: paths.supportCampaigns, guard: 'adManager' },
+  { name: 'support-campaigns-create', path: paths.supportCampaignCreate, guard: 'adManager' },
+  {
+    name: 'support-campaigns-campaignid',
+    path: paths.supportCampaign,
+    guard: 'adManager',
+    params: { campaignId: STAFF_ID },
+  },
+  { name: 'support-slots', path: paths.supportSlots, guard: 'adManager' },
+  { name: 'support-slots-create', path: paths.supportSlotCreate, guard: 'adManager' },
+  {
+    name: 'support-slots-slotid',
+    path: paths.supportSlot,
+    guard: 'adManager',
+    params: { slotId: STAFF_ID },
+  },
+  { name: 'support-cache', path: paths.supportCache, guard: 'admin' },
+  { name: 'support-cms-list', path: paths.supportCmsList, guard: 'editor' },
+  { name: 'support-cms-content-edit', path: paths.supportCmsContentEdit, guard: 'editor' },
+  {
+    name: 'support-cms-pageid-edit',
+    path: paths.supportCmsEdit,
+    guard: 'editor',
+    params: { pageId: OPTIONAL_STAFF_ID },
+  },
+  {
+    name: 'support-cms-pageid-preview',
+    path: paths.supportCmsPreview,
+    guard: 'editor',
+    params: { pageId: OPTIONAL_STAFF_ID },
+  },
+  {
+    name: 'support-benutzer-id-bearbeiten',
+    path: paths.supportUserEdit,
+    guard: 'support',
+    params: { id: STAFF_ID },
+  },
   // SPEC §2 account pages (SPEC §6 user guard); the password and rating links work without login.
   { name: 'kunde-startseite', path: paths.customerHome, guard: 'user' },
   { name: 'persoenliche-daten', path: paths.personalData, guard: 'user' },

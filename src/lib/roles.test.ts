@@ -28,6 +28,7 @@ describe('SPEC §6 guards', () => {
         impersonateSupport: 'login',
         adManager: 'login',
         mexOwner: 'login',
+        staff: 'login',
       },
     ],
     [
@@ -41,6 +42,7 @@ describe('SPEC §6 guards', () => {
         impersonateSupport: 'root',
         adManager: 'root',
         mexOwner: 'root',
+        staff: 'root',
       },
     ],
     [
@@ -54,6 +56,7 @@ describe('SPEC §6 guards', () => {
         impersonateSupport: 'ok',
         adManager: 'root',
         mexOwner: 'ok',
+        staff: 'root',
       },
     ],
     [
@@ -67,6 +70,7 @@ describe('SPEC §6 guards', () => {
         impersonateSupport: 'ok',
         adManager: 'ok',
         mexOwner: 'ok',
+        staff: 'ok',
       },
     ],
     [
@@ -80,6 +84,7 @@ describe('SPEC §6 guards', () => {
         impersonateSupport: 'ok',
         adManager: 'root',
         mexOwner: 'root',
+        staff: 'ok',
       },
     ],
     [
@@ -93,6 +98,7 @@ describe('SPEC §6 guards', () => {
         impersonateSupport: 'root',
         adManager: 'ok',
         mexOwner: 'root',
+        staff: 'ok',
       },
     ],
   ];

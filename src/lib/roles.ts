@@ -28,7 +28,15 @@ export interface GuardUser {
 
 /** SPEC §6 route guards. */
 export type GuardName =
-  'user' | 'admin' | 'editor' | 'support' | 'impersonateSupport' | 'adManager' | 'mexOwner';
+  | 'user'
+  | 'admin'
+  | 'editor'
+  | 'support'
+  | 'impersonateSupport'
+  | 'adManager'
+  | 'mexOwner'
+  /** Not in SPEC §6: any staff role (the /support entry, docs/decisions/016). */
+  | 'staff';
 
 /** ok: pass; login: 302 to the login page with ReturnUrl; root: 302 to "/" (SPEC §6). */
 export type GuardOutcome = 'ok' | 'login' | 'root';
@@ -99,6 +107,8 @@ export function evaluateGuard(guard: GuardName, user: GuardUser | null): GuardOu
       return isAdManager(roles) ? 'ok' : 'root';
     case 'mexOwner':
       return user.hasMexEnabled || isAdmin(roles) ? 'ok' : 'root';
+    case 'staff':
+      return isStaff(roles) ? 'ok' : 'root';
   }
 }
 
