@@ -4,7 +4,7 @@ import { useLocale } from '../../features/locale';
 import { QualityBadge } from '../../features/reviews';
 import { DATA_ATTRIBUTION, PRODUCT_NAME } from '../../lib/brand';
 import { paths } from '../../lib/paths';
-import { knowledgeMenu } from '../menus/menus';
+import { knowledgeMenu } from '../../lib/menus';
 import { texts } from '../texts';
 import styles from './layouts.module.css';
 

@@ -6,7 +6,7 @@ import { CloseButton, dismissProps, useModalDialog } from '../../ui/modal/modal'
 import { paths } from '../../lib/paths';
 import { AccountMenu } from '../menus/account-menu';
 import { MainMenu } from '../menus/main-menu';
-import { knowledgeMenu } from '../menus/menus';
+import { knowledgeMenu } from '../../lib/menus';
 import { texts } from '../texts';
 import styles from './layouts.module.css';
 

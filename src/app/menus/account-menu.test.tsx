@@ -84,7 +84,7 @@ describe('AccountMenu', () => {
       await Promise.resolve();
     });
     const links = screen.getAllByRole('link').map((l) => l.getAttribute('href'));
-    expect(links).toEqual(['/support/user/list', '/support/telemetrie']);
+    expect(links).toEqual(['/support', '/support/user/list', '/support/telemetrie']);
     const toggle = screen.getByLabelText<HTMLInputElement>('Support-Infos anzeigen');
     expect(toggle.checked).toBe(false);
     await act(async () => {
@@ -95,7 +95,7 @@ describe('AccountMenu', () => {
     localStorage.clear();
   });
 
-  it('an admin sees the support entry once', async () => {
+  it('an admin sees every staff menu, each entry once', async () => {
     login({ role: ['Oelkompass.Admin'], firstName: 'Ada' });
     renderAt();
     await act(async () => {
@@ -103,8 +103,14 @@ describe('AccountMenu', () => {
       await Promise.resolve();
     });
     expect(screen.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual([
+      '/support',
       '/support/user/list',
       '/support/telemetrie',
+      '/support/adverts',
+      '/support/campaigns',
+      '/support/slots',
+      '/support/cms/list',
+      '/support/cache',
     ]);
   });
 });

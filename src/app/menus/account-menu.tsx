@@ -16,14 +16,16 @@ import {
   setShowSupportInfo,
   type SessionUser,
 } from '../../features/session';
-import { menusFor } from './menus-for';
-import type { MenuName } from './menus';
+import { menusFor } from '../../lib/menus-for';
+import type { MenuName } from '../../lib/menus';
 import styles from './account-menu.module.css';
 
 const SECTION_TITLES: Record<MenuName, string> = {
   default: 'Menü',
   customer: 'Mein Konto',
   supporter: 'Support',
+  adManager: 'Werbung',
+  editor: 'Redaktion',
   admin: 'Verwaltung',
 };
 

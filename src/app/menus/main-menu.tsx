@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { menus, type MenuItem, type MenuName } from './menus';
+import { menus, type MenuItem, type MenuName } from '../../lib/menus';
 import styles from './main-menu.module.css';
 
 export function MainMenu({

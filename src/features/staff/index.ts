@@ -1,5 +1,2 @@
-/** The staff area's frame and shared parts (issue 13). */
-function NotBuilt() {
-  return null;
-}
-export const StaffHomePage = NotBuilt;
+/** The staff area's entry and its shared UI kit (issue 13). */
+export { StaffHomePage } from './home-page';

@@ -3,14 +3,17 @@
  * The account menu in the header (account-menu.tsx) shows the customer, supporter and admin menus
  * by role (menusFor). "Mein meX" joins the customer menu with the mex dashboard (hasMexEnabled).
  */
-import { paths } from '../../lib/paths';
+import { paths } from './paths';
 
 export interface MenuItem {
   label: string;
   to: string;
 }
 
-export type MenuName = 'default' | 'customer' | 'supporter' | 'admin';
+/** SPEC §2 names four menus; the staff area (issue 13) adds one per staff task. */
+export type MenuName = 'default' | 'customer' | 'supporter' | 'adManager' | 'editor' | 'admin';
+
+const staffStart: MenuItem = { label: 'Support-Start', to: paths.support };
 
 export const menus: Record<MenuName, readonly MenuItem[]> = {
   default: [
@@ -23,13 +26,21 @@ export const menus: Record<MenuName, readonly MenuItem[]> = {
     { label: 'Bestellungen', to: paths.orders },
     { label: 'Persönliche Daten', to: paths.personalData },
   ],
+  // Staff menus (docs/decisions/016): each lists the screens its guard opens. An admin passes
+  // every check and gets all of them; an entry shows once (menusFor).
   supporter: [
-    { label: 'Support: Benutzer', to: paths.supportUserList },
-    { label: 'Support: Fehler und Web Vitals', to: paths.supportTelemetry },
+    staffStart,
+    { label: 'Benutzer', to: paths.supportUserList },
+    { label: 'Fehler und Web Vitals', to: paths.supportTelemetry },
   ],
-  // The admin screens of SPEC §2 (adverts, campaigns, slots, cache, CMS) are not built yet;
-  // admins pass the support guard and see the supporter menu.
-  admin: [],
+  adManager: [
+    staffStart,
+    { label: 'Werbemittel', to: paths.supportAdverts },
+    { label: 'Kampagnen', to: paths.supportCampaigns },
+    { label: 'Werbeplätze', to: paths.supportSlots },
+  ],
+  editor: [staffStart, { label: 'Seiten und Artikel', to: paths.supportCmsList }],
+  admin: [staffStart, { label: 'Caches', to: paths.supportCache }],
 };
 
 /**

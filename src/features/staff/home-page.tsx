@@ -1,0 +1,57 @@
+/**
+ * /support (issue 13; 'staff' guard): the entry of the staff area. One tile per screen the
+ * member's roles open, grouped like the staff menus, so an editor sees the CMS, an ad manager
+ * adverts, campaigns and slots, a supporter users, an admin all of it.
+ */
+import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { paths } from '../../lib/paths';
+import { displayName, sessionState } from '../session';
+import { STAFF_SECTION_TITLES, StaffPage, StaffSection, useStaffMenus } from './ui';
+import styles from './ui/staff.module.css';
+
+/** What each screen is for, in one line. */
+const DESCRIPTIONS: Readonly<Record<string, string>> = {
+  [paths.supportUserList]: 'Kundinnen und Kunden suchen, bearbeiten, sperren oder übernehmen.',
+  [paths.supportTelemetry]: 'Fehler aus den Browsern und Ladezeiten je Seite der letzten 7 Tage.',
+  [paths.supportAdverts]: 'Werbemittel mit HTML und Stylesheet anlegen und in der Vorschau prüfen.',
+  [paths.supportCampaigns]: 'Bezahlte und eigene Kampagnen mit Zeitraum, Ländern und PLZ-Gebieten.',
+  [paths.supportSlots]: 'Werbeplätze der Seiten und welche Kampagne wie oft gezogen wird.',
+  [paths.supportCmsList]:
+    'Seiten und News-Artikel schreiben, in der Vorschau prüfen, veröffentlichen.',
+  [paths.supportCache]: 'Zwischenspeicher des Servers ansehen und in allen Prozessen leeren.',
+};
+
+export function StaffHomePage() {
+  const sections = useStaffMenus();
+  const { User } = useSnapshot(sessionState);
+  const name = User ? displayName(User) : '';
+  return (
+    <StaffPage
+      title="Support-Bereich"
+      intro={
+        <p>
+          {name ? `Hallo ${name}. ` : ''}Hier finden Sie die Werkzeuge, die Ihre Rollen freigeben.
+          Jede Änderung wird mit Ihrem Namen protokolliert.
+        </p>
+      }
+    >
+      {sections.map((section) => (
+        <StaffSection key={section.name} title={STAFF_SECTION_TITLES[section.name] ?? ''}>
+          <ul className={styles.tiles}>
+            {section.items
+              .filter((item) => item.to !== paths.support)
+              .map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} className={styles.tile}>
+                    <span className={styles.tileTitle}>{item.label}</span>
+                    <span className={styles.tileText}>{DESCRIPTIONS[item.to] ?? ''}</span>
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </StaffSection>
+      ))}
+    </StaffPage>
+  );
+}

@@ -1,0 +1,31 @@
+/** Dates and ages in the staff screens, German and in Berlin time (the team's clock). */
+const dateTime = new Intl.DateTimeFormat('de-DE', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/Berlin',
+});
+const date = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'Europe/Berlin' });
+
+/** "26.11.2026, 04:12"; '–' for nothing or an invalid value. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '–';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '–' : dateTime.format(d);
+}
+
+/** "26.11.2026". */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '–';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '–' : date.format(d);
+}
+
+/** "vor 42 s", "vor 5 min", "vor 3 h", "vor 2 Tagen". */
+export function formatAge(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined) return '–';
+  if (seconds < 60) return `vor ${Math.max(0, Math.round(seconds))} s`;
+  if (seconds < 3600) return `vor ${Math.round(seconds / 60)} min`;
+  if (seconds < 86_400) return `vor ${Math.round(seconds / 3600)} h`;
+  const days = Math.round(seconds / 86_400);
+  return days === 1 ? 'vor 1 Tag' : `vor ${days} Tagen`;
+}
