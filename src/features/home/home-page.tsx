@@ -5,6 +5,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { ButtonLink } from '../../ui/button/button';
+import { AdvertSlot } from '../adverts';
 import { Calculator } from '../calculator';
 import { useLocale } from '../locale';
 import { BestPrice } from './components/best-price';
@@ -42,6 +43,7 @@ export function HomePage() {
         </div>
       </section>
       <div className={styles.container}>
+        <AdvertSlot slotKey="home-top" />
         <section aria-labelledby="steps-title" className={styles.steps}>
           <h2 id="steps-title">{texts.stepsTitle}</h2>
           <ol>

@@ -4,6 +4,7 @@
  * the offers worker. States: calculating (skeletons, or the previous list dimmed), ready, empty
  * (no dealer delivers), refused (e.g. no postal code), error (with retry).
  */
+import { AdvertSlot } from '../adverts';
 import { useDeferredValue, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -128,6 +129,7 @@ export function OfferListPage() {
           <OfferListMessage />
         )}
       </section>
+      <AdvertSlot slotKey="offers-list" />
       <FavouriteToast />
     </div>
   );

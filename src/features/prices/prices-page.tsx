@@ -3,6 +3,7 @@
  * price history with ranges, the market factors, the FAQ with the three-year high and low, and
  * the way to every state. Server-rendered with all of it (src/api/contract/pages.ts).
  */
+import { AdvertSlot } from '../adverts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { dataKey } from '../../api/contract/pages';
@@ -319,6 +320,7 @@ export function PricesPage() {
           range: PRICES_DEFAULT_RANGE,
         })}
       />
+      <AdvertSlot slotKey="prices-side" />
       <Factors countryId={locale.countryId} currency={currency} />
       <Faq countryId={locale.countryId} />
       <States countryId={locale.countryId} />
