@@ -261,6 +261,16 @@ export const pages: Record<AppRouteName, PageDef> = {
     layout: 'focused',
     Page: page(ACCOUNT, loadAccount, (m) => m.NewPasswordPage),
   },
+  // SPEC §2 catch-all: a published CMS page, else the 404 page (issue 13).
+  'cms-seite': {
+    layout: 'default',
+    calculatorBar: false,
+    Page: page(
+      'src/app/cms-route.tsx',
+      () => import('./cms-route'),
+      (m) => m.CmsRoutePage,
+    ),
+  },
   // The reviews feature's badge is on every page; its rating page loads through its own loader.
   'bewerten-sie-uns': {
     layout: 'focused',

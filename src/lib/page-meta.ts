@@ -95,6 +95,8 @@ const FOR_SEARCH: Record<AppRouteName, Omit<PageMeta, 'title'>> = {
     description: 'Eine Niederlassung eines Heizölhändlers mit Liefergebiet und Kundenbewertungen.',
     indexable: true,
   },
+  // The resolver writes the page's own title and description (server/modules/content/plugin.ts).
+  'cms-seite': { description: 'Eine Seite von Ölkompass.', indexable: true },
   bestellung: PRIVATE,
   'bestellung-bestaetigung': PRIVATE,
   bestellungen: PRIVATE,

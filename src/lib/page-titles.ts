@@ -53,6 +53,8 @@ export const PAGE_TITLES: Record<AppRouteName, string> = {
   'heizoelhaendler-haendler': 'Heizölhändler',
   'heizoelhaendler-filiale': 'Heizölhändler – Niederlassung',
   'heizoel-verbrauchsvergleich': 'Heizölverbrauch vergleichen',
+  // The page sets its own title once loaded; the server writes it from the database.
+  'cms-seite': 'Ratgeber',
 };
 
 /** "Heizöl-Angebote – Ölkompass"; the home page leads with the product name. */

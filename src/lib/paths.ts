@@ -284,6 +284,10 @@ export const appRoutes = [
       dealerId: DEALER_ID,
     },
   },
+  // SPEC §2 catch-all (issue 13): a one-segment address no route above claims is a CMS page when
+  // the editors published one there (server/modules/content: resolver), else the 404 page. Last,
+  // so every route above wins.
+  { name: 'cms-seite', path: '/:cmsSlug', params: { cmsSlug: /^[a-z0-9]+(?:-[a-z0-9]+)*$/ } },
 ] as const satisfies readonly AppRouteDef[];
 
 export type AppRouteName = (typeof appRoutes)[number]['name'];

@@ -93,12 +93,22 @@ export type NewsDetail = z.infer<typeof NewsDetailSchema>;
 export { FALLBACK_FEATURED_ITEM } from './content-constants';
 
 // ---------------------------------------------------------------------------------------------
-// CMS pages with a fixed address: /info-center and /heizoeltank-wartung
+// CMS pages: /info-center and /heizoeltank-wartung have their own routes; every other published
+// page is served at /{slug} by the catch-all (issue 13).
 
 export const CMS_PAGE_SLUGS = ['info-center', 'heizoeltank-wartung'] as const;
-export type CmsPageSlug = (typeof CMS_PAGE_SLUGS)[number];
+/** A page's address segment: lower-case words joined by single hyphens. */
+export const CMS_PAGE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const CMS_PAGE_SLUG_MAX = 80;
+export type CmsPageSlug = string;
 
-export const CmsPageParamsSchema = z.object({ slug: z.enum(CMS_PAGE_SLUGS) });
+export const CmsPageParamsSchema = z.object({
+  slug: requestText(
+    'Die Seite muss als Text angegeben werden.',
+    z.maxLength(CMS_PAGE_SLUG_MAX, 'Diese Seite gibt es nicht.'),
+    z.regex(CMS_PAGE_SLUG, 'Diese Seite gibt es nicht.'),
+  ),
+});
 
 export const FaqQuestionSchema = z.object({
   /** The anchor, e.g. "mindestmenge" (/info-center#mindestmenge). */

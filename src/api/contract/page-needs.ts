@@ -64,6 +64,8 @@ export const SERVER_RENDERED: Partial<Record<AppRouteName, NeedsOf>> = {
   heizoelhaendler: ({ countryId, params }) => [dealerDirectoryNeed(countryId, params)],
   'heizoelhaendler-haendler': (context) => dealerPageNeeds(context),
   'heizoelhaendler-filiale': (context) => dealerPageNeeds(context),
+  // Issue 13: a page the editors published at /{slug}.
+  'cms-seite': ({ params }) => [{ kind: 'cmsPage', slug: params.cmsSlug ?? '' }],
 };
 
 /** The /news page's list: `?seite=` (1 when missing or not a page number). */

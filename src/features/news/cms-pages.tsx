@@ -3,7 +3,7 @@
  * The info center is a FAQ with a section index, an anchor per question
  * (/info-center#mindestmenge) and a search that narrows the questions as one types.
  */
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
 import type { CmsPage, CmsPageSlug, FaqSection } from '../../api/contract/content';
 import { dataKey } from '../../api/contract/pages';
 import { formatDayDe } from '../../lib/dates';
@@ -12,7 +12,10 @@ import { Breadcrumbs } from '../../ui/breadcrumbs/breadcrumbs';
 import { Button, ButtonLink } from '../../ui/button/button';
 import { Card, Page } from '../../ui/page/page';
 import { Prose } from '../../ui/prose/prose';
+import { useDocumentTitle } from '../../ui/document-title/use-document-title';
+import { resourceView } from '../../ui/resource-view';
 import { useResource } from '../../ui/use-resource';
+import { titleWithProduct } from '../../lib/page-titles';
 import { fetchCmsPage } from './api';
 import { texts } from './texts';
 import styles from './news.module.css';
@@ -199,4 +202,70 @@ export function TankMaintenancePage() {
       )}
     </Page>
   );
+}
+
+/** A CMS page's title, picture, body and date as a visitor sees it (also the CMS preview's). */
+export function CmsPageBody({ page }: { page: CmsPage }) {
+  return (
+    <>
+      <article className={styles.article}>
+        <h1>{page.Title}</h1>
+        {page.FilePath && (
+          <img
+            className={styles.hero}
+            src={page.FilePath}
+            alt={page.ImageAlt}
+            width={1200}
+            height={630}
+          />
+        )}
+        <Prose html={page.Content} />
+      </article>
+      <p className={styles.asOf}>
+        {texts.asOf} {formatDayDe(page.Updated)}
+      </p>
+    </>
+  );
+}
+
+function CmsPageView({ page, path }: { page: CmsPage; path: string }) {
+  useDocumentTitle(titleWithProduct(page.Title));
+  return (
+    <>
+      <Breadcrumbs
+        items={[
+          { Name: texts.home, Link: paths.home },
+          { Name: page.Title, Link: path },
+        ]}
+      />
+      <CmsPageBody page={page} />
+    </>
+  );
+}
+
+/**
+ * SPEC §2 catch-all (issue 13): a page the editors published at /{slug}. `notFound` renders
+ * the site's 404 page for a slug nobody published (the server answered 404 with it, too).
+ */
+export function CmsSlugPage({ slug, notFound }: { slug: string; notFound: () => ReactNode }) {
+  const page = useCmsPage(slug);
+  return resourceView(page, {
+    notFound,
+    failedText: texts.pageFailed,
+    frame: (content) => (
+      <Page width="lg" gap="lg">
+        {content}
+      </Page>
+    ),
+    loading: () => (
+      <Page width="lg" gap="lg">
+        <div className={styles.skeletonText} aria-busy="true" />
+      </Page>
+    ),
+    ready: (data) => (
+      <Page width="lg" gap="lg">
+        <CmsPageView page={data} path={`/${slug}`} />
+      </Page>
+    ),
+  });
 }

@@ -1,0 +1,12 @@
+/**
+ * SPEC §2 catch-all "/*" for one-segment addresses (issue 13): the page the editors published
+ * there, or the site's 404 page when there is none (the server answers 404 with the same).
+ */
+import { useParams } from 'react-router';
+import { CmsSlugPage } from '../features/news';
+import { ErrorPage } from './error-page';
+
+export function CmsRoutePage() {
+  const { cmsSlug = '' } = useParams();
+  return <CmsSlugPage key={cmsSlug} slug={cmsSlug} notFound={() => <ErrorPage status={404} />} />;
+}
