@@ -83,9 +83,11 @@ const clientBuild: UserConfig['build'] = {
             tags: ['$initial'],
           },
           {
-            // Framework-free helpers most routes need (locale table, paths, formatting).
+            // Framework-free helpers most routes need (locale table, paths, formatting). Not the
+            // helpers only lazy parts use (the account panel's and staff area's menus, the advert
+            // draw): the home page loads this chunk.
             name: 'shell',
-            test: /src[\\/](lib|api[\\/]client|ui[\\/](button|loading-bar))[\\/.]/,
+            test: /src[\\/](lib[\\/](?!menus-for|advert-draw)|api[\\/]client|ui[\\/](button|loading-bar)[\\/.])/,
           },
         ],
       },

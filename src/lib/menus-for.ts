@@ -1,17 +1,43 @@
 /**
- * Which of the SPEC §2 menus a logged-in user gets (SPEC §6 roles): the customer menu for
- * customer-side roles and impersonated sessions, the supporter menu for support roles (admins
- * pass), the ad manager's and the editor's menus (admins pass), the admin menu for admins. Entries appear once even when two menus name the same page.
+ * The SPEC §2 menus by role, and which a logged-in user gets (SPEC §6): the customer menu for
+ * customer-side roles and impersonated sessions, the supporter menu for support roles, the ad
+ * manager's and the editor's menus, the admin menu (admins pass every check). Entries appear
+ * once even when two menus name the same page. Only lazily loaded parts (the account panel, the
+ * staff area) import this, so the staff entries are in no page's first download.
  */
-import {
-  isAdManager,
-  isAdmin,
-  isEditor,
-  isStaff,
-  isSupport,
-  type GuardUser,
-} from './roles';
-import { menus, type MenuItem, type MenuName } from './menus';
+import { isAdManager, isAdmin, isEditor, isStaff, isSupport, type GuardUser } from './roles';
+import { paths } from './paths';
+import { defaultMenu, type MenuItem } from './menus';
+
+/** SPEC §2 names four menus; the staff area (issue 13) adds one per staff task. */
+export type MenuName = 'default' | 'customer' | 'supporter' | 'adManager' | 'editor' | 'admin';
+
+const staffStart: MenuItem = { label: 'Support-Start', to: paths.support };
+
+/** SPEC §2 menus by name ("Mein meX" joins the customer menu with the mex dashboard). */
+export const menus: Record<MenuName, readonly MenuItem[]> = {
+  default: defaultMenu,
+  customer: [
+    { label: 'Übersicht', to: paths.customerHome },
+    { label: 'Bestellungen', to: paths.orders },
+    { label: 'Persönliche Daten', to: paths.personalData },
+  ],
+  // Staff menus (docs/decisions/016): each lists the screens its guard opens. An admin passes
+  // every check and gets all of them; an entry shows once (menusFor).
+  supporter: [
+    staffStart,
+    { label: 'Benutzer', to: paths.supportUserList },
+    { label: 'Fehler und Web Vitals', to: paths.supportTelemetry },
+  ],
+  adManager: [
+    staffStart,
+    { label: 'Werbemittel', to: paths.supportAdverts },
+    { label: 'Kampagnen', to: paths.supportCampaigns },
+    { label: 'Werbeplätze', to: paths.supportSlots },
+  ],
+  editor: [staffStart, { label: 'Seiten und Artikel', to: paths.supportCmsList }],
+  admin: [staffStart, { label: 'Caches', to: paths.supportCache }],
+};
 
 export interface MenuSection {
   name: MenuName;

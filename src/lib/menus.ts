@@ -1,7 +1,6 @@
 /**
- * The menus of SPEC §2 (admin, customer, default, supporter). Only routes that exist are listed.
- * The account menu in the header (account-menu.tsx) shows the customer, supporter and admin menus
- * by role (menusFor). "Mein meX" joins the customer menu with the mex dashboard (hasMexEnabled).
+ * The menus on every page: the header's default menu and the knowledge links. The menus by role
+ * (customer, staff, admin) are in menus-for.ts, which only lazily loaded parts import.
  */
 import { paths } from './paths';
 
@@ -10,38 +9,12 @@ export interface MenuItem {
   to: string;
 }
 
-/** SPEC §2 names four menus; the staff area (issue 13) adds one per staff task. */
-export type MenuName = 'default' | 'customer' | 'supporter' | 'adManager' | 'editor' | 'admin';
-
-const staffStart: MenuItem = { label: 'Support-Start', to: paths.support };
-
-export const menus: Record<MenuName, readonly MenuItem[]> = {
-  default: [
-    { label: 'Heizöl bestellen', to: paths.home },
-    { label: 'Diesel bestellen', to: paths.offerListDiesel },
-    { label: 'Verbrauch vergleichen', to: paths.guide },
-  ],
-  customer: [
-    { label: 'Übersicht', to: paths.customerHome },
-    { label: 'Bestellungen', to: paths.orders },
-    { label: 'Persönliche Daten', to: paths.personalData },
-  ],
-  // Staff menus (docs/decisions/016): each lists the screens its guard opens. An admin passes
-  // every check and gets all of them; an entry shows once (menusFor).
-  supporter: [
-    staffStart,
-    { label: 'Benutzer', to: paths.supportUserList },
-    { label: 'Fehler und Web Vitals', to: paths.supportTelemetry },
-  ],
-  adManager: [
-    staffStart,
-    { label: 'Werbemittel', to: paths.supportAdverts },
-    { label: 'Kampagnen', to: paths.supportCampaigns },
-    { label: 'Werbeplätze', to: paths.supportSlots },
-  ],
-  editor: [staffStart, { label: 'Seiten und Artikel', to: paths.supportCmsList }],
-  admin: [staffStart, { label: 'Caches', to: paths.supportCache }],
-};
+/** The header's menu on every page. */
+export const defaultMenu: readonly MenuItem[] = [
+  { label: 'Heizöl bestellen', to: paths.home },
+  { label: 'Diesel bestellen', to: paths.offerListDiesel },
+  { label: 'Verbrauch vergleichen', to: paths.guide },
+];
 
 /**
  * The pages people find us by (issue 12): in the sidebar under the main menu (phones and

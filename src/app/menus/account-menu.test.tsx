@@ -54,6 +54,8 @@ describe('AccountMenu', () => {
       fireEvent.click(trigger);
       await Promise.resolve();
     });
+    // The panel is its own chunk: it arrives a moment after the first opening.
+    await screen.findByRole('button', { name: 'Abmelden' });
     expect(trigger.getAttribute('aria-expanded')).toBe('true');
     const links = screen.getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')]);
     expect(links).toEqual([
@@ -83,6 +85,8 @@ describe('AccountMenu', () => {
       fireEvent.click(screen.getByRole('button', { name: /Sam/ }));
       await Promise.resolve();
     });
+    // The panel is its own chunk: it arrives a moment after the first opening.
+    await screen.findByRole('button', { name: 'Abmelden' });
     const links = screen.getAllByRole('link').map((l) => l.getAttribute('href'));
     expect(links).toEqual(['/support', '/support/user/list', '/support/telemetrie']);
     const toggle = screen.getByLabelText<HTMLInputElement>('Support-Infos anzeigen');
@@ -91,6 +95,8 @@ describe('AccountMenu', () => {
       fireEvent.click(toggle);
       await Promise.resolve();
     });
+    // The panel is its own chunk: it arrives a moment after the first opening.
+    await screen.findByRole('button', { name: 'Abmelden' });
     expect(sessionState.ShowSupportInfo).toBe(true);
     localStorage.clear();
   });
@@ -102,6 +108,8 @@ describe('AccountMenu', () => {
       fireEvent.click(screen.getByRole('button', { name: /Ada/ }));
       await Promise.resolve();
     });
+    // The panel is its own chunk: it arrives a moment after the first opening.
+    await screen.findByRole('button', { name: 'Abmelden' });
     expect(screen.getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual([
       '/support',
       '/support/user/list',

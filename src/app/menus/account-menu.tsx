@@ -1,33 +1,24 @@
 /**
  * The header's account entry: "Anmelden" (the legacy login page with ReturnUrl = this page) when
- * logged out; when logged in the user's name opening the customer, supporter and admin menus
- * (by role), the support-info switch for staff who may see it, and "Abmelden".
+ * logged out; when logged in the user's name opening the account panel (./account-panel: the
+ * customer, staff and admin menus by role, the support-info switch, "Abmelden"). The panel is
+ * its own chunk, loaded when the browser is idle after a logged-in start or on first opening:
+ * visitors who are not logged in (most of them) never download it.
  */
-import { useEffect, useId, useRef, useState } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import {
   displayName,
-  guardUserOf,
   loginHref,
-  logout,
   sessionState,
   sessionTexts,
-  setShowSupportInfo,
   type SessionUser,
 } from '../../features/session';
-import { menusFor } from '../../lib/menus-for';
-import type { MenuName } from '../../lib/menus';
 import styles from './account-menu.module.css';
 
-const SECTION_TITLES: Record<MenuName, string> = {
-  default: 'Menü',
-  customer: 'Mein Konto',
-  supporter: 'Support',
-  adManager: 'Werbung',
-  editor: 'Redaktion',
-  admin: 'Verwaltung',
-};
+const loadPanel = () => import('./account-panel');
+const AccountPanel = lazy(() => loadPanel().then((m) => ({ default: m.AccountPanel })));
 
 function PersonIcon() {
   return (
@@ -38,22 +29,22 @@ function PersonIcon() {
   );
 }
 
-function UserMenu({ user }: { user: Readonly<SessionUser> }) {
+function UserMenu({ user }: { user: SessionUser }) {
   const { pathname } = useLocation();
   // Open on the page where it was opened: following a menu link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const { ShowSupportInfo, AllowSupportInfo } = useSnapshot(sessionState);
-  const navigate = useNavigate();
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const name = displayName(user) || sessionTexts.anonymousName;
-  const guardUser = guardUserOf(user);
-  const sections = guardUser ? menusFor(guardUser) : [];
+
+  // Logged in: the panel loads when the browser has nothing else to do.
+  useEffect(() => {
+    const id = setTimeout(() => void loadPanel(), 2000);
+    return () => clearTimeout(id);
+  }, []);
 
   useEffect(() => {
     if (!open) return;
@@ -73,20 +64,6 @@ function UserMenu({ user }: { user: Readonly<SessionUser> }) {
     };
   }, [open]);
 
-  const onLogout = () => {
-    setBusy(true);
-    setFailed(false);
-    void logout().then((ok) => {
-      setBusy(false);
-      if (!ok) {
-        setFailed(true);
-        return;
-      }
-      setOpen(false);
-      void navigate('/');
-    });
-  };
-
   return (
     <div className={styles.root} ref={root}>
       <button
@@ -96,6 +73,8 @@ function UserMenu({ user }: { user: Readonly<SessionUser> }) {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
       >
         <PersonIcon />
         <span className={styles.name}>{name}</span>
@@ -104,46 +83,11 @@ function UserMenu({ user }: { user: Readonly<SessionUser> }) {
         </svg>
       </button>
       <div id={panelId} className={styles.panel} hidden={!open}>
-        <p className={styles.who}>
-          <strong>{name}</strong>
-          {user.isImpersonatedS && (
-            <span className={styles.badge}>{sessionTexts.impersonationRegion}</span>
-          )}
-        </p>
-        {sections.map((section) => (
-          <nav key={section.name} aria-label={SECTION_TITLES[section.name]}>
-            {sections.length > 1 && (
-              <h2 className={styles.sectionTitle}>{SECTION_TITLES[section.name]}</h2>
-            )}
-            <ul className={styles.list}>
-              {section.items.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end className={styles.item}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ))}
-        {AllowSupportInfo && (
-          <label className={styles.toggle}>
-            <input
-              type="checkbox"
-              checked={ShowSupportInfo}
-              onChange={(event) => setShowSupportInfo(event.target.checked)}
-            />
-            {sessionTexts.supportInfo.toggleShow}
-          </label>
+        {open && (
+          <Suspense fallback={<p className={styles.who}>{name}</p>}>
+            <AccountPanel user={user} name={name} close={() => setOpen(false)} />
+          </Suspense>
         )}
-        {failed && (
-          <p className={styles.error} role="alert">
-            {sessionTexts.logoutFailed}
-          </p>
-        )}
-        <button type="button" className={styles.logout} disabled={busy} onClick={onLogout}>
-          {busy ? sessionTexts.loggingOut : sessionTexts.logout}
-        </button>
       </div>
     </div>
   );

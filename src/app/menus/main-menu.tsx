@@ -1,14 +1,12 @@
 import { NavLink } from 'react-router';
-import { menus, type MenuItem, type MenuName } from '../../lib/menus';
+import { defaultMenu, type MenuItem } from '../../lib/menus';
 import styles from './main-menu.module.css';
 
 export function MainMenu({
-  name = 'default',
-  items = menus[name],
+  items = defaultMenu,
   onNavigate,
 }: {
-  name?: MenuName;
-  /** Other entries than the named menu's (the sidebar's second list). */
+  /** Other entries than the default menu's (the sidebar's second list). */
   items?: readonly MenuItem[];
   onNavigate?: () => void;
 }) {

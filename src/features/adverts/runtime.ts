@@ -12,7 +12,7 @@ import {
   watchSlot,
   type SlotEntry,
 } from './slot-store';
-import { clearAdvert, renderAdvert } from './render-advert';
+import { clearAdvert, renderAdvert } from '../../ui/advert/render-advert';
 
 /** The calculator's postal code when it is complete and not known to be wrong, else ''. */
 export function calculatorZip(): { countryId: number; zipCode: string } {

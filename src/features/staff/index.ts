@@ -1,2 +1,6 @@
-/** The staff area's entry and its shared UI kit (issue 13). */
+/**
+ * The staff area's entry and its shared UI kit (issue 13): other features use the kit through
+ * this file (feature boundaries, eslint import-x/no-restricted-paths).
+ */
 export { StaffHomePage } from './home-page';
+export * from './ui';

@@ -6,7 +6,9 @@
  * a handler even if one got through. Nothing is shown until the stylesheet has loaded, so the
  * advert never flashes unstyled.
  */
-import { advertCssPath } from '../../api/contract/iam';
+
+/** GET /api/iam/content/css/{file} (src/api/contract/iam.ts advertCssPath). */
+const ADVERT_CSS_BASE = '/api/iam/content/css/';
 
 function shadowOf(host: HTMLElement): ShadowRoot {
   return host.shadowRoot ?? host.attachShadow({ mode: 'open' });
@@ -35,7 +37,7 @@ export function renderAdvert(host: HTMLElement, advert: AdvertMarkup): void {
   if (advert.css === undefined && advert.stylesFileName) {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
-    link.href = advertCssPath(advert.stylesFileName);
+    link.href = `${ADVERT_CSS_BASE}${advert.stylesFileName}`;
     body.hidden = true;
     const show = () => {
       body.hidden = false;
