@@ -87,7 +87,7 @@ const clientBuild: UserConfig['build'] = {
             // helpers only lazy parts use (the account panel's and staff area's menus, the advert
             // draw): the home page loads this chunk.
             name: 'shell',
-            test: /src[\\/](lib[\\/](?!menus-for|advert-draw)|api[\\/]client|ui[\\/](button|loading-bar)[\\/.])/,
+            test: /src[\\/](lib[\\/](?!menus-for|advert-draw|staff-routes)|api[\\/]client|ui[\\/](button|loading-bar)[\\/.])/,
           },
         ],
       },

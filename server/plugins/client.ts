@@ -15,9 +15,11 @@ import {
   NOT_FOUND_DESCRIPTION,
   PAGE_META,
   pageTitle,
+  STAFF_PAGE_META,
   titleWithProduct,
 } from '../../src/lib/page-meta';
 import { appRoutes, canonicalPagePath, routeParamsMatch } from '../../src/lib/paths';
+import { staffRoutes } from '../../src/lib/staff-routes';
 import { pageGuardRedirect } from '../modules/account/page-guard';
 import { organizationJsonLd, pageTemplate, renderHead, type PageHead } from '../pages/head';
 import { scriptsAtLowPriority } from '../pages/inline-style';
@@ -42,11 +44,20 @@ export function pageRoutePatternOf(pathname: string): string | undefined {
   return pageRouteOf(pathname)?.route.path;
 }
 
-type AppRoute = (typeof appRoutes)[number];
+type AppRoute = (typeof appRoutes)[number] | (typeof staffRoutes)[number];
+/** Every page route: the app's and the staff area's (loaded with its own chunk in the browser). */
+// Staff first: the app's last route, the CMS catch-all /:cmsSlug, would take "/support".
+const pageRoutes: readonly AppRoute[] = [...staffRoutes, ...appRoutes];
 type RouteParams = Readonly<Record<string, string | undefined>>;
 
+const staffRouteSet = new Set<AppRoute>(staffRoutes);
+
+function isStaffRoute(route: AppRoute): route is (typeof staffRoutes)[number] {
+  return staffRouteSet.has(route);
+}
+
 function pageRouteOf(pathname: string): { route: AppRoute; params: RouteParams } | undefined {
-  for (const route of appRoutes as readonly AppRoute[]) {
+  for (const route of pageRoutes) {
     const match = matchPath({ path: route.path, end: true }, pathname);
     if (match !== null && routeParamsMatch(route, match.params)) {
       return { route, params: match.params };
@@ -132,9 +143,11 @@ export const clientPlugin = fp<ClientPluginOptions>(
         const target = await pageGuardRedirect(app, request, route.guard);
         if (target) return reply.header('cache-control', 'no-store').redirect(target, 302);
       }
+      // The app's own routes (not the staff area's): resolvers, server rendering.
+      const appRoute = route && !isStaffRoute(route) ? route : undefined;
       // A page that exists by the database's say (server/pages/resolvers.ts).
-      const resolver = route && app.pageResolvers.of(route.name);
-      const resolution = resolver ? await resolver(matched.params) : undefined;
+      const resolver = appRoute && app.pageResolvers.of(appRoute.name);
+      const resolution = resolver && matched ? await resolver(matched.params) : undefined;
       if (resolution?.kind === 'redirect') {
         const query = queryAt === -1 ? '' : request.url.slice(queryAt);
         return reply.header('cache-control', 'no-store').redirect(resolution.location + query, 301);
@@ -144,14 +157,14 @@ export const clientPlugin = fp<ClientPluginOptions>(
       const notFound = resolution?.kind === 'not-found';
       // Public pages and the 404 page are rendered; the rest is the shell the app fills.
       const rendered =
-        ssr && built && (!route || ssr.isServerRendered(route.name))
+        ssr && built && (!route || (appRoute && ssr.isServerRendered(appRoute.name)))
           ? await renderRoute(
               app,
               ssr,
               assetsOf,
               request,
               reply,
-              route && { name: route.name, params: matched.params },
+              appRoute && matched && { name: appRoute.name, params: matched.params },
               request.url,
             )
           : undefined;
@@ -174,14 +187,24 @@ export const clientPlugin = fp<ClientPluginOptions>(
           imageUrl,
         };
       }
-      const { name } = route;
+      if (isStaffRoute(route)) {
+        // A staff screen: not for search engines; the screen names itself in the browser.
+        return {
+          title: titleWithProduct(STAFF_PAGE_META.title),
+          description: STAFF_PAGE_META.description,
+          indexable: false,
+          imageUrl,
+        };
+      }
+      const appName = route.name;
       return {
-        title: pageTitle(name),
-        description: PAGE_META[name].description,
-        indexable: PAGE_META[name].indexable,
+        title: pageTitle(appName),
+        description: PAGE_META[appName].description,
+        indexable: PAGE_META[appName].indexable,
         canonicalUrl: app.absoluteUrl(pathname),
         imageUrl,
-        jsonLd: name === 'index' ? organizationJsonLd((path) => app.absoluteUrl(path)) : undefined,
+        jsonLd:
+          appName === 'index' ? organizationJsonLd((path) => app.absoluteUrl(path)) : undefined,
       };
     };
     const sendPage = (

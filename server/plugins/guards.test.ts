@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_ROLES, STAFF_ROLE_NAMES } from '../../src/api/contract/account';
 import { appRoutes, type AppRouteDef } from '../../src/lib/paths';
+import { staffRoutes } from '../../src/lib/staff-routes';
 import { evaluateGuard, type GuardUser } from '../../src/lib/roles';
 import {
   authHeaders,
@@ -119,7 +120,7 @@ describe('guarded page paths', () => {
     return `10.${(ipCount >> 16) & 255}.${(ipCount >> 8) & 255}.${ipCount & 255}`;
   };
 
-  const guarded = (appRoutes as readonly AppRouteDef[]).filter((r) => r.guard);
+  const guarded = ([...appRoutes, ...staffRoutes] as readonly AppRouteDef[]).filter((r) => r.guard);
 
   function pageUrl(route: AppRouteDef): string {
     for (const value of ['999999999', 'x', 'OK-2026-000001']) {

@@ -105,7 +105,7 @@ describe('ErrorPage (SPEC §2)', () => {
 describe('AppRoutes and AppErrorBoundary', () => {
   it('shows 404 for an unknown path', async () => {
     render(
-      <MemoryRouter initialEntries={['/gibt-es-nicht']}>
+      <MemoryRouter initialEntries={['/gibt-es/nicht']}>
         <AppRoutes />
       </MemoryRouter>,
     );

@@ -8,6 +8,7 @@ import {
   consentState,
   preloadConsentForm,
 } from '../features/consent';
+import { loadAdvertRuntime } from '../features/adverts';
 import { localeState } from '../features/locale';
 import { sessionState, startSession } from '../features/session';
 import { startTelemetry } from '../features/telemetry';
@@ -18,6 +19,7 @@ import {
   sameFingerprint,
   type EmbeddedPage,
 } from '../api/contract/pages';
+import { setAdvertRuntime } from '../ui/advert/advert-slot';
 import { startHydration, whenHydrated } from '../ui/hydration';
 import { PageDataProvider, PageDataStore } from '../ui/page-data';
 import { initApp } from './providers';
@@ -63,6 +65,8 @@ startTelemetry();
 // SPEC §4 session: apiFetch hooks and the initial-load rule before anything calls the API; on
 // a server-rendered page the rest of the rule waits until the page has hydrated.
 startSession({ engineAfter: whenHydrated() });
+// Issue 13: the advert slots' work (slot store, draw, rendering) loads when a slot asks for it.
+setAdvertRuntime(loadAdvertRuntime);
 const ownState = hydrationFingerprint({
   locale: localeState.code,
   consentAsked: consentState.dialogOpen,

@@ -8,6 +8,7 @@
  */
 import {
   lazy,
+  Suspense,
   useEffect,
   type ComponentType,
   type LazyExoticComponent,
@@ -77,18 +78,6 @@ const DEALERS = 'src/features/dealers/index.ts';
 const loadDealers = () => import('../features/dealers');
 // Dealer and branch share one component, so moving between them keeps the page.
 const DealerPage = page(DEALERS, loadDealers, (m) => m.DealerPage);
-const SUPPORT = 'src/features/support/index.ts';
-const loadSupport = () => import('../features/support');
-const STAFF = 'src/features/staff/index.ts';
-const loadStaff = () => import('../features/staff');
-const ADS = 'src/features/support-ads/index.ts';
-const loadAds = () => import('../features/support-ads');
-const CMS = 'src/features/support-cms/index.ts';
-const loadCms = () => import('../features/support-cms');
-// Create and edit share one component per object, so saving a new one keeps the page.
-const AdvertEditPage = page(ADS, loadAds, (m) => m.AdvertEditPage);
-const CampaignEditPage = page(ADS, loadAds, (m) => m.CampaignEditPage);
-const SlotEditPage = page(ADS, loadAds, (m) => m.SlotEditPage);
 const ACCOUNT = 'src/features/account/index.ts';
 const loadAccount = () => import('../features/account');
 
@@ -169,77 +158,6 @@ export const pages: Record<AppRouteName, PageDef> = {
     Page: page(GUIDE, loadGuide, (m) => m.GuideResultPage),
   },
   'leads-lead-formular': { layout: 'focused', Page: page(GUIDE, loadGuide, (m) => m.LeadFormPage) },
-  // The staff area (issue 13): desktop screens without the calculator bar.
-  'support-user-list': {
-    layout: 'default',
-    calculatorBar: false,
-    Page: page(SUPPORT, loadSupport, (m) => m.UserListPage),
-  },
-  'support-telemetrie': {
-    layout: 'default',
-    calculatorBar: false,
-    Page: page(SUPPORT, loadSupport, (m) => m.TelemetryPage),
-  },
-  support: {
-    layout: 'default',
-    calculatorBar: false,
-    Page: page(STAFF, loadStaff, (m) => m.StaffHomePage),
-  },
-  'support-adverts': {
-    layout: 'default',
-    calculatorBar: false,
-    Page: page(ADS, loadAds, (m) => m.AdvertListPage),
-  },
-  'support-adverts-create': { layout: 'default', calculatorBar: false, Page: AdvertEditPage },
-  'support-adverts-advertid': { layout: 'default', calculatorBar: false, Page: AdvertEditPage },
-  'support-campaigns': {
-    layout: 'default',
-    calculatorBar: false,
-    Page: page(ADS, loadAds, (m) => m.CampaignListPage),
-  },
-  'support-campaigns-create': { layout: 'default', calculatorBar: false, Page: CampaignEditPage },
-  'support-campaigns-campaignid': {
-    layout: 'default',
-    calculatorBar: false,
-    Page: CampaignEditPage,
-  },
-  'support-slots': {
-    layout: 'default',
-    calculatorBar: false,
-    Page: page(ADS, loadAds, (m) => m.SlotListPage),
-  },
-  'support-slots-create': { layout: 'default', calculatorBar: false, Page: SlotEditPage },
-  'support-slots-slotid': { layout: 'default', calculatorBar: false, Page: SlotEditPage },
-  'support-cache': {
-    layout: 'default',
-    calculatorBar: false,
-    Page: page(SUPPORT, loadSupport, (m) => m.CachePage),
-  },
-  'support-cms-list': {
-    layout: 'default',
-    calculatorBar: false,
-    Page: page(CMS, loadCms, (m) => m.CmsListPage),
-  },
-  'support-cms-content-edit': {
-    layout: 'default',
-    calculatorBar: false,
-    Page: page(CMS, loadCms, (m) => m.CmsArticleEditPage),
-  },
-  'support-cms-pageid-edit': {
-    layout: 'default',
-    calculatorBar: false,
-    Page: page(CMS, loadCms, (m) => m.CmsPageEditPage),
-  },
-  'support-cms-pageid-preview': {
-    layout: 'default',
-    calculatorBar: false,
-    Page: page(CMS, loadCms, (m) => m.CmsPreviewPage),
-  },
-  'support-benutzer-id-bearbeiten': {
-    layout: 'default',
-    calculatorBar: false,
-    Page: page(SUPPORT, loadSupport, (m) => m.UserEditPage),
-  },
   // SPEC §2 account pages; the partial routes show the personal data page at a section.
   'kunde-startseite': {
     layout: 'default',
@@ -312,6 +230,22 @@ function RouteElement({ route }: { route?: (typeof appRoutes)[number] }) {
   );
 }
 
+const StaffRouter = lazy(() => import('./staff-router').then((m) => ({ default: m.StaffRouter })));
+
+function StaffArea() {
+  return (
+    <Suspense
+      fallback={
+        <RouteFrame handle={{ name: 'support', layout: 'default', calculatorBar: false }}>
+          <PageSkeleton />
+        </RouteFrame>
+      }
+    >
+      <StaffRouter />
+    </Suspense>
+  );
+}
+
 export function AppRoutes() {
   const { pathname, key } = useLocation();
   useSpendPageDataOnNavigation(key);
@@ -323,6 +257,8 @@ export function AppRoutes() {
         {appRoutes.map((route) => (
           <Route key={route.name} path={route.path} element={<RouteElement route={route} />} />
         ))}
+        {/* The staff area (issue 13): its routes load with its chunk (staff-router.tsx). */}
+        <Route path="/support/*" element={<StaffArea />} />
         {/* SPEC §2 catch-all: the server answers these paths with HTTP 404 as well. */}
         <Route path="*" element={<RouteElement />} />
       </Routes>

@@ -108,24 +108,6 @@ const FOR_SEARCH: Record<AppRouteName, Omit<PageMeta, 'title'>> = {
   'heizoel-verbrauchsvergleich-schritt': PRIVATE,
   'leads-oil-consumption-checkout': PRIVATE,
   'leads-lead-formular': PRIVATE,
-  'support-user-list': PRIVATE,
-  'support-telemetrie': PRIVATE,
-  support: PRIVATE,
-  'support-adverts': PRIVATE,
-  'support-adverts-create': PRIVATE,
-  'support-adverts-advertid': PRIVATE,
-  'support-campaigns': PRIVATE,
-  'support-campaigns-create': PRIVATE,
-  'support-campaigns-campaignid': PRIVATE,
-  'support-slots': PRIVATE,
-  'support-slots-create': PRIVATE,
-  'support-slots-slotid': PRIVATE,
-  'support-cache': PRIVATE,
-  'support-cms-list': PRIVATE,
-  'support-cms-content-edit': PRIVATE,
-  'support-cms-pageid-edit': PRIVATE,
-  'support-cms-pageid-preview': PRIVATE,
-  'support-benutzer-id-bearbeiten': PRIVATE,
   'kunde-startseite': PRIVATE,
   'persoenliche-daten': PRIVATE,
   'account-basedata-modals-addeditaddressmodal': PRIVATE,
@@ -140,6 +122,9 @@ export const PAGE_META: Record<AppRouteName, PageMeta> = Object.fromEntries(
     { ...meta, title: PAGE_TITLES[name as AppRouteName] },
   ]),
 ) as Record<AppRouteName, PageMeta>;
+
+/** Every staff screen (staff-routes.ts): the screen sets its own title in the browser. */
+export const STAFF_PAGE_META: PageMeta = { ...PRIVATE, title: 'Support-Bereich' };
 
 export { errorPageTitle, pageTitle, routeTitle, titleWithProduct } from './page-titles';
 

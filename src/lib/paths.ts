@@ -151,11 +151,7 @@ export function localPricesPath(state: string, county?: string, town?: string): 
 export const LOCAL_PRICES_ROUTE = `${paths.prices}/:stateName/:countyOrCityZipCode?/:cityZipCode?`;
 const PRICE_SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** A database id in a staff screen's address. */
-const STAFF_ID = /^[1-9]\d{0,9}$/;
-const OPTIONAL_STAFF_ID = /^(?:[1-9]\d{0,9})?$/;
-
-/** A staff screen's address with its id filled in, e.g. staffPath(paths.supportAdvert, 3). */
+/** A staff screen's address with its id filled in, e.g. staffPath(staffPaths.supportAdvert, 3). */
 export function staffPath(pattern: string, id?: number): string {
   return pattern.replace(/\/:[A-Za-z]+\??/, id === undefined ? '' : `/${id}`);
 }
@@ -183,55 +179,7 @@ export const appRoutes = [
   },
   { name: 'leads-oil-consumption-checkout', path: paths.guideResult },
   { name: 'leads-lead-formular', path: paths.leadForm },
-  { name: 'support-user-list', path: paths.supportUserList, guard: 'support' },
-  { name: 'support-telemetrie', path: paths.supportTelemetry, guard: 'support' },
-  // Issue 13: the staff area. Which guard protects which screen: docs/decisions/016.
-  { name: 'support', path: paths.support, guard: 'staff' },
-  { name: 'support-adverts', path: paths.supportAdverts, guard: 'adManager' },
-  { name: 'support-adverts-create', path: paths.supportAdvertCreate, guard: 'adManager' },
-  {
-    name: 'support-adverts-advertid',
-    path: paths.supportAdvert,
-    guard: 'adManager',
-    params: { advertId: STAFF_ID },
-  },
-  { name: 'support-campaigns', path: paths.supportCampaigns, guard: 'adManager' },
-  { name: 'support-campaigns-create', path: paths.supportCampaignCreate, guard: 'adManager' },
-  {
-    name: 'support-campaigns-campaignid',
-    path: paths.supportCampaign,
-    guard: 'adManager',
-    params: { campaignId: STAFF_ID },
-  },
-  { name: 'support-slots', path: paths.supportSlots, guard: 'adManager' },
-  { name: 'support-slots-create', path: paths.supportSlotCreate, guard: 'adManager' },
-  {
-    name: 'support-slots-slotid',
-    path: paths.supportSlot,
-    guard: 'adManager',
-    params: { slotId: STAFF_ID },
-  },
-  { name: 'support-cache', path: paths.supportCache, guard: 'admin' },
-  { name: 'support-cms-list', path: paths.supportCmsList, guard: 'editor' },
-  { name: 'support-cms-content-edit', path: paths.supportCmsContentEdit, guard: 'editor' },
-  {
-    name: 'support-cms-pageid-edit',
-    path: paths.supportCmsEdit,
-    guard: 'editor',
-    params: { pageId: OPTIONAL_STAFF_ID },
-  },
-  {
-    name: 'support-cms-pageid-preview',
-    path: paths.supportCmsPreview,
-    guard: 'editor',
-    params: { pageId: OPTIONAL_STAFF_ID },
-  },
-  {
-    name: 'support-benutzer-id-bearbeiten',
-    path: paths.supportUserEdit,
-    guard: 'support',
-    params: { id: STAFF_ID },
-  },
+  // The staff area's routes are in staff-routes.ts (loaded with its chunk, issue 13).
   // SPEC §2 account pages (SPEC §6 user guard); the password and rating links work without login.
   { name: 'kunde-startseite', path: paths.customerHome, guard: 'user' },
   { name: 'persoenliche-daten', path: paths.personalData, guard: 'user' },

@@ -1,2 +1,5 @@
-/** Advert slots on the public pages (SPEC §3/§4, issue 13). */
-export { AdvertSlot, type PageSlotKey } from './advert-slot';
+/**
+ * Advert slots (SPEC §3/§4, issue 13): the pages place src/ui/advert/advert-slot.tsx; this
+ * feature is its work (slot store, draw, rendering), which the app hands to the slots.
+ */
+export const loadAdvertRuntime = () => import('./runtime');

@@ -24,7 +24,7 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn((input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://x');
+      const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://x');
       calls.push(url.pathname + url.search);
       const key = decodeURIComponent(url.pathname.split('/').pop() ?? '');
       const zip = url.searchParams.get('zipCode') ?? '';

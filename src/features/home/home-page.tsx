@@ -5,7 +5,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { ButtonLink } from '../../ui/button/button';
-import { AdvertSlot } from '../adverts';
+import { AdvertSlot } from '../../ui/advert/advert-slot';
 import { Calculator } from '../calculator';
 import { useLocale } from '../locale';
 import { BestPrice } from './components/best-price';

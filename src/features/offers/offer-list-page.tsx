@@ -4,7 +4,7 @@
  * the offers worker. States: calculating (skeletons, or the previous list dimmed), ready, empty
  * (no dealer delivers), refused (e.g. no postal code), error (with retry).
  */
-import { AdvertSlot } from '../adverts';
+import { AdvertSlot } from '../../ui/advert/advert-slot';
 import { useDeferredValue, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';

@@ -4,7 +4,7 @@
  * country average, the chart, the places below it and the local calculator (SPEC §4/§5).
  * Server-rendered with all of it; an unknown place is the 404 page, on the server and here.
  */
-import { AdvertSlot } from '../adverts';
+import { AdvertSlot } from '../../ui/advert/advert-slot';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { dataKey } from '../../api/contract/pages';

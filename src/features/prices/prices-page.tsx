@@ -3,7 +3,7 @@
  * price history with ranges, the market factors, the FAQ with the three-year high and low, and
  * the way to every state. Server-rendered with all of it (src/api/contract/pages.ts).
  */
-import { AdvertSlot } from '../adverts';
+import { AdvertSlot } from '../../ui/advert/advert-slot';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { dataKey } from '../../api/contract/pages';

@@ -8,6 +8,8 @@ import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { menusFor } from '../../../lib/menus-for';
+import { titleWithProduct } from '../../../lib/page-titles';
+import { useDocumentTitle } from '../../../ui/document-title/use-document-title';
 import { guardUserOf, sessionState } from '../../session';
 import styles from './staff.module.css';
 
@@ -38,6 +40,8 @@ export interface StaffPageProps {
 
 export function StaffPage({ title, intro, actions, back, children }: StaffPageProps) {
   const sections = useStaffMenus();
+  // The screen names itself: the staff routes are not in the public route table's titles.
+  useDocumentTitle(titleWithProduct(title));
   return (
     <div className={styles.frame}>
       <nav className={styles.nav} aria-label="Support-Bereich">

@@ -1,28 +1,38 @@
 /**
  * An advert slot on a public page (SPEC §3/§4, issue 13): a box of the slot's size, reserved in
  * the server-rendered HTML so nothing moves when the advert arrives, marked "Anzeige". The
- * loading, the draw and the rendering live in ./runtime, loaded when the browser is idle, so the
- * home page's JavaScript stays within its budget and the first paint does not wait for adverts.
+ * loading, the draw and the rendering live in src/features/adverts/runtime.ts, which the app
+ * names here (`setAdvertRuntime`, src/app/main.tsx) and which loads when the browser is idle, so
+ * the home page's JavaScript stays within its budget and the first paint does not wait for
+ * adverts. This box is in the shared shell chunk, not a chunk of its own.
  * Our adverts carry no tracking (no pixels, no third-party requests), so they need no consent;
  * a campaign that wants tracking would need the marketing consent first (docs/decisions/016).
  */
 import { useEffect, useRef } from 'react';
+import { whenIdle } from '../../lib/idle';
 import styles from './advert-slot.module.css';
 
 export type PageSlotKey = 'home-top' | 'offers-list' | 'prices-side';
 
-const idle = (run: () => void) =>
-  'requestIdleCallback' in window
-    ? requestIdleCallback(run, { timeout: 3000 })
-    : setTimeout(run, 1);
+export interface AdvertRuntime {
+  /** Renders the slot into `host` and keeps it current; returns the unmount. */
+  mountSlot: (host: HTMLElement, slotKey: string) => () => void;
+}
+
+let loadRuntime: (() => Promise<AdvertRuntime>) | undefined;
+
+/** The app says where the slot's work lives (a lazy import); without it, slots stay empty. */
+export function setAdvertRuntime(load: () => Promise<AdvertRuntime>): void {
+  loadRuntime = load;
+}
 
 export function AdvertSlot({ slotKey }: { slotKey: PageSlotKey }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let live = true;
     let stop: (() => void) | undefined;
-    idle(() => {
-      void import('./runtime').then((m) => {
+    whenIdle(() => {
+      void loadRuntime?.().then((m) => {
         if (live && host.current) stop = m.mountSlot(host.current, slotKey);
       });
     });

@@ -1,0 +1,93 @@
+/**
+ * The staff area's addresses and routes (SPEC §2 support area, issue 13; guards in
+ * docs/decisions/016). Kept apart from paths.ts: the app's first download carries one route
+ * "/support/*" that loads the staff router (src/app/staff-router.tsx) with these, and the server
+ * matches and guards them like every other page (server/plugins/client.ts).
+ */
+import type { AppRouteDef } from './paths';
+
+export { staffPath } from './paths';
+
+export const STAFF_BASE = '/support';
+
+export const staffPaths = {
+  support: '/support',
+  /** SPEC §2: search users, act as a customer (issue 4). */
+  supportUserList: '/support/user/list',
+  supportUserEdit: '/support/benutzer/:id/bearbeiten',
+  /** Client errors and web vitals of the last 7 days (issue 15). */
+  supportTelemetry: '/support/telemetrie',
+  supportAdverts: '/support/adverts',
+  supportAdvertCreate: '/support/adverts/create',
+  supportAdvert: '/support/adverts/:advertId',
+  supportCampaigns: '/support/campaigns',
+  supportCampaignCreate: '/support/campaigns/create',
+  supportCampaign: '/support/campaigns/:campaignId',
+  supportSlots: '/support/slots',
+  supportSlotCreate: '/support/slots/create',
+  supportSlot: '/support/slots/:slotId',
+  supportCache: '/support/cache',
+  supportCmsList: '/support/cms/list',
+  /** A news article (content block) in the editor: ?id= (none: a new article). */
+  supportCmsContentEdit: '/support/cms/content/edit',
+  /** A CMS page in the editor; without an id a new page. */
+  supportCmsEdit: '/support/cms/:pageId?/edit',
+  supportCmsPreview: '/support/cms/:pageId?/preview',
+} as const;
+
+/** A database id in a staff screen's address. */
+const ID = /^[1-9]\d{0,9}$/;
+const OPTIONAL_ID = /^(?:[1-9]\d{0,9})?$/;
+
+export const staffRoutes = [
+  { name: 'support', path: staffPaths.support, guard: 'staff' },
+  { name: 'support-user-list', path: staffPaths.supportUserList, guard: 'support' },
+  {
+    name: 'support-benutzer-id-bearbeiten',
+    path: staffPaths.supportUserEdit,
+    guard: 'support',
+    params: { id: ID },
+  },
+  { name: 'support-telemetrie', path: staffPaths.supportTelemetry, guard: 'support' },
+  { name: 'support-adverts', path: staffPaths.supportAdverts, guard: 'adManager' },
+  { name: 'support-adverts-create', path: staffPaths.supportAdvertCreate, guard: 'adManager' },
+  {
+    name: 'support-adverts-advertid',
+    path: staffPaths.supportAdvert,
+    guard: 'adManager',
+    params: { advertId: ID },
+  },
+  { name: 'support-campaigns', path: staffPaths.supportCampaigns, guard: 'adManager' },
+  { name: 'support-campaigns-create', path: staffPaths.supportCampaignCreate, guard: 'adManager' },
+  {
+    name: 'support-campaigns-campaignid',
+    path: staffPaths.supportCampaign,
+    guard: 'adManager',
+    params: { campaignId: ID },
+  },
+  { name: 'support-slots', path: staffPaths.supportSlots, guard: 'adManager' },
+  { name: 'support-slots-create', path: staffPaths.supportSlotCreate, guard: 'adManager' },
+  {
+    name: 'support-slots-slotid',
+    path: staffPaths.supportSlot,
+    guard: 'adManager',
+    params: { slotId: ID },
+  },
+  { name: 'support-cache', path: staffPaths.supportCache, guard: 'admin' },
+  { name: 'support-cms-list', path: staffPaths.supportCmsList, guard: 'editor' },
+  { name: 'support-cms-content-edit', path: staffPaths.supportCmsContentEdit, guard: 'editor' },
+  {
+    name: 'support-cms-pageid-edit',
+    path: staffPaths.supportCmsEdit,
+    guard: 'editor',
+    params: { pageId: OPTIONAL_ID },
+  },
+  {
+    name: 'support-cms-pageid-preview',
+    path: staffPaths.supportCmsPreview,
+    guard: 'editor',
+    params: { pageId: OPTIONAL_ID },
+  },
+] as const satisfies readonly AppRouteDef[];
+
+export type StaffRouteName = (typeof staffRoutes)[number]['name'];
