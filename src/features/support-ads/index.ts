@@ -1,10 +1,7 @@
-/** The ad manager's screens (issue 13): adverts, campaigns, slots. */
-function NotBuilt() {
-  return null;
-}
-export const AdvertListPage = NotBuilt;
-export const AdvertEditPage = NotBuilt;
-export const CampaignListPage = NotBuilt;
-export const CampaignEditPage = NotBuilt;
-export const SlotListPage = NotBuilt;
-export const SlotEditPage = NotBuilt;
+/** The ad manager's screens (issue 13): adverts, campaigns, slots (guard adManager). */
+export { AdvertListPage } from './advert-list-page';
+export { AdvertEditPage } from './advert-edit-page';
+export { CampaignListPage } from './campaign-list-page';
+export { CampaignEditPage } from './campaign-edit-page';
+export { SlotListPage } from './slot-list-page';
+export { SlotEditPage } from './slot-edit-page';
