@@ -5,6 +5,7 @@
  * favourites query is the only database access of a calculation, and only for a logged-in user.
  */
 import fp from 'fastify-plugin';
+import { ttlCacheSource } from '../caches/registry';
 import { PriceIndex } from './price-index';
 import { dbPriceSource, loadFavouriteDealerIds } from './repo';
 import { createCalculationDeps, type CalculationDeps } from './service';
@@ -20,12 +21,25 @@ export const calculationPlugin = fp(
     const index = await PriceIndex.open(dbPriceSource(app.db), {
       onError: (error) => app.log.error({ err: error }, 'price index: change check failed'),
     });
-    app.decorate(
-      'calculation',
-      createCalculationDeps(index, {
-        favouriteDealerIds: (userId) => loadFavouriteDealerIds(app.db, userId),
-      }),
+    const deps = createCalculationDeps(index, {
+      favouriteDealerIds: (userId) => loadFavouriteDealerIds(app.db, userId),
+    });
+    app.decorate('calculation', deps);
+    // The staff cache screen (issue 13); clearing the index rebuilds it from the database.
+    app.caches.register({
+      name: 'price-index',
+      label: 'Preisindex der Berechnung (Händler)',
+      entries: () => index.current().dealerCount,
+      oldestAt: () => index.current().builtAt.getTime(),
+      clear: () => index.invalidate().then(() => undefined),
+    });
+    app.caches.register(
+      ttlCacheSource('calculation', 'Berechnungen (60 s)', deps.calculationCache),
+    );
+    app.caches.register(ttlCacheSource('best-price', 'Bestpreise (120 s)', deps.bestPriceCache));
+    app.caches.register(
+      ttlCacheSource('local-best-price', 'Bestpreise je Ort (120 s)', deps.localBestPriceCache),
     );
   },
-  { name: 'calculation', dependencies: ['database'] },
+  { name: 'calculation', dependencies: ['database', 'caches'] },
 );

@@ -302,6 +302,11 @@ export class PriceSnapshot {
     }
   }
 
+  /** Dealers that can make an offer (the staff cache screen's entry count). */
+  get dealerCount(): number {
+    return this.byId.size;
+  }
+
   /** The change signature this snapshot reflects. */
   get signature(): ChangeSignature {
     return { data: this.dataSignature, ratings: this.ratingSignature };

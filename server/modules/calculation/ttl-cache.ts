@@ -47,4 +47,22 @@ export class TtlCache<V> {
   get size(): number {
     return this.entries.size;
   }
+
+  /**
+   * Live entries and when the oldest of them was stored (epoch ms; null when empty), for the
+   * staff cache screen. Drops expired entries on the way; the Map keeps insertion order and
+   * set() re-inserts, so the first live entry is the oldest.
+   */
+  stats(): { entries: number; oldestAt: number | null } {
+    const now = this.now();
+    let oldestAt: number | null = null;
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt <= now) {
+        this.entries.delete(key);
+        continue;
+      }
+      oldestAt ??= entry.expiresAt - this.ttlMs;
+    }
+    return { entries: this.entries.size, oldestAt };
+  }
 }

@@ -7,10 +7,15 @@
 import fp from 'fastify-plugin';
 import { newsArticlePath, paths } from '../../../src/lib/paths';
 import { PRODUCT_NAME } from '../../../src/lib/brand';
-import { articleHead, articleSlugs } from './service';
+import { articleHead, articleSlugs, renderedBodies } from './service';
 
 export const contentPlugin = fp(
   async (app) => {
+    app.caches.register({
+      name: 'content-html',
+      label: 'Gerenderte Artikel und Seiten',
+      ...renderedBodies,
+    });
     app.pageResolvers.register('news-artikel', async (params) => {
       const entry = await articleHead(app.db, params.artikelString ?? '');
       if (!entry) return { kind: 'not-found' };
@@ -56,5 +61,5 @@ export const contentPlugin = fp(
       })),
     );
   },
-  { name: 'content', dependencies: ['database', 'page-resolvers', 'seo'] },
+  { name: 'content', dependencies: ['database', 'page-resolvers', 'seo', 'caches'] },
 );

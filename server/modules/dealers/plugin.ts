@@ -82,7 +82,15 @@ function priceText(dealer: Dealer): string {
 
 export const dealersPlugin = fp(
   async (app) => {
-    app.decorate('dealers', createDealerCaches(app.db));
+    const caches = createDealerCaches(app.db);
+    app.decorate('dealers', caches);
+    app.caches.register({
+      name: 'dealer-directory',
+      label: 'Händlerverzeichnis (Orte und Liefergebiete)',
+      entries: () => caches.stats().entries,
+      oldestAt: () => caches.stats().oldestAt,
+      clear: () => caches.clear(),
+    });
 
     const breadcrumbList = (crumbs: readonly { Name: string; Link: string }[]) => ({
       '@context': 'https://schema.org',
@@ -216,5 +224,5 @@ export const dealersPlugin = fp(
       (await dealerSitemapPaths(app.db)).map((path) => ({ path })),
     );
   },
-  { name: 'dealers', dependencies: ['database', 'calculation', 'page-resolvers', 'seo'] },
+  { name: 'dealers', dependencies: ['database', 'calculation', 'page-resolvers', 'seo', 'caches'] },
 );

@@ -92,6 +92,8 @@ interface CachedArea {
   version: number;
   zipCount: number;
   map: DeliveryMap;
+  /** When it was computed (epoch ms; the staff cache screen's age). */
+  at: number;
 }
 
 /** What a process keeps for the directory (`app.dealers`). */
@@ -100,6 +102,10 @@ export interface DealerCaches {
   reference(): Promise<DealerReference>;
   /** Delivery areas per dealer id. */
   areas: Map<number, CachedArea>;
+  /** The reference (1 when loaded) and the areas, and when the oldest was made (issue 13). */
+  stats(): { entries: number; oldestAt: number | null };
+  /** Drops the reference and the areas; the next request loads them again (issue 13). */
+  clear(): void;
 }
 
 /**
@@ -114,15 +120,31 @@ export interface DealersDeps {
 
 export function createDealerCaches(db: Db): DealerCaches {
   let reference: Promise<DealerReference> | undefined;
+  let referenceAt: number | null = null;
+  const areas = new Map<number, CachedArea>();
   return {
     reference: () => {
-      reference ??= loadDealerReference(db).catch((error: unknown) => {
-        reference = undefined; // a failed load is tried again by the next request
-        throw error;
-      });
+      if (!reference) {
+        referenceAt = Date.now();
+        reference = loadDealerReference(db).catch((error: unknown) => {
+          reference = undefined; // a failed load is tried again by the next request
+          referenceAt = null;
+          throw error;
+        });
+      }
       return reference;
     },
-    areas: new Map(),
+    areas,
+    stats: () => {
+      let oldestAt = referenceAt;
+      for (const area of areas.values()) oldestAt = Math.min(oldestAt ?? area.at, area.at);
+      return { entries: (reference ? 1 : 0) + areas.size, oldestAt };
+    },
+    clear: () => {
+      reference = undefined;
+      referenceAt = null;
+      areas.clear();
+    },
   };
 }
 
@@ -729,6 +751,7 @@ async function deliveryArea(
     version,
     zipCount: points.length,
     map: deliveryMap(points, dealer.seat, dealer.branches),
+    at: Date.now(),
   };
   deps.dealers.areas.set(dealer.id, area);
   return area;

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { LEAD_PARTNER } from '../../../src/api/contract/leads';
+import { ttlCacheSource } from '../caches/registry';
 import { TtlCache } from '../calculation/ttl-cache';
 import { LEADS_CACHE_TTL_S, type LeadsDeps, type PartnerTransport } from './service';
 
@@ -57,6 +58,13 @@ export const leadsPlugin = fp<LeadsPluginOptions>(
       guideCache: new TtlCache(GUIDE_CACHE_TTL_S * 1000, 100),
     };
     app.decorate('leads', deps);
+    app.caches.register(
+      ttlCacheSource('lead-average-price', 'Durchschnittspreise (120 s)', deps.averagePriceCache),
+    );
+    app.caches.register(ttlCacheSource('lead-banner', 'Lead-Banner (120 s)', deps.bannerCache));
+    app.caches.register(
+      ttlCacheSource('guide', 'Fragebögen des Verbrauchsvergleichs (60 s)', deps.guideCache),
+    );
   },
-  { name: 'leads', dependencies: ['database', 'calculation', 'zip-index'] },
+  { name: 'leads', dependencies: ['database', 'calculation', 'zip-index', 'caches'] },
 );

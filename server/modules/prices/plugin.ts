@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { berlinDay, JobQueue } from '../../jobs/queue';
+import { ttlCacheSource } from '../caches/registry';
 import { TtlCache } from '../calculation/ttl-cache';
 import { PRICES_MAX_AGE_S } from '../../../src/api/contract/prices';
 import { takeSnapshot } from './history';
@@ -52,6 +53,7 @@ export const pricesPlugin = fp<{ runJobs: boolean }>(
     let towns: Promise<TownIndex> | undefined;
     // A town's mean offer, per price-list version: 120 s like every price (SPEC §9).
     const townPrices = new TtlCache<number | null>(PRICES_MAX_AGE_S * 1000, 50_000);
+    app.caches.register(ttlCacheSource('town-prices', 'Ortspreise (120 s)', townPrices));
     const deps: PricesDeps = {
       regions: () => (tree ??= loadRegions(app.db)),
       towns: () => (towns ??= deps.regions().then((t) => loadTowns(app.db, t))),
@@ -124,7 +126,7 @@ export const pricesPlugin = fp<{ runJobs: boolean }>(
     app.decorate('jobs', jobs);
     if (runJobs) app.addHook('onClose', async () => jobs.stop());
   },
-  { name: 'prices', dependencies: ['database', 'calculation', 'page-resolvers', 'seo'] },
+  { name: 'prices', dependencies: ['database', 'calculation', 'page-resolvers', 'seo', 'caches'] },
 );
 
 /**

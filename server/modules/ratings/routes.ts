@@ -20,6 +20,7 @@ import {
   type TrustedQuality,
 } from '../../../src/api/contract/ratings';
 import { requireCsrf } from '../../plugins/auth';
+import { ttlCacheSource } from '../caches/registry';
 import { TtlCache } from '../calculation/ttl-cache';
 import {
   checkRatingLink,
@@ -82,6 +83,7 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Per process, keyed by country; a new rating shows within the hour (SPEC §9).
   const cache = new TtlCache<Promise<TrustedQuality>>(REVIEWS_CACHE_SECONDS * 1000, 10);
+  app.caches.register(ttlCacheSource('reviews', 'Bewertungen/Qualitätsnote (1 h)', cache));
 
   app.get(
     `/${REVIEWS_SERVICE_SEGMENT}/:id/overall`,

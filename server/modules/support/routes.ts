@@ -3,20 +3,40 @@
  * search users, then act as a customer. The impersonated session carries the staff user's id
  * (legacy_session / refresh_token impersonatorId, token claim `imp`), and logout
  * (POST /api/account/jwt/abmelden) signs the staff user back in.
+ *
+ * Issue 13 (/support/benutzer/{id}/bearbeiten): a user's detail, name and e-mail, roles (admin
+ * guard), lock/unlock, the set-new-password mail and the audit history; rules in users.ts.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
+import { AuditHistorySchema } from '../../../src/api/contract/audit';
 import {
   ImpersonateParamsSchema,
   ImpersonateResponseSchema,
   SUPPORT_USER_SEARCH_LIMIT,
+  SupportUserActionResponseSchema,
+  SupportUserDetailSchema,
+  SupportUserParamsSchema,
+  SupportUserRolesSchema,
   SupportUserSearchQuerySchema,
   SupportUserSearchResponseSchema,
+  SupportUserUpdateSchema,
 } from '../../../src/api/contract/support';
 import { isStaff } from '../../../src/lib/roles';
 import { findUserById, searchUsers } from '../account/repo';
 import { issueTokens, revokeRequestSessions, startLegacySession } from '../account/service';
-import { guardAllRoutes, requireCsrf } from '../../plugins/auth';
+import { actorOf, auditHistory, recordAudit } from '../audit/audit';
+import { guardAllRoutes, requireCsrf, requireGuard } from '../../plugins/auth';
+import {
+  sendResetMail,
+  setActive,
+  setRoles,
+  updateUser,
+  userDetail,
+  userTexts,
+  type Actor,
+} from './users';
 
 const errors = {
   400: ApiErrorSchema,
@@ -75,8 +95,137 @@ export const supportUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const ref = { userId: customer.id, impersonatorId: staffId };
       await startLegacySession(app, request, reply, ref);
       await issueTokens(app, request, reply, ref);
+      await recordAudit(app.db, actorOf(request), {
+        objectType: 'user',
+        objectId: customer.id,
+        action: 'impersonate',
+      });
       request.log.info({ staffId, customerId: customer.id }, 'impersonation started');
       return { Success: true };
+    },
+  );
+
+  // --- issue 13: one user -----------------------------------------------------------------
+
+  /** The guarded caller with their roles (the guard has run). */
+  const actor = (request: FastifyRequest): Actor => ({
+    ...actorOf(request),
+    roles: request.auth?.roles ?? [],
+  });
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        params: SupportUserParamsSchema,
+        response: { 200: SupportUserDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = await findUserById(app.db, request.params.id);
+      if (!user) return reply.code(404).send({ message: userTexts.notFound });
+      return userDetail(user, actor(request));
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      preHandler: requireCsrf,
+      schema: {
+        params: SupportUserParamsSchema,
+        body: SupportUserUpdateSchema,
+        response: { 200: SupportUserDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await updateUser(app.db, request.params.id, request.body, actor(request));
+      if (!outcome.ok)
+        return reply.code(outcome.refusal.status).send({ message: outcome.refusal.message });
+      return userDetail(outcome.value, actor(request));
+    },
+  );
+
+  // Roles: admins only (the route's own guard; guardAllRoutes leaves it alone).
+  app.put(
+    '/:id/roles',
+    {
+      preHandler: [requireGuard('admin'), requireCsrf],
+      schema: {
+        params: SupportUserParamsSchema,
+        body: SupportUserRolesSchema,
+        response: { 200: SupportUserDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await setRoles(
+        app.db,
+        request.params.id,
+        request.body.Roles,
+        actor(request),
+        app.authConfig.rolePrefix,
+      );
+      if (!outcome.ok)
+        return reply.code(outcome.refusal.status).send({ message: outcome.refusal.message });
+      return userDetail(outcome.value, actor(request));
+    },
+  );
+
+  for (const [path, active] of [
+    ['/:id/lock', false],
+    ['/:id/unlock', true],
+  ] as const) {
+    app.post(
+      path,
+      {
+        preHandler: requireCsrf,
+        schema: {
+          params: SupportUserParamsSchema,
+          response: { 200: SupportUserDetailSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const outcome = await setActive(app.db, request.params.id, active, actor(request));
+        if (!outcome.ok)
+          return reply.code(outcome.refusal.status).send({ message: outcome.refusal.message });
+        return userDetail(outcome.value, actor(request));
+      },
+    );
+  }
+
+  app.post(
+    '/:id/reset-password',
+    {
+      preHandler: requireCsrf,
+      schema: {
+        params: SupportUserParamsSchema,
+        response: { 200: SupportUserActionResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await sendResetMail(app.db, request.params.id, actor(request), (path) =>
+        app.absoluteUrl(path),
+      );
+      if (!outcome.ok)
+        return reply.code(outcome.refusal.status).send({ message: outcome.refusal.message });
+      return { Success: true };
+    },
+  );
+
+  app.get(
+    '/:id/history',
+    {
+      schema: {
+        params: SupportUserParamsSchema,
+        response: { 200: AuditHistorySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = await findUserById(app.db, request.params.id);
+      if (!user) return reply.code(404).send({ message: userTexts.notFound });
+      return auditHistory(app.db, 'user', user.id);
     },
   );
 };

@@ -3,6 +3,7 @@
  * /support/user/list). Staff only: the server checks the support guard and CSRF.
  */
 import { z } from 'zod/mini';
+import { CUSTOMER_ROLES, STAFF_ROLE_NAMES } from './account-constants';
 import { requestIdParam, requestText } from './common';
 
 /** GET /api/support/users?query= */
@@ -35,3 +36,116 @@ export const SUPPORT_USER_SEARCH_LIMIT = 20;
 export const ImpersonateParamsSchema = z.object({ id: requestIdParam('Die Benutzer-Id') });
 export const ImpersonateResponseSchema = z.object({ Success: z.boolean() });
 export type ImpersonateResponse = z.infer<typeof ImpersonateResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Users: detail and edit (issue 13, /support/benutzer/{id}/bearbeiten). Support guard; roles
+// admin only.
+
+/** The salutations the registration offers (legacy form): none, Frau, Herr. */
+export const SALUTATIONS = ['', 'Frau', 'Herr'] as const;
+
+/** Letters (any script), combining marks, apostrophe, space, dot and hyphen; as the registration. */
+const NAME_PATTERN = /^[\p{L}\p{M}' .-]*$/u;
+const EMAIL_PATTERN = /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/;
+
+export const SupportUserParamsSchema = z.object({ id: requestIdParam('Die Benutzer-Id') });
+
+/** GET /api/support/users/{id} */
+export const SupportUserDetailSchema = z.object({
+  Id: z.number(),
+  Email: z.string(),
+  Title1: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  /** As stored; staff roles carry the company prefix (compare with src/lib/roles.ts). */
+  Roles: z.array(z.string()),
+  /** false: locked (no login, no refresh). */
+  Active: z.boolean(),
+  HasMexEnabled: z.boolean(),
+  /** ISO 8601. */
+  CreatedAt: z.string(),
+  /** Only active customer accounts can be impersonated. */
+  CanImpersonate: z.boolean(),
+  /**
+   * Whether the caller may change name, e-mail and lock state: a staff account only an admin
+   * (a supporter who could set an admin's e-mail could take the account over).
+   */
+  CanEdit: z.boolean(),
+});
+export type SupportUserDetail = z.infer<typeof SupportUserDetailSchema>;
+
+function nameField(label: string) {
+  return requestText(
+    `${label} muss als Text angegeben werden.`,
+    z.maxLength(100, `${label} ist zu lang (höchstens 100 Zeichen).`),
+    z.regex(
+      NAME_PATTERN,
+      `${label} darf nur Buchstaben, Leerzeichen, Punkt, Apostroph und Bindestrich enthalten.`,
+    ),
+  );
+}
+
+/** PUT /api/support/users/{id} */
+export const SupportUserUpdateSchema = z.object({
+  Title1: z.enum(SALUTATIONS, { error: 'Die Anrede muss leer, „Frau“ oder „Herr“ sein.' }),
+  FirstName: nameField('Der Vorname'),
+  LastName: nameField('Der Nachname'),
+  Email: requestText(
+    'Die E-Mail-Adresse muss als Text angegeben werden.',
+    z.trim(),
+    z.minLength(1, 'Bitte geben Sie eine E-Mail-Adresse an.'),
+    z.maxLength(254, 'Die E-Mail-Adresse ist zu lang (höchstens 254 Zeichen).'),
+    z.regex(EMAIL_PATTERN, 'Die E-Mail-Adresse ist ungültig.'),
+  ),
+});
+export type SupportUserUpdate = z.infer<typeof SupportUserUpdateSchema>;
+
+/**
+ * PUT /api/support/users/{id}/roles (admin guard): role names as in src/lib/roles.ts, customer
+ * roles as they are and staff roles without the prefix (the server adds the configured one).
+ */
+export const SupportUserRolesSchema = z.object({
+  Roles: z
+    .array(
+      z.enum([...CUSTOMER_ROLES, ...STAFF_ROLE_NAMES], {
+        error: 'Unbekannte Rolle.',
+      }),
+      { error: 'Roles muss eine Liste von Rollen sein.' },
+    )
+    .check(
+      z.minLength(1, 'Bitte wählen Sie mindestens eine Rolle.'),
+      z.maxLength(20, 'Zu viele Rollen.'),
+    ),
+});
+export type SupportUserRoles = z.infer<typeof SupportUserRolesSchema>;
+
+/** Lock, unlock, reset-password mail. */
+export const SupportUserActionResponseSchema = z.object({ Success: z.boolean() });
+
+// ---------------------------------------------------------------------------------------------
+// Caches (issue 13, /support/cache; admin guard)
+
+export const CacheSchema = z.object({
+  Name: z.string(),
+  /** German. */
+  Label: z.string(),
+  Entries: z.number(),
+  /** Age of the oldest entry in seconds; null when the cache is empty. */
+  OldestAgeSeconds: z.nullable(z.number()),
+  /** Last clear in any process (ISO 8601) and by whom (e-mail); null if never. */
+  ClearedAt: z.nullable(z.string()),
+  ClearedBy: z.nullable(z.string()),
+});
+export type CacheInfo = z.infer<typeof CacheSchema>;
+
+/** GET /api/support/caches; also the answer of both clear calls (the counts after clearing). */
+export const CacheListSchema = z.array(CacheSchema);
+
+/** POST /api/support/caches/{name}/clear, GET …/{name}/history */
+export const CacheParamsSchema = z.object({
+  name: requestText(
+    'Der Name des Caches muss als Text angegeben werden.',
+    z.maxLength(60, 'Diesen Cache gibt es nicht.'),
+    z.regex(/^[a-z0-9-]+$/, 'Diesen Cache gibt es nicht.'),
+  ),
+});

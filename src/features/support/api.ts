@@ -1,9 +1,15 @@
 /** The support area's user calls (src/api/contract/support.ts; support guard + CSRF on the server). */
 import { apiFetch } from '../../api/client';
 import {
+  CacheListSchema,
   ImpersonateResponseSchema,
+  SupportUserActionResponseSchema,
+  SupportUserDetailSchema,
   SupportUserSearchResponseSchema,
+  type CacheInfo,
   type SupportUser,
+  type SupportUserDetail,
+  type SupportUserUpdate,
 } from '../../api/contract/support';
 import type { TelemetryOverview } from '../../api/contract/telemetry';
 
@@ -30,4 +36,58 @@ export function fetchTelemetry(signal?: AbortSignal): Promise<TelemetryOverview>
     schema: () => import('../../api/contract/telemetry').then((m) => m.TelemetryOverviewSchema),
     signal,
   });
+}
+
+// --- issue 13: one user (support guard; roles admin) ------------------------------------------
+
+const userUrl = (id: number) => `/api/support/users/${id}`;
+
+/** The user's audit log (AuditHistory). */
+export const userHistoryUrl = (id: number) => `${userUrl(id)}/history`;
+
+export function fetchUser(id: number, signal?: AbortSignal): Promise<SupportUserDetail> {
+  return apiFetch(userUrl(id), { schema: SupportUserDetailSchema, signal });
+}
+
+export function updateUser(id: number, body: SupportUserUpdate): Promise<SupportUserDetail> {
+  return apiFetch(userUrl(id), { method: 'PUT', body, schema: SupportUserDetailSchema });
+}
+
+/** Role names: customer roles as they are, staff roles without the prefix. */
+export function setUserRoles(id: number, roles: readonly string[]): Promise<SupportUserDetail> {
+  return apiFetch(`${userUrl(id)}/roles`, {
+    method: 'PUT',
+    body: { Roles: roles },
+    schema: SupportUserDetailSchema,
+  });
+}
+
+export function setUserLocked(id: number, locked: boolean): Promise<SupportUserDetail> {
+  return apiFetch(`${userUrl(id)}/${locked ? 'lock' : 'unlock'}`, {
+    method: 'POST',
+    schema: SupportUserDetailSchema,
+  });
+}
+
+export async function sendPasswordMail(id: number): Promise<boolean> {
+  const answer = await apiFetch(`${userUrl(id)}/reset-password`, {
+    method: 'POST',
+    schema: SupportUserActionResponseSchema,
+  });
+  return answer.Success;
+}
+
+// --- issue 13: caches (admin guard) -----------------------------------------------------------
+
+export function fetchCaches(signal?: AbortSignal): Promise<CacheInfo[]> {
+  return apiFetch('/api/support/caches', { schema: CacheListSchema, signal });
+}
+
+/** Clears one cache (or all with null) in every server process; answers the new list. */
+export function clearCaches(name: string | null): Promise<CacheInfo[]> {
+  const url =
+    name === null
+      ? '/api/support/caches/clear'
+      : `/api/support/caches/${encodeURIComponent(name)}/clear`;
+  return apiFetch(url, { method: 'POST', schema: CacheListSchema });
 }

@@ -1,8 +1,5 @@
-/** The support area (SPEC §2): the user list with impersonation. */
+/** The support area (SPEC §2): the user list with impersonation, user editing, the caches. */
 export { UserListPage } from './user-list-page';
 export { TelemetryPage } from './telemetry-page';
-function NotBuilt() {
-  return null;
-}
-export const CachePage = NotBuilt;
-export const UserEditPage = NotBuilt;
+export { CachePage } from './cache-page';
+export { UserEditPage } from './user-edit-page';

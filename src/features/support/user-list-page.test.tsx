@@ -106,6 +106,13 @@ describe('support user list', () => {
     expect(within(rows[2]!).getByText('Kunden-Support')).toBeTruthy();
     // Staff can not be impersonated: no button in their row.
     expect(within(rows[2]!).queryByRole('button')).toBeNull();
+    // Every row links to its edit page.
+    expect(
+      within(rows[1]!)
+        .getByRole('link', { name: 'Erika Mustermann bearbeiten' })
+        .getAttribute('href'),
+    ).toBe('/support/benutzer/11/bearbeiten');
+    expect(within(rows[2]!).getByRole('link', { name: 'Sam Support bearbeiten' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('2 Treffer');
   });
 

@@ -7,12 +7,12 @@
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SUPPORT_USER_SEARCH_LIMIT, type SupportUser } from '../../api/contract/support';
-import { paths } from '../../lib/paths';
-import { navigateAway } from '../session';
-import { Button } from '../../ui/button/button';
-import { impersonate, searchUsers } from './api';
+import { staffPath, staffPaths } from '../../lib/staff-routes';
+import { Button, ButtonLink } from '../../ui/button/button';
+import { searchUsers } from './api';
 import { canImpersonate, roleLabel } from './roles';
 import { texts } from './texts';
+import { useImpersonate } from './use-impersonate';
 import styles from './user-list-page.module.css';
 
 /** Typing pauses this long before a search goes out (a support tool, not SPEC §9's 1500 ms form). */
@@ -29,28 +29,15 @@ function fullName(user: SupportUser): string {
 }
 
 function ImpersonateButton({ user }: { user: SupportUser }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, start } = useImpersonate();
   if (!canImpersonate(user.Roles)) return <span className={styles.muted}>{texts.staffOnly}</span>;
-  const start = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      if (!(await impersonate(user.Id))) throw new Error(texts.impersonateFailed);
-      // A full load: the whole app starts again as the customer (new token, new menus).
-      navigateAway(paths.customerHome);
-    } catch (e) {
-      setError(e instanceof Error && e.message ? e.message : texts.impersonateFailed);
-      setBusy(false);
-    }
-  };
   return (
     <div className={styles.action}>
       <Button
         variant="secondary"
         disabled={busy}
         aria-label={texts.impersonateLabel(fullName(user))}
-        onClick={() => void start()}
+        onClick={() => void start(user.Id)}
       >
         {busy ? texts.impersonating : texts.impersonate}
       </Button>
@@ -182,7 +169,16 @@ export function UserListPage() {
                   </ul>
                 </td>
                 <td>
-                  <ImpersonateButton user={user} />
+                  <div className={styles.rowActions}>
+                    <ButtonLink
+                      variant="ghost"
+                      to={staffPath(staffPaths.supportUserEdit, user.Id)}
+                      aria-label={texts.editLabel(fullName(user))}
+                    >
+                      {texts.edit}
+                    </ButtonLink>
+                    <ImpersonateButton user={user} />
+                  </div>
                 </td>
               </tr>
             ))}
