@@ -99,11 +99,11 @@ export const TTL_ROUTES: readonly TtlRoute[] = [
     source: 'SPEC §9 cache: news 3600 s (§7 news-articles)',
   },
   {
-    // The info center and the tank maintenance page (issue 12): CMS pages, news-like content.
+    // CMS pages (issue 12: info center, tank maintenance; issue 13: pages at /{slug}).
     name: 'cms-pages',
-    pattern: /^\/api\/site\/pages\/[a-z-]+$/,
+    pattern: /^\/api\/site\/pages\/[a-z0-9-]+$/,
     maxAgeSeconds: 3600,
-    maxEntries: 6,
+    maxEntries: 20,
     spec: 'news',
     source: 'SPEC §9 cache: news 3600 s (CMS pages are the same content store)',
   },

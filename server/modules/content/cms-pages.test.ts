@@ -30,7 +30,7 @@ describe('CMS pages at /{slug}', () => {
     expect(res.body).toContain('Wer hinter Ölkompass steht');
     const api = await t.app.inject({ url: '/api/site/pages/ueber-uns-test' });
     expect(api.statusCode).toBe(200);
-    expect((api.json() as { Content: string }).Content).toContain('<strong>ehrlich</strong>');
+    expect(api.json<{ Content: string }>().Content).toContain('<strong>ehrlich</strong>');
     const sitemap = (await t.app.inject({ url: '/sitemap.xml' })).body;
     expect(sitemap).toContain(`<loc>${TEST_PUBLIC_URL}/ueber-uns-test</loc>`);
     expect(sitemap).not.toContain('entwurf-test');

@@ -189,7 +189,7 @@ describe('news API (SPEC §7, cached 3600 s)', () => {
     '/api/site/9/news-articles',
     '/api/site/1/news-articles/detail',
     '/api/site/1/news-articles/detail?artikelString=%3Cscript%3E',
-    '/api/site/pages/gibt-es-nicht',
+    '/api/site/pages/Gross%20und%20klein',
   ])('answers %s with a 400 and a German message', async (url) => {
     const { res, json } = await get(url);
     expect(res.statusCode).toBe(400);

@@ -13,6 +13,12 @@ const marked = new Marked({ gfm: true, breaks: false, async: false });
 /** A path of this site (not "//host"), an anchor, an https or a mail address. */
 const SAFE_HREF = /^(?:\/(?![/\\])|#|https:\/\/|mailto:)/i;
 
+/**
+ * An image must come from this site (issue 13: uploads under /media/, the illustrations under
+ * /news/): a path, not "//host", no scheme, no backslash; anything else is dropped.
+ */
+const OWN_IMAGE_SRC = /^\/(?![/\\])[^\\\s"'<>]*$/;
+
 const ALLOWED: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',
@@ -34,19 +40,27 @@ const ALLOWED: sanitizeHtml.IOptions = {
     'td',
     'br',
     'hr',
+    'img',
   ],
-  allowedAttributes: { a: ['href', 'rel'], th: ['align'], td: ['align'] },
+  allowedAttributes: { a: ['href', 'rel'], img: ['src', 'alt'], th: ['align'], td: ['align'] },
   // Paths of this site, https and mail addresses; everything else (javascript:, data:, http:)
   // loses its link and keeps its text.
   allowedSchemes: ['https', 'mailto'],
-  allowedSchemesAppliedToAttributes: ['href'],
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
+  // An image whose src is not a path of this site goes entirely (not just its src).
+  exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_IMAGE_SRC.test(frame.attribs.src ?? ''),
   transformTags: {
     a: (tagName, given) => {
       const href = given.href ?? '';
       if (!SAFE_HREF.test(href)) return { tagName: 'span', attribs: {} };
       const attribs: Record<string, string> = { href };
       if (href.startsWith('https://')) attribs.rel = 'noopener noreferrer';
+      return { tagName, attribs };
+    },
+    // Only src and alt; no size, style, srcset or handler.
+    img: (tagName, given) => {
+      const attribs: Record<string, string> = { src: given.src ?? '', alt: given.alt ?? '' };
       return { tagName, attribs };
     },
     // Markdown's top level is the article's own: its headings start below the page's h1.

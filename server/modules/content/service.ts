@@ -30,19 +30,26 @@ function ofCountry(countryId: number): SQL | undefined {
 }
 
 /** Rendered bodies by row and version: Markdown is rendered once per edit, not per request. */
-const rendered = new Map<string, string>();
+const rendered = new Map<string, { html: string; at: number }>();
 const RENDERED_MAX = 500;
 
 function renderedBody(entry: Pick<Entry, 'id' | 'updatedAt' | 'bodyMarkdown'>): string {
   const key = `${entry.id}:${entry.updatedAt.getTime()}`;
-  let html = rendered.get(key);
-  if (html === undefined) {
-    html = renderMarkdown(entry.bodyMarkdown);
+  let memo = rendered.get(key);
+  if (memo === undefined) {
+    memo = { html: renderMarkdown(entry.bodyMarkdown), at: Date.now() };
     if (rendered.size >= RENDERED_MAX) rendered.clear();
-    rendered.set(key, html);
+    rendered.set(key, memo);
   }
-  return html;
+  return memo.html;
 }
+
+/** The rendered bodies for the staff cache screen (issue 13); insertion order: first is oldest. */
+export const renderedBodies = {
+  entries: () => rendered.size,
+  oldestAt: () => rendered.values().next().value?.at ?? null,
+  clear: () => rendered.clear(),
+};
 
 export function newsItemOf(entry: Entry): NewsItem {
   return {
@@ -174,6 +181,25 @@ export async function articleHead(db: Db, slug: string): Promise<Entry | null> {
   return row ?? null;
 }
 
+/** The page whose Markdown is read as a FAQ (sections and questions with anchors). */
+export const FAQ_PAGE_SLUG = 'info-center';
+
+/**
+ * A body as its public page shows it, rendered fresh (the CMS preview, issue 13): the info
+ * center's as a FAQ (intro + sections), every other page's and article's as Markdown.
+ */
+export function renderBodyAsPublished(
+  kind: Entry['kind'],
+  slug: string,
+  markdown: string,
+): { Content: string; Sections: CmsPage['Sections'] } {
+  if (kind === 'page' && slug === FAQ_PAGE_SLUG) {
+    const faq = parseFaq(markdown);
+    return { Content: faq.intro, Sections: faq.sections };
+  }
+  return { Content: renderMarkdown(markdown), Sections: [] };
+}
+
 /** A CMS page with a fixed address; the info center's body is read as a FAQ. */
 export async function cmsPage(db: Db, slug: CmsPageSlug): Promise<CmsPage | null> {
   const [row] = await db
@@ -182,7 +208,7 @@ export async function cmsPage(db: Db, slug: CmsPageSlug): Promise<CmsPage | null
     .where(and(eq(contentEntries.kind, 'page'), published, eq(contentEntries.slug, slug)))
     .limit(1);
   if (!row) return null;
-  const faq = slug === 'info-center' ? parseFaq(row.bodyMarkdown) : null;
+  const faq = slug === FAQ_PAGE_SLUG ? parseFaq(row.bodyMarkdown) : null;
   return {
     Slug: row.slug,
     Title: row.title,

@@ -14,6 +14,7 @@ import { Card, Page } from '../../ui/page/page';
 import { Prose } from '../../ui/prose/prose';
 import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 import { resourceView } from '../../ui/resource-view';
+import { usePageData } from '../../ui/page-data';
 import { useResource } from '../../ui/use-resource';
 import { titleWithProduct } from '../../lib/page-titles';
 import { fetchCmsPage } from './api';
@@ -248,6 +249,12 @@ function CmsPageView({ page, path }: { page: CmsPage; path: string }) {
  * the site's 404 page for a slug nobody published (the server answered 404 with it, too).
  */
 export function CmsSlugPage({ slug, notFound }: { slug: string; notFound: () => ReactNode }) {
+  // null: the server found no such page and answered 404 with this one.
+  const missing = usePageData<CmsPage | null>(dataKey({ kind: 'cmsPage', slug })) === null;
+  return missing ? notFound() : <CmsSlug slug={slug} notFound={notFound} />;
+}
+
+function CmsSlug({ slug, notFound }: { slug: string; notFound: () => ReactNode }) {
   const page = useCmsPage(slug);
   return resourceView(page, {
     notFound,
