@@ -83,11 +83,13 @@ const clientBuild: UserConfig['build'] = {
             tags: ['$initial'],
           },
           {
-            // Framework-free helpers most routes need (locale table, paths, formatting). Not the
-            // helpers only lazy parts use (the account panel's and staff area's menus, the advert
-            // draw): the home page loads this chunk.
+            // Framework-free helpers several lazy routes share (the entry has the locale table,
+            // paths and formatting already). Not the ones the home page would then download for
+            // another page's sake: the role menus and staff routes (account panel, staff area), the
+            // advert draw, the state-map and place-name helpers (their one user's chunk takes them;
+            // a chunk of its own cost the home route 364 B, issue 13).
             name: 'shell',
-            test: /src[\\/](lib[\\/](?!menus-for|advert-draw|staff-routes)|api[\\/]client|ui[\\/](button|loading-bar)[\\/.])/,
+            test: /src[\\/](lib[\\/](?!menus-for|advert-draw|staff-routes|place-name|state-map)|api[\\/]client|ui[\\/](button|loading-bar)[\\/.])/,
           },
         ],
       },

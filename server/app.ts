@@ -22,6 +22,8 @@ import { healthRoutes } from './modules/health/routes';
 import { leadsPlugin } from './modules/leads/plugin';
 import { leadBannerRoutes, leadsRoutes } from './modules/leads/routes';
 import { zipIndexPlugin } from './modules/location/plugin';
+import { cachesPlugin } from './modules/caches/plugin';
+import { cacheRoutes } from './modules/caches/routes';
 import { locationRoutes } from './modules/location/routes';
 import { orderRoutes, supportOrderRoutes } from './modules/orders/routes';
 import { mailSenderPlugin } from './modules/mail/sender';
@@ -48,7 +50,10 @@ import { pricesRoutes } from './modules/prices/routes';
 import { dealersPlugin } from './modules/dealers/plugin';
 import { dealersRoutes } from './modules/dealers/routes';
 import { contentPlugin } from './modules/content/plugin';
+import { cmsPagesPlugin } from './modules/content/cms-pages-plugin';
 import { crossLinkingRoutes, newsRoutes } from './modules/content/routes';
+import { cmsPlugin } from './modules/cms/plugin';
+import { iamPlugin } from './modules/iam/plugin';
 
 export interface AppDeps {
   config: Pick<Config, 'nodeEnv' | 'distDir' | 'secret' | 'publicUrl'> &
@@ -127,6 +132,8 @@ export async function buildApp({
   await app.register(rateLimit, { global: false });
   await app.register(errorsPlugin);
 
+  // The registry of in-process caches (issue 13): modules add theirs, a clear reaches every process.
+  await app.register(cachesPlugin);
   // Shared in-memory indexes, built once at start.
   await app.register(zipIndexPlugin);
 
@@ -134,6 +141,7 @@ export async function buildApp({
   // Account, jwt and /session calls (full paths: they span /api/account, /api/jwt, /session).
   await app.register(accountRoutes);
   await app.register(supportUserRoutes, { prefix: '/api/support/users' });
+  await app.register(cacheRoutes, { prefix: '/api/support/caches' });
   // The legacy login site (/konto/…), HTML forms.
   await app.register(legacyPlugin, { limits: legacyLimits });
   await app.register(healthRoutes, { prefix: '/api' });
@@ -152,8 +160,13 @@ export async function buildApp({
   await app.register(dealersRoutes, { prefix: '/api/site' });
   // News, CMS pages and cross-links (issue 12).
   await app.register(contentPlugin);
+  await app.register(cmsPagesPlugin);
   await app.register(newsRoutes, { prefix: '/api/site' });
   await app.register(crossLinkingRoutes, { prefix: '/api/cross-linking' });
+  // The staff CMS (issue 13): /api/cms and the uploaded images at /media/{file}.
+  await app.register(cmsPlugin, { dataDir: config.dataDir });
+  // Adverts, campaigns and slots (issue 13): /api/iam and the ad manager's /api/iam/admin.
+  await app.register(iamPlugin);
   await app.register(leadsPlugin);
   await app.register(leadsRoutes, { prefix: '/api/leads' });
   // SPEC §7: the lead-banner availability path is named for the (fictitious) lead partner.

@@ -7,12 +7,13 @@
  */
 import { isAdManager, isAdmin, isEditor, isStaff, isSupport, type GuardUser } from './roles';
 import { paths } from './paths';
+import { staffPaths } from './staff-routes';
 import { defaultMenu, type MenuItem } from './menus';
 
 /** SPEC §2 names four menus; the staff area (issue 13) adds one per staff task. */
 export type MenuName = 'default' | 'customer' | 'supporter' | 'adManager' | 'editor' | 'admin';
 
-const staffStart: MenuItem = { label: 'Support-Start', to: paths.support };
+const staffStart: MenuItem = { label: 'Support-Start', to: staffPaths.support };
 
 /** SPEC §2 menus by name ("Mein meX" joins the customer menu with the mex dashboard). */
 export const menus: Record<MenuName, readonly MenuItem[]> = {
@@ -26,17 +27,17 @@ export const menus: Record<MenuName, readonly MenuItem[]> = {
   // every check and gets all of them; an entry shows once (menusFor).
   supporter: [
     staffStart,
-    { label: 'Benutzer', to: paths.supportUserList },
-    { label: 'Fehler und Web Vitals', to: paths.supportTelemetry },
+    { label: 'Benutzer', to: staffPaths.supportUserList },
+    { label: 'Fehler und Web Vitals', to: staffPaths.supportTelemetry },
   ],
   adManager: [
     staffStart,
-    { label: 'Werbemittel', to: paths.supportAdverts },
-    { label: 'Kampagnen', to: paths.supportCampaigns },
-    { label: 'Werbeplätze', to: paths.supportSlots },
+    { label: 'Werbemittel', to: staffPaths.supportAdverts },
+    { label: 'Kampagnen', to: staffPaths.supportCampaigns },
+    { label: 'Werbeplätze', to: staffPaths.supportSlots },
   ],
-  editor: [staffStart, { label: 'Seiten und Artikel', to: paths.supportCmsList }],
-  admin: [staffStart, { label: 'Caches', to: paths.supportCache }],
+  editor: [staffStart, { label: 'Seiten und Artikel', to: staffPaths.supportCmsList }],
+  admin: [staffStart, { label: 'Caches', to: staffPaths.supportCache }],
 };
 
 export interface MenuSection {

@@ -45,29 +45,6 @@ export const paths = {
   /** SPEC §2 /neues-kennwort-setzen/{token} and /bewerten-sie-uns/{token}/{orderId}. */
   newPassword: '/neues-kennwort-setzen/:token',
   rateUs: '/bewerten-sie-uns/:token/:orderId',
-  /** SPEC §2 support area: search users, act as a customer (issue 4). */
-  supportUserList: '/support/user/list',
-  /** Client errors and web vitals of the last 7 days (issue 15; support guard). */
-  supportTelemetry: '/support/telemetrie',
-  /** SPEC §2 support area (issue 13; guards in docs/decisions/016). */
-  support: '/support',
-  supportAdverts: '/support/adverts',
-  supportAdvertCreate: '/support/adverts/create',
-  supportAdvert: '/support/adverts/:advertId',
-  supportCampaigns: '/support/campaigns',
-  supportCampaignCreate: '/support/campaigns/create',
-  supportCampaign: '/support/campaigns/:campaignId',
-  supportSlots: '/support/slots',
-  supportSlotCreate: '/support/slots/create',
-  supportSlot: '/support/slots/:slotId',
-  supportCache: '/support/cache',
-  supportCmsList: '/support/cms/list',
-  /** A news article (content block) in the editor: ?id= (none: a new article). */
-  supportCmsContentEdit: '/support/cms/content/edit',
-  /** A CMS page in the editor; without an id a new page. */
-  supportCmsEdit: '/support/cms/:pageId?/edit',
-  supportCmsPreview: '/support/cms/:pageId?/preview',
-  supportUserEdit: '/support/benutzer/:id/bearbeiten',
   /** SPEC §2 price overview (issue 11). */
   prices: '/heizoelpreise',
   /** SPEC §2 news list, info center and the tank maintenance page (issue 12). */
@@ -150,11 +127,6 @@ export function localPricesPath(state: string, county?: string, town?: string): 
 /** SPEC §2 /heizoelpreise/{stateName}/{countyOrCityZipCode?}/{cityZipCode?}. */
 export const LOCAL_PRICES_ROUTE = `${paths.prices}/:stateName/:countyOrCityZipCode?/:cityZipCode?`;
 const PRICE_SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** A staff screen's address with its id filled in, e.g. staffPath(staffPaths.supportAdvert, 3). */
-export function staffPath(pattern: string, id?: number): string {
-  return pattern.replace(/\/:[A-Za-z]+\??/, id === undefined ? '' : `/${id}`);
-}
 
 /** The routes that exist so far. A path missing here is an unknown page (HTTP 404). */
 export const appRoutes = [

@@ -6,8 +6,6 @@
  */
 import type { AppRouteDef } from './paths';
 
-export { staffPath } from './paths';
-
 export const STAFF_BASE = '/support';
 
 export const staffPaths = {
@@ -34,6 +32,11 @@ export const staffPaths = {
   supportCmsEdit: '/support/cms/:pageId?/edit',
   supportCmsPreview: '/support/cms/:pageId?/preview',
 } as const;
+
+/** A staff screen's address with its id filled in, e.g. staffPath(staffPaths.supportAdvert, 3). */
+export function staffPath(pattern: string, id?: number): string {
+  return pattern.replace(/\/:[A-Za-z]+\??/, id === undefined ? '' : `/${id}`);
+}
 
 /** A database id in a staff screen's address. */
 const ID = /^[1-9]\d{0,9}$/;

@@ -11,6 +11,7 @@ import { seedDemoRatings } from './demo-ratings';
 import { seedDealers, type DealerSeedResult } from './dealers';
 import { seedGuides } from './guides';
 import { seedContent } from '../../modules/content/seed';
+import { seedAdverts } from '../../modules/iam/seed';
 import { importReferenceData, type ImportResult } from './reference-data';
 import {
   DEMO_CUSTOMER_EMAIL,
@@ -45,12 +46,14 @@ export async function seedAll(db: Db, opts: SeedOptions = {}): Promise<SeedResul
   await seedGuides(db);
   // News articles and CMS pages (issue 12).
   await seedContent(db);
-  const demoUsers =
-    (opts.demoUsers ?? demoUsersWanted())
-      ? await seedDemoUsers(db, {
-          rolePrefix: opts.rolePrefix ?? process.env.ROLE_PREFIX ?? 'Oelkompass.',
-        })
-      : { inserted: 0, skipped: true };
+  const withDemo = opts.demoUsers ?? demoUsersWanted();
+  // Advert slots, house adverts, and with the demo data a fictitious dealer's campaign (issue 13).
+  await seedAdverts(db, { demo: withDemo });
+  const demoUsers = withDemo
+    ? await seedDemoUsers(db, {
+        rolePrefix: opts.rolePrefix ?? process.env.ROLE_PREFIX ?? 'Oelkompass.',
+      })
+    : { inserted: 0, skipped: true };
   // After the users and the dealers: past orders of the demo customer (skipped without it).
   if (!demoUsers.skipped) await seedDemoOrders(db, DEMO_CUSTOMER_EMAIL);
   // The delivered demo order's rating invitation (an outbox mail with a working link).

@@ -467,7 +467,7 @@ describe('GET /api/support/telemetry', () => {
     const reports = [
       ...[100, 400, 300, 200].map((value) => metric('LCP', value)),
       ...[0.01, 0.1234, 0.02].map((value) => metric('CLS', value)),
-      metric('FCP', 123.6, '/gibt-es-nicht'),
+      metric('FCP', 123.6, '/gibt-es/nicht'),
     ];
     for (const report of reports) {
       expect((await send(VITALS_URL, report)).statusCode).toBe(204);

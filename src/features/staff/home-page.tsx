@@ -5,21 +5,24 @@
  */
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { paths } from '../../lib/paths';
+import { staffPaths } from '../../lib/staff-routes';
 import { displayName, sessionState } from '../session';
 import { STAFF_SECTION_TITLES, StaffPage, StaffSection, useStaffMenus } from './ui';
 import styles from './ui/staff.module.css';
 
 /** What each screen is for, in one line. */
 const DESCRIPTIONS: Readonly<Record<string, string>> = {
-  [paths.supportUserList]: 'Kundinnen und Kunden suchen, bearbeiten, sperren oder übernehmen.',
-  [paths.supportTelemetry]: 'Fehler aus den Browsern und Ladezeiten je Seite der letzten 7 Tage.',
-  [paths.supportAdverts]: 'Werbemittel mit HTML und Stylesheet anlegen und in der Vorschau prüfen.',
-  [paths.supportCampaigns]: 'Bezahlte und eigene Kampagnen mit Zeitraum, Ländern und PLZ-Gebieten.',
-  [paths.supportSlots]: 'Werbeplätze der Seiten und welche Kampagne wie oft gezogen wird.',
-  [paths.supportCmsList]:
+  [staffPaths.supportUserList]: 'Kundinnen und Kunden suchen, bearbeiten, sperren oder übernehmen.',
+  [staffPaths.supportTelemetry]:
+    'Fehler aus den Browsern und Ladezeiten je Seite der letzten 7 Tage.',
+  [staffPaths.supportAdverts]:
+    'Werbemittel mit HTML und Stylesheet anlegen und in der Vorschau prüfen.',
+  [staffPaths.supportCampaigns]:
+    'Bezahlte und eigene Kampagnen mit Zeitraum, Ländern und PLZ-Gebieten.',
+  [staffPaths.supportSlots]: 'Werbeplätze der Seiten und welche Kampagne wie oft gezogen wird.',
+  [staffPaths.supportCmsList]:
     'Seiten und News-Artikel schreiben, in der Vorschau prüfen, veröffentlichen.',
-  [paths.supportCache]: 'Zwischenspeicher des Servers ansehen und in allen Prozessen leeren.',
+  [staffPaths.supportCache]: 'Zwischenspeicher des Servers ansehen und in allen Prozessen leeren.',
 };
 
 export function StaffHomePage() {
@@ -40,7 +43,7 @@ export function StaffHomePage() {
         <StaffSection key={section.name} title={STAFF_SECTION_TITLES[section.name] ?? ''}>
           <ul className={styles.tiles}>
             {section.items
-              .filter((item) => item.to !== paths.support)
+              .filter((item) => item.to !== staffPaths.support)
               .map((item) => (
                 <li key={item.to}>
                   <Link to={item.to} className={styles.tile}>
