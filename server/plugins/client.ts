@@ -157,7 +157,12 @@ export const clientPlugin = fp<ClientPluginOptions>(
       const notFound = resolution?.kind === 'not-found';
       // Public pages and the 404 page are rendered; the rest is the shell the app fills.
       const rendered =
-        ssr && built && (!route || (appRoute && ssr.isServerRendered(appRoute.name)))
+        ssr &&
+        built &&
+        (route
+          ? appRoute && ssr.isServerRendered(appRoute.name)
+          : // The staff area's addresses are the staff chunk's to answer, 404 included.
+            !pathname.startsWith('/support/'))
           ? await renderRoute(
               app,
               ssr,
