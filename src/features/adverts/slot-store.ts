@@ -4,6 +4,7 @@
  *   (slot, country, postal code) makes a second request for the same thing wait for the first.
  * - Among a slot's items the paid ones are drawn by weight, else the first house item
  *   (src/lib/advert-draw.ts); the draw happens once per load, so a re-render never swaps adverts.
+ * - Requests are silent (no loading bar: nobody waits for an advert).
  * - When the calculator's postal code changes, slots that apply postal filtering and are in use
  *   (mounted on the page) are reloaded for it; other filtered slots are dropped, so they load
  *   fresh when a page shows them again. Slots without filtering stay as they are.
@@ -80,6 +81,8 @@ export function loadSlot(
   const request = apiFetch(`/api/iam/slots/${encodeURIComponent(slotKey)}`, {
     query: { countryId: String(countryId), zipCode },
     schema: IamSlotSchema,
+    // Adverts load in the background: nobody waits for them, so the loading bar stays still.
+    silent: true,
   })
     .then(
       (slot): SlotEntry => ({
@@ -125,7 +128,10 @@ export function watchSlot(slotKey: string, listener: Listener): () => void {
 export function advertContent(advertId: number): Promise<AdvertContent> {
   let content = contents.get(advertId);
   if (!content) {
-    content = apiFetch(`/api/iam/content/${advertId}`, { schema: AdvertContentSchema });
+    content = apiFetch(`/api/iam/content/${advertId}`, {
+      schema: AdvertContentSchema,
+      silent: true,
+    });
     content.catch(() => contents.delete(advertId));
     contents.set(advertId, content);
   }

@@ -32,9 +32,13 @@ export function AdvertSlot({ slotKey }: { slotKey: PageSlotKey }) {
     let live = true;
     let stop: (() => void) | undefined;
     whenIdle(() => {
-      void loadRuntime?.().then((m) => {
-        if (live && host.current) stop = m.mountSlot(host.current, slotKey);
-      });
+      loadRuntime?.().then(
+        (m) => {
+          if (live && host.current) stop = m.mountSlot(host.current, slotKey);
+        },
+        // Offline before the runtime was ever loaded: no advert, and the box makes no room.
+        () => host.current?.parentElement?.setAttribute('data-state', 'empty'),
+      );
     });
     return () => {
       live = false;
