@@ -13,13 +13,11 @@ import {
   type AdvertPreview,
 } from '../../api/contract/iam';
 import { staffPath, staffPaths } from '../../lib/staff-routes';
-import { Button } from '../../ui/button/button';
 import { AdvertView } from '../../ui/advert/advert-view';
 import {
   AuditHistory,
   errorMessage,
   Field,
-  FormActions,
   FormMessage,
   formGridClass,
   StaffPage,
@@ -27,8 +25,9 @@ import {
   useStaffData,
 } from '../staff';
 import { deleteAdvert, fetchAdvert, historyUrl, previewAdvert, saveAdvert } from './api';
-import { fieldErrorsOf, saveErrorOf, type FieldErrors } from './form-errors';
-import { DeleteConfirm, LoadState, useNotice } from './parts';
+import { fieldErrorsOf } from './form-errors';
+import { SaveActions, useSaveFlow } from './save-flow';
+import { LoadState } from './parts';
 import { texts } from './texts';
 import styles from './ads.module.css';
 
@@ -191,56 +190,29 @@ function Usage({ advert }: { advert: AdvertDetail }) {
 
 function AdvertScreen({ advert: loaded }: { advert: AdvertDetail | null }) {
   const navigate = useNavigate();
-  const notice = useNotice();
   const [advert, setAdvert] = useState(loaded);
   const [form, setForm] = useState<Form>(() => formOf(loaded));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(
-    notice ? { kind: 'success', text: notice } : null,
-  );
-  const [busy, setBusy] = useState(false);
-  const [version, setVersion] = useState(0);
+  const { errors, message, busy, version, run } = useSaveFlow<AdvertDetail>();
   const id = advert?.Id ?? null;
 
   const set = (field: keyof Form) => (value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = AdvertBodySchema.safeParse(form);
-    if (!checked.success) {
-      setErrors(fieldErrorsOf(checked.error.issues));
-      setMessage({ kind: 'error', text: texts.common.fixErrors });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    try {
-      const saved = await saveAdvert(id, form);
-      if (id === null) {
-        void navigate(staffPath(staffPaths.supportAdvert, saved.Id), {
-          replace: true,
-          state: { notice: texts.common.created },
-        });
-        return;
-      }
-      const cleaned = saved.Html !== form.Html.trim() || saved.Css !== form.Css.trim();
-      setAdvert(saved);
-      setForm(formOf(saved));
-      setVersion((v) => v + 1);
-      setMessage({
-        kind: 'success',
-        text: cleaned ? `${texts.common.saved} ${t.previewChanged}` : texts.common.saved,
-      });
-    } catch (error) {
-      const failed = saveErrorOf(error, texts.common.saveFailed);
-      setErrors(failed.fields);
-      setMessage({ kind: 'error', text: failed.message });
-    } finally {
-      setBusy(false);
-    }
+    void run({
+      invalid: checked.success ? null : fieldErrorsOf(checked.error.issues),
+      save: () => saveAdvert(id, form),
+      createdPath: id === null ? (saved) => staffPath(staffPaths.supportAdvert, saved.Id) : null,
+      onSaved: (saved) => {
+        const cleaned = saved.Html !== form.Html.trim() || saved.Css !== form.Css.trim();
+        setAdvert(saved);
+        setForm(formOf(saved));
+        return cleaned ? `${texts.common.saved} ${t.previewChanged}` : texts.common.saved;
+      },
+    });
   };
 
   const remove = async () => {
@@ -304,25 +276,23 @@ function AdvertScreen({ advert: loaded }: { advert: AdvertDetail | null }) {
                 )}
               </Field>
             </div>
-            {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
-            <FormActions>
-              <Button type="submit" disabled={busy}>
-                {busy ? texts.common.saving : texts.common.save}
-              </Button>
-              {advert && (
-                <DeleteConfirm
-                  question={t.deleteQuestion}
-                  detail={
+            <SaveActions
+              message={message}
+              busy={busy}
+              remove={
+                advert && {
+                  question: t.deleteQuestion,
+                  detail: (
                     <p>
                       {advert.Usage.length === 0
                         ? t.deleteUnused
                         : t.deleteUsed(advert.Usage.length)}
                     </p>
-                  }
-                  onConfirm={remove}
-                />
-              )}
-            </FormActions>
+                  ),
+                  onConfirm: remove,
+                }
+              }
+            />
           </StaffSection>
         </form>
         <PreviewPane form={form} />

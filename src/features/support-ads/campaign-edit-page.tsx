@@ -13,14 +13,11 @@ import {
 } from '../../api/contract/iam';
 import { berlinDay } from '../../lib/dates';
 import { staffPath, staffPaths } from '../../lib/staff-routes';
-import { Button } from '../../ui/button/button';
 import {
   AuditHistory,
   Badge,
   CheckField,
   Field,
-  FormActions,
-  FormMessage,
   formGridClass,
   StaffPage,
   StaffSection,
@@ -28,8 +25,9 @@ import {
 } from '../staff';
 import { deleteCampaign, fetchCampaign, historyUrl, saveCampaign } from './api';
 import { STATUS_TONES } from './campaign-list-page';
-import { fieldErrorsOf, saveErrorOf, type FieldErrors } from './form-errors';
-import { DeleteConfirm, LoadState, useNotice } from './parts';
+import { fieldErrorsOf } from './form-errors';
+import { SaveActions, useSaveFlow } from './save-flow';
+import { LoadState } from './parts';
 import { CAMPAIGN_TYPE_LABELS, COUNTRY_NAMES, STATUS_LABELS, texts } from './texts';
 import styles from './ads.module.css';
 
@@ -140,15 +138,9 @@ function ChoiceGroup({
 
 function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
   const navigate = useNavigate();
-  const notice = useNotice();
   const [campaign, setCampaign] = useState(loaded);
   const [form, setForm] = useState<Form>(() => formOf(loaded));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(
-    notice ? { kind: 'success', text: notice } : null,
-  );
-  const [busy, setBusy] = useState(false);
-  const [version, setVersion] = useState(0);
+  const { errors, message, busy, version, run } = useSaveFlow<Campaign>();
   const id = campaign?.Id ?? null;
   const typeName = useId();
 
@@ -161,38 +153,20 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
         : f.CountryIds.filter((c) => c !== countryId),
     }));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = campaignBodyOf(form);
     const checked = CampaignBodySchema.safeParse(body);
-    if (!checked.success) {
-      setErrors(fieldErrorsOf(checked.error.issues));
-      setMessage({ kind: 'error', text: texts.common.fixErrors });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    try {
-      const saved = await saveCampaign(id, body);
-      if (id === null) {
-        void navigate(staffPath(staffPaths.supportCampaign, saved.Id), {
-          replace: true,
-          state: { notice: texts.common.created },
-        });
-        return;
-      }
-      setCampaign(saved);
-      setForm(formOf(saved));
-      setVersion((v) => v + 1);
-      setMessage({ kind: 'success', text: texts.common.saved });
-    } catch (error) {
-      const failed = saveErrorOf(error, texts.common.saveFailed);
-      setErrors(failed.fields);
-      setMessage({ kind: 'error', text: failed.message });
-    } finally {
-      setBusy(false);
-    }
+    void run({
+      invalid: checked.success ? null : fieldErrorsOf(checked.error.issues),
+      save: () => saveCampaign(id, body),
+      createdPath: id === null ? (saved) => staffPath(staffPaths.supportCampaign, saved.Id) : null,
+      onSaved: (saved) => {
+        setCampaign(saved);
+        setForm(formOf(saved));
+        return texts.common.saved;
+      },
+    });
   };
 
   const remove = async () => {
@@ -304,25 +278,23 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
               onChange={(Active) => update({ Active })}
             />
           </div>
-          {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
-          <FormActions>
-            <Button type="submit" disabled={busy}>
-              {busy ? texts.common.saving : texts.common.save}
-            </Button>
-            {campaign && (
-              <DeleteConfirm
-                question={t.deleteQuestion}
-                detail={
+          <SaveActions
+            message={message}
+            busy={busy}
+            remove={
+              campaign && {
+                question: t.deleteQuestion,
+                detail: (
                   <p>
                     {campaign.Usage.length === 0
                       ? t.deleteUnused
                       : t.deleteUsed(campaign.Usage.length)}
                   </p>
-                }
-                onConfirm={remove}
-              />
-            )}
-          </FormActions>
+                ),
+                onConfirm: remove,
+              }
+            }
+          />
         </StaffSection>
       </form>
       {campaign && (

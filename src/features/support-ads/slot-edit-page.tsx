@@ -24,7 +24,6 @@ import {
   CheckField,
   errorMessage,
   Field,
-  FormActions,
   FormMessage,
   formGridClass,
   inputClass,
@@ -42,8 +41,9 @@ import {
   saveSlot,
 } from './api';
 import { DrawShares, type ShareRow } from './draw-shares';
-import { fieldErrorsOf, saveErrorOf, type FieldErrors } from './form-errors';
-import { DeleteConfirm, LoadState, useNotice } from './parts';
+import { fieldErrorsOf } from './form-errors';
+import { SaveActions, useSaveFlow } from './save-flow';
+import { LoadState } from './parts';
 import { COUNTRY_NAMES, SLOT_TYPE_LABELS, STATUS_LABELS, texts } from './texts';
 import styles from './ads.module.css';
 
@@ -404,53 +404,29 @@ function PostalCheck({ slot, choices }: { slot: Slot; choices: Choices }) {
 
 function SlotScreen({ slot: loaded, choices }: { slot: Slot | null; choices: Choices }) {
   const navigate = useNavigate();
-  const notice = useNotice();
   const [slot, setSlot] = useState(loaded);
   const [form, setForm] = useState<Form>(() => formOf(loaded));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(
-    notice ? { kind: 'success', text: notice } : null,
-  );
-  const [busy, setBusy] = useState(false);
-  const [version, setVersion] = useState(0);
+  const { errors, message, busy, version, run } = useSaveFlow<Slot>();
   const id = slot?.Id ?? null;
 
   const update = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = slotBodyOf(form);
     const incomplete = form.Items.some((i) => !i.CampaignId || !i.AdvertId);
     const checked = SlotBodySchema.safeParse(body);
-    if (incomplete || !checked.success) {
-      const fields = checked.success ? {} : fieldErrorsOf(checked.error.issues);
-      setErrors(incomplete ? { ...fields, Items: t.itemRequired } : fields);
-      setMessage({ kind: 'error', text: texts.common.fixErrors });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    try {
-      const saved = await saveSlot(id, body);
-      if (id === null) {
-        void navigate(staffPath(staffPaths.supportSlot, saved.Id), {
-          replace: true,
-          state: { notice: texts.common.created },
-        });
-        return;
-      }
-      setSlot(saved);
-      setForm(formOf(saved));
-      setVersion((v) => v + 1);
-      setMessage({ kind: 'success', text: texts.common.saved });
-    } catch (error) {
-      const failed = saveErrorOf(error, texts.common.saveFailed);
-      setErrors(failed.fields);
-      setMessage({ kind: 'error', text: failed.message });
-    } finally {
-      setBusy(false);
-    }
+    const fields = checked.success ? {} : fieldErrorsOf(checked.error.issues);
+    void run({
+      invalid: incomplete ? { ...fields, Items: t.itemRequired } : checked.success ? null : fields,
+      save: () => saveSlot(id, body),
+      createdPath: id === null ? (saved) => staffPath(staffPaths.supportSlot, saved.Id) : null,
+      onSaved: (saved) => {
+        setSlot(saved);
+        setForm(formOf(saved));
+        return texts.common.saved;
+      },
+    });
   };
 
   const remove = async () => {
@@ -555,19 +531,17 @@ function SlotScreen({ slot: loaded, choices }: { slot: Slot | null; choices: Cho
           error={errors.Items}
           onChange={(Items) => update({ Items })}
         />
-        {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
-        <FormActions>
-          <Button type="submit" disabled={busy}>
-            {busy ? texts.common.saving : texts.common.save}
-          </Button>
-          {slot && (
-            <DeleteConfirm
-              question={t.deleteQuestion}
-              detail={<p>{t.deleteInfo(slot.Items.length)}</p>}
-              onConfirm={remove}
-            />
-          )}
-        </FormActions>
+        <SaveActions
+          message={message}
+          busy={busy}
+          remove={
+            slot && {
+              question: t.deleteQuestion,
+              detail: <p>{t.deleteInfo(slot.Items.length)}</p>,
+              onConfirm: remove,
+            }
+          }
+        />
       </form>
       <StaffSection title={t.drawTitle}>
         <p className={styles.muted}>{t.drawIntro}</p>
