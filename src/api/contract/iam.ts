@@ -377,6 +377,9 @@ export const CampaignBodySchema = z
   )
   .check(
     z.superRefine((c, ctx) => {
+      // Across fields only once every field parsed: a refused field keeps its raw value (the
+      // fuzz probe's NUL in ZipRanges left a string where the ranges belong: a 500).
+      if (ctx.issues.length > 0) return;
       if (c.EndsAt !== null && c.EndsAt < c.StartsAt) {
         ctx.issues.push({
           code: 'custom',
@@ -471,6 +474,8 @@ export const SlotBodySchema = z
   )
   .check(
     z.superRefine((s, ctx) => {
+      // Only once every field parsed (see CampaignBodySchema).
+      if (ctx.issues.length > 0) return;
       const seen = new Set<string>();
       s.Items.forEach((item, index) => {
         const key = `${item.CampaignId}/${item.AdvertId}`;
