@@ -49,6 +49,40 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+interface NodeEvents {
+  on(event: 'unhandledRejection', listener: (reason: unknown) => void): void;
+  off(event: 'unhandledRejection', listener: (reason: unknown) => void): void;
+}
+
+describe('apiFetch schema loader', () => {
+  const chunkFailed = () =>
+    Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+
+  it('a loader that fails while the request fails too is no unhandled rejection', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    // Node's own event (the client code is compiled without Node's types).
+    const { process } = globalThis as unknown as { process: NodeEvents };
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      await expect(apiFetch('/api/items/1', { schema: chunkFailed })).rejects.toBeInstanceOf(
+        NetworkError,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('an answer whose schema cannot load counts as no answer', async () => {
+    await expect(apiFetch('/api/items/1', { schema: chunkFailed })).rejects.toBeInstanceOf(
+      NetworkError,
+    );
+  });
+});
+
 describe('apiFetch request', () => {
   it('sends credentials and asks for JSON, without auth headers when there is no session', async () => {
     installHooks({ getBearerToken: () => undefined, getVerificationToken: () => undefined });

@@ -117,6 +117,10 @@ export async function apiFetch<S extends z.ZodMiniType>(
   const { method = 'GET', body, query, signal, silent = false } = options;
   const schemaReady: Promise<S> =
     typeof options.schema === 'function' ? options.schema() : Promise.resolve(options.schema);
+  // Handled here at once: when the request fails too, nobody awaits the loader, and its own
+  // failure (the schema's chunk did not load: offline before the service worker had it) was an
+  // unhandled rejection in the page. Awaited below, it still throws.
+  schemaReady.catch(() => undefined);
   if (method !== 'GET') {
     const pending = hooks.beforeStateChange?.();
     if (pending) await pending;
@@ -166,7 +170,14 @@ export async function apiFetch<S extends z.ZodMiniType>(
         body?.issues ?? [],
       );
     }
-    const parsed = (await schemaReady).safeParse(payload);
+    let schema: S;
+    try {
+      schema = await schemaReady;
+    } catch (error) {
+      // The answer came, the code to read it did not: as good as no answer.
+      throw new NetworkError(error);
+    }
+    const parsed = schema.safeParse(payload);
     if (!parsed.success) throw new ContractError(path, parsed.error);
     ok = true;
     return parsed.data;

@@ -23,7 +23,10 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
 };
 
-precacheAndRoute(self.__WB_MANIFEST);
+// Only the precached files' own addresses: by default Workbox also answers "/" with index.html
+// (directoryIndex) and "/x" with x.html (cleanURLs), so the home page, the start address of the
+// installed app, was always the empty shell and never the server's fresh render.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 cleanupOutdatedCaches();
 
 // The first install controls the open page at once; later versions wait for the update prompt.

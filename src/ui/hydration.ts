@@ -9,7 +9,13 @@
 import { useEffect } from 'react';
 
 let hydrating = false;
-let markHydrated: () => void = () => {};
+/** Visible from outside: the page answers clicks as the app now (a form submits natively
+ * before this). Tests wait for it; it helps when reading a bug report. */
+function markLive(): void {
+  document.documentElement.dataset.hydrated = '';
+}
+/** A page rendered in the browser (the shell, offline) is live once it has committed. */
+let markHydrated: () => void = markLive;
 let hydrated: Promise<void> = Promise.resolve();
 
 /** main.tsx, before hydrateRoot. */
@@ -18,9 +24,7 @@ export function startHydration(): void {
   hydrated = new Promise<void>((resolve) => {
     markHydrated = () => {
       hydrating = false;
-      // Visible from outside: the page answers clicks as the app now, not as plain HTML (a form
-      // submits natively before this). Tests wait for it; it helps when reading a bug report.
-      document.documentElement.dataset.hydrated = '';
+      markLive();
       resolve();
     };
   });

@@ -38,7 +38,10 @@ test('offline: an unchecked code is said to be unchecked and checked again once 
   await zip.fill('80331');
   await zip.press('Tab');
   await expect(start).not.toHaveAttribute('aria-disabled', 'true');
-  // A new page: what this one remembered is gone, what the browser kept is not.
+  // A new page: what this one remembered is gone, what the browser kept is not. A browser that
+  // has been here keeps the app's code too (the service worker's precache): without it, offline,
+  // the stored consent cannot be read and nothing kept under it may be used.
+  await workerControls(page);
   await page.reload();
   await pageHydrated(page);
 

@@ -17,8 +17,11 @@ test('the service worker takes control and the shell loads offline', async ({ pa
   expect(precached).toContain('/index.html');
   expect(precached).toContain('/manifest.webmanifest');
 
-  // A visit through the worker keeps the rendered page (with its regions) for offline use.
+  // A visit through the worker gets the server's fresh render (the home page too, not the
+  // precached shell) and keeps it, with its regions, for offline use.
   await page.reload();
+  await expect(page.locator('#page-data')).toHaveCount(1);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
   await expect(page.getByRole('listitem').filter({ hasText: 'Bayern' })).toBeVisible();
   await context.setOffline(true);
   await page.reload();
@@ -33,6 +36,8 @@ test('the service worker takes control and the shell loads offline', async ({ pa
   await page.goto('/impressum');
   await expect(page.getByRole('heading', { level: 1, name: 'Impressum' })).toBeVisible();
   await expect(page.locator('#page-data')).toHaveCount(0);
+  // Rendered in the browser, the page is live as a hydrated one is.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
 
   await context.setOffline(false);
   await expect(page.getByTestId('offline-banner')).toBeHidden();

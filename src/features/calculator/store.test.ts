@@ -11,6 +11,7 @@ import {
   ZIP_RETRY_MS,
   calculatorState,
   defaultConfig,
+  engageCalculator,
   fieldErrors,
   initCalculator,
   inputAmount,
@@ -417,6 +418,22 @@ describe('initialisation: defaults → saved → server data (SPEC §4)', () => 
     await done;
     expect(calculatorState.config.Amount).toBe(7000);
     expect(calculatorState.config.ZipCode).toBe('');
+  });
+
+  it('does not replace a field the visitor entered before the saved configuration arrived', async () => {
+    stubServer();
+    await writeCalculatorConfig(saved(), Date.now());
+    resetConsent();
+    const done = initCalculator({ countryId: 1, target: 'DEFAULT' });
+    // Focused, nothing typed yet (a restore now would land under the cursor).
+    engageCalculator();
+    consent(true);
+    await done;
+    expect(calculatorState.config).toMatchObject({ ZipCode: '', Amount: 3000 });
+    // The diesel calculator, opened later, still gets its own saved configuration.
+    await writeCalculatorConfig({ ...saved(), ProductGroupId: 2, Amount: 2500 }, Date.now());
+    await initCalculator({ countryId: 1, target: 'DIESEL' });
+    expect(calculatorState.config).toMatchObject({ ProductGroupId: 2, Amount: 2500 });
   });
 
   it('keeps a configuration someone set for the same country and group (an offer-list address)', async () => {

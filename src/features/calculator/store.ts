@@ -128,6 +128,13 @@ let session: { key: string; done: Promise<void> } | undefined;
 /** Server answers per `${countryId}:${zip}`; failures are not kept (SPEC §8: count as invalid once). */
 const zipAnswers = new Map<string, boolean>();
 let zipCheckSeq = 0;
+/**
+ * The visitor has entered a calculator field since the page loaded: the saved configuration,
+ * which arrives a moment after hydration, must not replace what they are about to type (a restore
+ * landing between "select all" and the first key merged the two codes). Per country and product
+ * group: the diesel calculator opened later still gets its saved configuration.
+ */
+let engagedWith: string | undefined;
 let stopWatchingConsent: (() => void) | undefined;
 
 export function resetCalculator(): void {
@@ -138,6 +145,7 @@ export function resetCalculator(): void {
   initRequest = undefined;
   initFor = undefined;
   session = undefined;
+  engagedWith = undefined;
   zipAnswers.clear();
   zipCheckSeq++;
   clearTimeout(zipRetryTimer);
@@ -210,7 +218,7 @@ export function initCalculator({ countryId, productGroupId, target }: InitOption
       loadSavedConfig(countryId, group).catch(() => undefined),
       loadCalculatorInit(),
     ]);
-    if (session?.key !== key || !saved) return;
+    if (session?.key !== key || !saved || engagedWith === key) return;
     const init = initOf(pristine);
     if (visibleKey(calculatorState.config) !== visibleKey(normalizeConfig(pristine, init))) return;
     // A saved configuration may name a product or option the server no longer lists: normalised.
@@ -451,6 +459,12 @@ export function inputZipCode(zip: string): void {
   calculatorState.config.ZipCode = zip;
   clearTimeout(zipTimer);
   zipTimer = setTimeout(commitZip, INPUT_DEBOUNCE_MS);
+}
+
+/** A calculator field got the focus: from now on the visitor's input wins over the saved one. */
+export function engageCalculator(): void {
+  const { CountryId, ProductGroupId } = calculatorState.config;
+  engagedWith = configKey(CountryId, ProductGroupId);
 }
 
 /** Typing in the amount field (already parsed: non-digits stripped, empty → 0). */

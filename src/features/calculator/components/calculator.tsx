@@ -22,6 +22,7 @@ import { useLocale } from '../../locale';
 import {
   calculatorState,
   clearLocalRedirect,
+  engageCalculator,
   hasVisibleError,
   initCalculator,
   inputAmount,
@@ -174,8 +175,12 @@ export function Calculator({
         aria-label={labelledBy ? undefined : texts.formLabel(calculatorName)}
         aria-labelledby={labelledBy}
         onSubmit={(e) => void onSubmit(e)}
-        // Interaction has begun: fetch the popover now, so a wrong submit shows it at once.
-        onFocus={() => prefetchModule(loadPopover)}
+        // Interaction has begun: fetch the popover now, so a wrong submit shows it at once, and
+        // let no saved configuration arriving late replace what is being typed.
+        onFocus={() => {
+          engageCalculator();
+          prefetchModule(loadPopover);
+        }}
       >
         <div className={styles.fields}>
           <div className={styles.field}>
