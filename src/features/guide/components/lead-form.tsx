@@ -28,7 +28,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^[0-9 +()/-]*$/;
 
 export function LeadForm({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
-  const snap = useSnapshot(guideState);
+  const snap = useSnapshot(guideState, { sync: true }); // a controlled checkbox
   const locale = useLocale();
   const id = useId();
   const [values, setValues] = useState<Record<Field, string> & { Title1: string }>(() => ({
