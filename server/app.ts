@@ -47,6 +47,10 @@ import { readShell } from './pages/inline-style';
 import { LEAD_PARTNER } from '../src/api/contract/leads';
 import { pricesPlugin } from './modules/prices/plugin';
 import { pricesRoutes } from './modules/prices/routes';
+import { mexIngestRoutes, mexRoutes, mexSupportRoutes } from './modules/mex/routes';
+import { priceAlarmRoutes } from './modules/mex/alarm-routes';
+import { priceAlarmPlugin } from './modules/mex/alarm-plugin';
+import { openApiRoutes } from './modules/openapi/routes';
 import { dealersPlugin } from './modules/dealers/plugin';
 import { dealersRoutes } from './modules/dealers/routes';
 import { contentPlugin } from './modules/content/plugin';
@@ -181,6 +185,13 @@ export async function buildApp({
   await app.register(telemetryPlugin);
   await app.register(telemetryRoutes);
   await app.register(supportTelemetryRoutes, { prefix: '/api/support/telemetry' });
+  // meX tank sensors and price alarms (issue 14, docs/decisions/017), and the OpenAPI document.
+  await app.register(mexRoutes, { prefix: '/api/site/mex' });
+  await app.register(mexIngestRoutes, { prefix: '/api/mex' });
+  await app.register(mexSupportRoutes, { prefix: '/api/support/mex' });
+  await app.register(priceAlarmRoutes, { prefix: '/api/jwt/kunde/preisalarme' });
+  await app.register(priceAlarmPlugin);
+  await app.register(openApiRoutes, { prefix: '/api' });
 
   // The outbox sender runs in the server process (main.ts passes DATA_DIR); tests that build the
   // app without a data directory call sendPendingEmails themselves.

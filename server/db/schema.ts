@@ -815,3 +815,99 @@ export const cacheGenerations = pgTable('cache_generation', {
   clearedAt: timestamp({ withTimezone: true }),
   clearedBy: text(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// meX tank sensors (issue 14, docs/decisions/017)
+
+/** A customer's oil tank: what the sensor measures and where it is delivered to. */
+export const mexTanks = pgTable(
+  'mex_tank',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The customer's name for it, e.g. "Keller". */
+    name: text().notNull(),
+    /** Nominal volume in litres. */
+    capacityL: integer().notNull(),
+    /** What can be filled and drawn (a tank is never filled to the brim nor emptied to the sump). */
+    usableL: integer().notNull(),
+    productGroupId: smallint().notNull().default(1),
+    countryId: smallint()
+      .notNull()
+      .references(() => countries.id),
+    /** Postal code of the delivery address. */
+    zipCode: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mex_tank_user_ix').on(t.userId)],
+);
+
+/** The sensor on a tank. Its device key is shown once; only its SHA-256 is kept. */
+export const mexSensors = pgTable(
+  'mex_sensor',
+  {
+    id: serial().primaryKey(),
+    tankId: integer()
+      .notNull()
+      .references(() => mexTanks.id, { onDelete: 'cascade' }),
+    /** Printed on the device, e.g. "MX-4F2A-91C3". */
+    serial: text().notNull(),
+    /** SHA-256 (hex) of the device key: a random 256-bit key needs no slow hash. */
+    keyHash: text().notNull(),
+    /** The key's last four characters, to tell keys apart on the staff screen. */
+    keyHint: text().notNull(),
+    keyRotatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mex_sensor_serial_uq').on(t.serial),
+    uniqueIndex('mex_sensor_tank_uq').on(t.tankId),
+    uniqueIndex('mex_sensor_key_uq').on(t.keyHash),
+  ],
+);
+
+/** One measurement; a sensor sends each once, a repeat of the same time is the same reading. */
+export const mexReadings = pgTable(
+  'mex_reading',
+  {
+    sensorId: integer()
+      .notNull()
+      .references(() => mexSensors.id, { onDelete: 'cascade' }),
+    measuredAt: timestamp({ withTimezone: true }).notNull(),
+    /** Litres in the tank (a fill percentage is converted with the tank's usable volume). */
+    litres: real().notNull(),
+    temperatureC: real(),
+    batteryPct: smallint(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sensorId, t.measuredAt] })],
+);
+
+/** A customer's price alarm: mail once when the best price falls to the threshold (issue 14). */
+export const priceAlarms = pgTable(
+  'price_alarm',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tankId: integer().references(() => mexTanks.id, { onDelete: 'set null' }),
+    countryId: smallint()
+      .notNull()
+      .references(() => countries.id),
+    zipCode: text().notNull(),
+    amount: integer().notNull(),
+    /** Gross price per 100 L at or below which the customer wants to hear. */
+    threshold: doublePrecision().notNull(),
+    paused: boolean().notNull().default(false),
+    /** The last check found the price at or below the threshold: the next mail needs a rise first. */
+    below: boolean().notNull().default(false),
+    lastPrice: doublePrecision(),
+    lastCheckedAt: timestamp({ withTimezone: true }),
+    lastNotifiedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('price_alarm_user_ix').on(t.userId)],
+);

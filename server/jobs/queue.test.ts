@@ -35,6 +35,27 @@ const rowOf = async (name: string) =>
   (await t.database.db.select().from(jobs).where(eq(jobs.name, name)))[0];
 
 describe('job queue on the database', () => {
+  it('enqueueNow runs the job at once in a ticking process, and only queues it otherwise', async () => {
+    const runs: string[] = [];
+    const idle = queue('server-idle');
+    idle.register('alarm', async ({ key }) => void runs.push(`idle:${key}`));
+    await idle.enqueueNow('alarm', 'one');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runs).toEqual([]); // not started: the next runDue (or tick) runs it
+    await t.database.db.delete(jobs);
+
+    const ticking = queue('server-ticking');
+    ticking.register('alarm', async ({ key }) => void runs.push(`ticking:${key}`));
+    ticking.start(3_600_000); // the hourly tick will not come during this test
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50)); // the first tick: nothing due
+      await ticking.enqueueNow('alarm', 'two');
+      await expect.poll(() => runs).toEqual(['ticking:two']);
+    } finally {
+      await ticking.stop();
+    }
+  });
+
   it('runs a job once when two servers queue and run it at the same moment', async () => {
     const runs: string[] = [];
     const a = queue('server-a');

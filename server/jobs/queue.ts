@@ -80,6 +80,27 @@ export class JobQueue {
     return inserted.length > 0;
   }
 
+  /**
+   * Queues (name, key) and, in a process that ticks (start), runs what is due right away instead
+   * of at the next tick: for work a person waits for (a new price alarm's first check).
+   */
+  async enqueueNow(name: string, key: string): Promise<boolean> {
+    const queued = await this.enqueue(name, key);
+    if (queued && this.timer) {
+      const run = () =>
+        this.runDue()
+          .then(() => undefined)
+          .catch((error: unknown) => this.options.onError?.(error, noRun));
+      // After a tick under way (its loop may have passed the new job), never beside it.
+      const after = this.ticking ?? Promise.resolve();
+      const next: Promise<void> = after.then(run).finally(() => {
+        if (this.ticking === next) this.ticking = undefined;
+      });
+      this.ticking = next;
+    }
+    return queued;
+  }
+
   /** Claims and runs due jobs of the registered names until none is due; returns how many ran. */
   async runDue(): Promise<number> {
     let ran = 0;

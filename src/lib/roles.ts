@@ -35,6 +35,8 @@ export type GuardName =
   | 'impersonateSupport'
   | 'adManager'
   | 'mexOwner'
+  /** Not in SPEC §6: meXSupport (or admin) registers sensors and rotates keys (decision 017). */
+  | 'mexSupport'
   /** Not in SPEC §6: any staff role (the /support entry, docs/decisions/016). */
   | 'staff';
 
@@ -107,6 +109,8 @@ export function evaluateGuard(guard: GuardName, user: GuardUser | null): GuardOu
       return isAdManager(roles) ? 'ok' : 'root';
     case 'mexOwner':
       return user.hasMexEnabled || isAdmin(roles) ? 'ok' : 'root';
+    case 'mexSupport':
+      return hasRole(roles, 'meXSupport') ? 'ok' : 'root';
     case 'staff':
       return isStaff(roles) ? 'ok' : 'root';
   }

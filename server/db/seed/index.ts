@@ -8,6 +8,7 @@ import type { Db } from '../client';
 import { seedCatalogue } from './catalogue';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoRatings } from './demo-ratings';
+import { seedDemoMex } from './mex';
 import { seedDealers, type DealerSeedResult } from './dealers';
 import { seedGuides } from './guides';
 import { seedContent } from '../../modules/content/seed';
@@ -61,5 +62,7 @@ export async function seedAll(db: Db, opts: SeedOptions = {}): Promise<SeedResul
     const origin = opts.publicUrl ?? DEFAULT_PUBLIC_URL;
     await seedDemoRatings(db, (path) => absoluteUrlOf(origin, path));
   }
+  // The demo customer's meX tanks, sensors and a year of readings (issue 14).
+  if (!demoUsers.skipped) await seedDemoMex(db, DEMO_CUSTOMER_EMAIL);
   return { referenceData, dealers, demoUsers };
 }

@@ -10,6 +10,8 @@ export const EMAIL_KINDS = [
   'password-reset',
   'rating-invitation',
   'dealer-notification',
+  // Issue 14: a price alarm's threshold was reached (once per crossing).
+  'price-alarm',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

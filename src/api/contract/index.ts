@@ -7,3 +7,4 @@ export * from './leads';
 export * from './customer';
 export * from './ratings';
 export * from './orders';
+export * from './mex';

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { methodsOf, openApiPath, PUBLIC_API, publicEntryOf } from './document';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.app.ready();
+});
+
+afterAll(() => t.close());
+
+interface Doc {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+  components: { securitySchemes: Record<string, unknown> };
+}
+
+async function fetchDoc(): Promise<Doc> {
+  const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  return response.json<Doc>();
+}
+
+/** The published routes, collected from the app the way the document is (app.routeTable). */
+function publicRoutes(): { path: string; method: string }[] {
+  return t.app.routeTable
+    .filter((route) => publicEntryOf(route.url))
+    .flatMap((route) =>
+      methodsOf(route).map((method) => ({ path: openApiPath(route.url), method })),
+    );
+}
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1 document with info and paths', async () => {
+    const doc = await fetchDoc();
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(doc.info.title).toBe('Ölkompass API');
+    expect(doc.info.version).toBeTruthy();
+    expect(doc.info.description).toContain('100 Liter');
+    expect(Object.keys(doc.paths).length).toBeGreaterThan(5);
+    for (const [path, item] of Object.entries(doc.paths)) {
+      expect(path.startsWith('/api/')).toBe(true);
+      expect(path).not.toContain(':');
+      for (const [method, op] of Object.entries(item)) {
+        expect(['get', 'post', 'put', 'patch', 'delete']).toContain(method);
+        expect(op.responses).toBeTypeOf('object');
+        expect(op.summary).toBeTypeOf('string');
+        // Every path parameter of the template is declared.
+        const declared = ((op.parameters ?? []) as { name: string; in: string }[])
+          .filter((p) => p.in === 'path')
+          .map((p) => p.name)
+          .sort();
+        const inTemplate = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
+        expect(declared, `${method} ${path}`).toEqual(inTemplate);
+      }
+    }
+    // No dialect marker inside: the document's own (2020-12) applies.
+    expect(JSON.stringify(doc)).not.toContain('"$schema"');
+  });
+
+  it('has every registered route of the allow-list with its method, and nothing else', async () => {
+    const doc = await fetchDoc();
+    const expected = publicRoutes();
+    // The allow-list names routes that exist (a renamed route would silently drop out).
+    expect(expected.length).toBeGreaterThanOrEqual(8);
+    for (const { path, method } of expected) {
+      expect(doc.paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeDefined();
+    }
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method} ${path}`),
+    );
+    expect(documented.sort()).toEqual(expected.map((r) => `${r.method} ${r.path}`).sort());
+    // Customer, staff and account routes are never published.
+    expect(documented.some((d) => /\/(jwt|support|account|iam|cms)\//.test(d))).toBe(false);
+  });
+
+  it('describes the calculation request from the contract', async () => {
+    const doc = await fetchDoc();
+    const op = doc.paths['/api/kalkulation/berechnen']?.post as {
+      requestBody: { content: { 'application/json': { schema: { properties: object } } } };
+    };
+    expect(Object.keys(op.requestBody.content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['ZipCode', 'Amount', 'CountryId']),
+    );
+  });
+
+  it('marks the mex routes with their authentication, when registered', async () => {
+    const doc = await fetchDoc();
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['bearerJwt', 'deviceKey']);
+    const snapshot = doc.paths['/api/site/mex/mex-snapshot']?.get;
+    if (snapshot) expect(snapshot.security).toEqual([{ bearerJwt: [] }]);
+    const readings = doc.paths['/api/mex/readings']?.post;
+    if (readings) expect(readings.security).toEqual([{ deviceKey: [] }]);
+    const best = Object.values(doc.paths['/api/site/{countryId}/prices/best'] ?? {})[0];
+    expect(best?.security).toBeUndefined();
+  });
+
+  it('lists its allow-list in one place', () => {
+    expect(PUBLIC_API.map((e) => e.prefix)).toContain('/api/kalkulation/berechnen');
+  });
+});
+
+describe('GET /api/dokumentation', () => {
+  it('is a German HTML page naming every published path, styled from our origin', async () => {
+    const doc = await fetchDoc();
+    const response = await t.app.inject({ method: 'GET', url: '/api/dokumentation' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    const html = response.body;
+    expect(html).toContain('<html lang="de">');
+    for (const path of Object.keys(doc.paths)) expect(html).toContain(`<code>${path}</code>`);
+    // No script and no inline style: the site's CSP (style-src 'self') allows the page as it is.
+    expect(html).not.toMatch(/<script|<style|style="/);
+    const css = html.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1];
+    expect(css).toBe('/api/dokumentation.css');
+    const sheet = await t.app.inject({ method: 'GET', url: css! });
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['content-type']).toMatch(/^text\/css/);
+  });
+});
