@@ -3,7 +3,7 @@
  * route name (SPEC §2), and what every page has (loading bar, consent dialog, offline banner,
  * update prompt). The page itself arrives lazily inside it.
  */
-import { Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { ConsentDialog } from '../features/consent';
 import { SessionBanners } from '../features/session';
@@ -15,7 +15,29 @@ import { LoadingBar } from '../ui/loading-bar/loading-bar';
 import { LAYOUTS } from './layouts/layouts';
 import { OfflineBanner } from './offline-banner';
 import { RouteHandleContext, type RouteHandle } from './route-handle';
-import { UpdatePrompt } from './update-prompt';
+import { whenIdle } from '../lib/idle';
+
+/**
+ * The service worker's registration and update prompt load when the browser is idle: nothing
+ * of it is needed for the first paint (issue 10 budget; it made room for the meX line, issue 14).
+ */
+const UpdatePrompt = lazy(() =>
+  import('./update-prompt').then(
+    (m) => ({ default: m.UpdatePrompt }),
+    // Offline before the chunk came: no prompt on this page; the next visit registers.
+    () => ({ default: () => null }),
+  ),
+);
+
+function DeferredUpdatePrompt() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => whenIdle(() => setReady(true)), []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
+  ) : null;
+}
 
 export type { RouteHandle };
 
@@ -49,7 +71,7 @@ export function Chrome({ children }: { children: ReactNode }) {
       <SessionBanners />
       {children}
       <ConsentDialog />
-      <UpdatePrompt />
+      <DeferredUpdatePrompt />
     </>
   );
 }
