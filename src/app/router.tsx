@@ -80,6 +80,8 @@ const loadDealers = () => import('../features/dealers');
 const DealerPage = page(DEALERS, loadDealers, (m) => m.DealerPage);
 const ACCOUNT = 'src/features/account/index.ts';
 const loadAccount = () => import('../features/account');
+const MEX = 'src/features/mex/index.ts';
+const loadMex = () => import('../features/mex');
 
 export const pages: Record<AppRouteName, PageDef> = {
   index: {
@@ -167,6 +169,8 @@ export const pages: Record<AppRouteName, PageDef> = {
     layout: 'default',
     Page: page(ACCOUNT, loadAccount, (m) => m.PersonalDataPage),
   },
+  // SPEC §2 /mein-mex (issue 14): rendered in the browser like every page behind a login.
+  'mein-mex': { layout: 'default', Page: page(MEX, loadMex, (m) => m.MexDashboardPage) },
   'account-basedata-modals-addeditaddressmodal': {
     layout: 'default',
     Page: page(ACCOUNT, loadAccount, (m) => m.AddEditAddressModalPage),

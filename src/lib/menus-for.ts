@@ -45,6 +45,13 @@ export interface MenuSection {
   items: readonly MenuItem[];
 }
 
+/** SPEC §2/§6: "Mein meX" is in the customer menu for users with hasMexEnabled (issue 14). */
+const mexItem: MenuItem = { label: 'Mein meX', to: paths.mex };
+
+function itemsOf(name: MenuName, user: GuardUser): readonly MenuItem[] {
+  return name === 'customer' && user.hasMexEnabled ? [...menus.customer, mexItem] : menus[name];
+}
+
 export function menusFor(user: GuardUser): MenuSection[] {
   const names: MenuName[] = [];
   const customerSide = user.roles.some((r) => r.startsWith('Role_')) || !isStaff(user.roles);
@@ -57,7 +64,7 @@ export function menusFor(user: GuardUser): MenuSection[] {
   return names
     .map((name) => ({
       name,
-      items: menus[name].filter((item) => !seen.has(item.to) && seen.add(item.to)),
+      items: itemsOf(name, user).filter((item) => !seen.has(item.to) && seen.add(item.to)),
     }))
     .filter((section) => section.items.length > 0);
 }

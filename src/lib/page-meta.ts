@@ -110,6 +110,7 @@ const FOR_SEARCH: Record<AppRouteName, Omit<PageMeta, 'title'>> = {
   'leads-lead-formular': PRIVATE,
   'kunde-startseite': PRIVATE,
   'persoenliche-daten': PRIVATE,
+  'mein-mex': PRIVATE,
   'account-basedata-modals-addeditaddressmodal': PRIVATE,
   'account-basedata-partial': PRIVATE,
   'neues-kennwort-setzen': PRIVATE,

@@ -16,6 +16,7 @@ export const PAGE_TITLES: Record<AppRouteName, string> = {
   'leads-lead-formular': 'Beratung anfordern',
   'kunde-startseite': 'Mein Konto',
   'persoenliche-daten': 'Persönliche Daten',
+  'mein-mex': 'Mein meX',
   'account-basedata-modals-addeditaddressmodal': 'Persönliche Daten',
   'account-basedata-partial': 'Persönliche Daten',
   'neues-kennwort-setzen': 'Neues Kennwort setzen',

@@ -53,6 +53,8 @@ export const paths = {
   tankMaintenance: '/heizoeltank-wartung',
   /** SPEC §2 dealer directory (issue 12); src/api/contract/dealers.ts builds its addresses. */
   dealers: '/heizoelhaendler',
+  /** SPEC §2 the meX dashboard (issue 14; SPEC §6 mex-owner guard). */
+  mex: '/mein-mex',
 } as const;
 
 /** SPEC §2 /news/artikel/{artikelString}: an article by its slug. */
@@ -155,6 +157,7 @@ export const appRoutes = [
   // SPEC §2 account pages (SPEC §6 user guard); the password and rating links work without login.
   { name: 'kunde-startseite', path: paths.customerHome, guard: 'user' },
   { name: 'persoenliche-daten', path: paths.personalData, guard: 'user' },
+  { name: 'mein-mex', path: paths.mex, guard: 'mexOwner' },
   {
     name: 'account-basedata-modals-addeditaddressmodal',
     path: paths.addEditAddressModal,

@@ -8,41 +8,12 @@
  * - a password reset link from the mail file sets a new password once.
  * Without SMTP the server writes every mail to DATA_DIR/mail/<id>-<kind>.json.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_USERS } from './demo-users';
 import { acceptConsent, expect, test } from './fixtures';
+import { MAIL_DIR, mailsOf } from './mailbox';
 import { loginOnLegacyPage, registerCustomer } from './session-login';
-
-// Same folder as playwright.config.ts gives the server.
-const MAIL_DIR = join(process.env.E2E_PORT ? `var/e2e-${process.env.E2E_PORT}` : 'var/e2e', 'mail');
-
-interface MailFile {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** The mails of one kind (newest last), as the sender wrote them. */
-async function mailsOf(kind: string): Promise<MailFile[]> {
-  const files = await readdir(MAIL_DIR).catch(() => [] as string[]);
-  const mine = files
-    .filter((f) => f.endsWith(`-${kind}.json`))
-    .sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10));
-  const mails = await Promise.all(
-    mine.map(async (f) => {
-      // A file the sender is still writing is read on the next poll.
-      try {
-        return JSON.parse(await readFile(join(MAIL_DIR, f), 'utf8')) as MailFile;
-      } catch {
-        return undefined;
-      }
-    }),
-  );
-  return mails.filter((m): m is MailFile => m !== undefined);
-}
 
 /** Waits for a mail of that kind (to that address) and returns the first path matching `link`. */
 async function linkFromMail(kind: string, link: RegExp, to?: string): Promise<string> {

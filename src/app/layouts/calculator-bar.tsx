@@ -4,7 +4,8 @@
  * routes whose handle says `calculatorBar: false`. From 768 px it sticks under the header; on
  * phones it is a one-line summary that opens into the form, so it does not eat the screen.
  * Under it from 768 px, SPEC §3 Banner data: today's price for the postal code (or the country's
- * average); a phone keeps the one summary line.
+ * average); a phone keeps the one summary line. For a meX customer (issue 14) one more line: the
+ * selected tank's level, linking to /mein-mex (mex-line.tsx, loaded only for them).
  */
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -17,6 +18,7 @@ import {
 } from '../../features/calculator';
 import { formatQuantity } from '../../lib/format';
 import { useRouteHandle } from '../route-handle';
+import { MexLine } from './mex-line';
 import styles from './calculator-bar.module.css';
 
 /** false on home and on routes that opt out with `handle: { calculatorBar: false }`. */
@@ -53,6 +55,7 @@ export function CalculatorBar() {
           </span>
         </button>
         <PriceBanner className={styles.banner} />
+        <MexLine className={styles.mex} />
         <div id={`${id}-form`} className={styles.body} data-open={open}>
           <Calculator layout="bar" labelledBy={`${id}-title`} />
         </div>

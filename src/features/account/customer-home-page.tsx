@@ -1,8 +1,9 @@
 /**
  * /kunde/startseite (SPEC §2 customer homepage): a greeting, the last three orders (GET
- * /api/orders) and the ways on: orders, personal data, the calculator.
+ * /api/orders), the ways on: orders, personal data, the calculator, and the price alarms
+ * (issue 14, price-alarms.tsx, loaded lazily).
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { OrderListItem } from '../../api/contract/orders';
@@ -15,6 +16,9 @@ import styles from './account.module.css';
 import { Page, Card } from '../../ui/page/page';
 
 const TEASER_SIZE = 3;
+
+/** Issue 14: the price alarms in their own chunk (they bring the contract's zod schemas). */
+const PriceAlarms = lazy(() => import('./price-alarms').then((m) => ({ default: m.PriceAlarms })));
 
 type Orders =
   { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: OrderListItem[] };
@@ -105,6 +109,16 @@ export function CustomerHomePage() {
             </ul>
           ))}
       </Card>
+
+      <Suspense
+        fallback={
+          <p className={styles.status} role="status">
+            Preisalarme werden geladen …
+          </p>
+        }
+      >
+        <PriceAlarms />
+      </Suspense>
     </Page>
   );
 }

@@ -4,11 +4,15 @@
  * (GET /api/site/{countryId}/prices/best); without one, the country's average at 3,000 L
  * (the price service, GET /api/site/{countryId}/prices/current). SPEC §8/§9: cached 120 s, a
  * failed load means no banner data (quiet, only logged). One load per query at a time.
- * mex and selectedMex belong to the tank sensors (issue 14): null until then.
+ * mex and selectedMex: the logged-in owner's tanks and the one shown (issue 14, SPEC §3/§4),
+ * null when there are none (not logged in, no meX, or the snapshot failed). The meX line's lazy
+ * part writes them into the shown data (src/app/layouts/mex-line-part.tsx): nothing of meX is in
+ * this first-download module but its types.
  */
 import { proxy } from 'valtio';
 import { apiFetch } from '../../api/client';
 import { CALC } from '../../api/contract/calculation-constants';
+import type { MexTank } from '../../api/contract/mex';
 
 export const BANNER_TTL_MS = 120_000;
 
@@ -24,8 +28,10 @@ export interface BannerData {
   timeStamp: string;
   currency: '€' | 'CHF';
   countryCode: 'DE' | 'AT' | 'CH';
-  mex: null;
-  selectedMex: null;
+  /** SPEC §3 Banner data mex: the owner's tanks (Mex snapshot AvailableTanks), else null. */
+  mex: readonly MexTank[] | null;
+  /** SPEC §3 selectedMex: the tank shown (the first by default, or the chosen sensor). */
+  selectedMex: MexTank | null;
 }
 
 export interface BannerQuery {

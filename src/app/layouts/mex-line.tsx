@@ -1,0 +1,26 @@
+/**
+ * SPEC §3 Banner data mex / selectedMex in the calculator bar: for a logged-in user with
+ * hasMexEnabled, one line "Tank Keller: 42 % · reicht bis 12.02." linking to /mein-mex (issue 14).
+ * Only this small gate is on every page's first download; the snapshot store, its call and the
+ * line load as their own chunk once a meX user is known (not in the server render, not for
+ * anyone else).
+ */
+import { lazy, Suspense } from 'react';
+import { useSnapshot } from 'valtio';
+import { sessionState } from '../../features/session';
+import { useMounted } from '../../ui/use-mounted';
+
+const MexLinePart = lazy(() => import('./mex-line-part'));
+
+export function MexLine({ className }: { className?: string }) {
+  const { User } = useSnapshot(sessionState);
+  const mounted = useMounted();
+  if (!mounted || !User?.hasMexEnabled) return null;
+  return (
+    <p className={className}>
+      <Suspense fallback={null}>
+        <MexLinePart />
+      </Suspense>
+    </p>
+  );
+}
