@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { acceptConsent, expect, test } from './fixtures';
+import { acceptConsent, expect, pageHydrated, test } from './fixtures';
 import {
   expectLoggedInAs,
   expectLoggedOut,
@@ -14,8 +14,13 @@ import {
 } from './session-login';
 import { DEMO_USERS } from './demo-users';
 
-/** A navigation inside the app (no page load), as a link or the back button would do it. */
+/**
+ * A navigation inside the app (no page load), as a link or the back button would do it. Only
+ * once the app is live: before hydration nobody listens to popstate (the server-rendered header
+ * already shows the login, so "logged in" is no sign of it; CI on 84fd360).
+ */
 async function clientNavigate(page: Page, path: string) {
+  await pageHydrated(page);
   await page.evaluate((to) => {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
