@@ -151,10 +151,7 @@ function GuideStart() {
 }
 
 function StepView({ stepId }: { stepId: number }) {
-  // Synchronous: the step's radios and fields are controlled by the store; a snapshot that
-  // arrives a moment later lets React put a clicked radio back first (it flickered, and a
-  // slow machine saw the click not take: guide.spec on CI).
-  const snap = useSnapshot(guideState, { sync: true });
+  const snap = useSnapshot(guideState);
   const locale = useLocale();
   const steps = guideSteps(snap);
   const step = steps.find((s) => s.Id === stepId);

@@ -34,7 +34,7 @@ export function OfferListPage() {
   const productGroupId = productGroupOfPath(pathname) ?? 1;
   useOfferListSync(productGroupId);
 
-  const live = useSnapshot(offerListState, { sync: true }); // the sort select is controlled
+  const live = useSnapshot(offerListState);
   // The results render from a deferred copy of the list's state: an answer (or a re-sort)
   // renders its cards in a transition React slices, not in one long task of a slow phone
   // (issue 10). State, offers and the result they belong to are deferred together, so the

@@ -3,6 +3,7 @@
  * unit, bounds and German messages) and postal code (locale pattern + existence check). Each
  * writes every keystroke to the store, which saves it at once.
  */
+import { useInstantValue } from '../../../ui/use-instant-value';
 import { useId } from 'react';
 import type {
   GuideChoiceInput,
@@ -55,6 +56,7 @@ function Label({ input, htmlFor, id }: { input: GuideInput; htmlFor?: string; id
 
 function ChoiceInput({ input, value, error, onChange }: InputProps<GuideChoiceInput>) {
   const name = useId();
+  const [shown, show] = useInstantValue(value);
   const helpId = `${name}-help`;
   const errorId = `${name}-error`;
   return (
@@ -77,14 +79,17 @@ function ChoiceInput({ input, value, error, onChange }: InputProps<GuideChoiceIn
         {input.Options.map((option) => (
           <label
             key={option.Value}
-            className={`${styles.choice} ${value === option.Value ? styles.choiceSelected : ''}`}
+            className={`${styles.choice} ${shown === option.Value ? styles.choiceSelected : ''}`}
           >
             <input
               type="radio"
               name={name}
               value={option.Value}
-              checked={value === option.Value}
-              onChange={() => onChange(option.Value)}
+              checked={shown === option.Value}
+              onChange={() => {
+                show(option.Value);
+                onChange(option.Value);
+              }}
             />
             <span className={styles.choiceText}>
               <span className={styles.choiceLabel}>{option.Label}</span>

@@ -4,6 +4,7 @@
  * checkbox with the exact consent text of the contract. Without the tick the request is stored
  * but nothing is passed on, and the form says so before sending.
  */
+import { useInstantValue } from '../../../ui/use-instant-value';
 import { useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { ApiError, NetworkError } from '../../../api/client';
@@ -28,7 +29,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^[0-9 +()/-]*$/;
 
 export function LeadForm({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
-  const snap = useSnapshot(guideState, { sync: true }); // a controlled checkbox
+  const snap = useSnapshot(guideState);
+  const [consent, showConsent] = useInstantValue(snap.allowTransferToPartner);
   const locale = useLocale();
   const id = useId();
   const [values, setValues] = useState<Record<Field, string> & { Title1: string }>(() => ({
@@ -185,14 +187,15 @@ export function LeadForm({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
           <label className={styles.consentLabel}>
             <input
               type="checkbox"
-              checked={snap.allowTransferToPartner}
-              onChange={(e) => setAllowTransferToPartner(e.target.checked)}
+              checked={consent}
+              onChange={(e) => {
+                showConsent(e.target.checked);
+                setAllowTransferToPartner(e.target.checked);
+              }}
             />
             <span>{LEAD_CONSENT_TEXT}</span>
           </label>
-          {!snap.allowTransferToPartner && (
-            <p className={styles.help}>{texts.lead.withoutConsent}</p>
-          )}
+          {!consent && <p className={styles.help}>{texts.lead.withoutConsent}</p>}
         </fieldset>
         {failure && (
           <p className={styles.errorBox} role="alert">

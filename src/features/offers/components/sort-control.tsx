@@ -2,6 +2,7 @@
  * Sorting as a segmented control: native radio buttons (arrow keys move the choice, the group
  * has a legend), drawn as one row of buttons.
  */
+import { useInstantValue } from '../../../ui/use-instant-value';
 import { useId } from 'react';
 import { OFFER_SORTS, type OfferSort } from '../../../workers/offers';
 import { texts } from '../texts';
@@ -17,6 +18,7 @@ export function SortControl({
   disabled?: boolean;
 }) {
   const name = useId();
+  const [shown, show] = useInstantValue(value);
   return (
     <fieldset className={styles.group} disabled={disabled}>
       <legend className={styles.legend}>{texts.sort.label}</legend>
@@ -27,8 +29,11 @@ export function SortControl({
               type="radio"
               name={name}
               value={sort}
-              checked={value === sort}
-              onChange={() => onChange(sort)}
+              checked={shown === sort}
+              onChange={() => {
+                show(sort);
+                onChange(sort);
+              }}
             />
             <span>{texts.sort[sort]}</span>
           </label>
