@@ -3,7 +3,6 @@
  * fails without an answer (offline, a server error), the owner's last copy with its age. Every
  * good answer is kept as the next copy (offline.ts).
  */
-import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod/mini';
 import { ApiError } from '../../api/client';
 import {
@@ -13,6 +12,7 @@ import {
   type MexRange,
   type MexReadings,
 } from '../../api/contract/mex';
+import { useResource } from '../../ui/use-resource';
 import { fetchDashboard, fetchReadings } from './api';
 import { keepCopy, readCopy } from './offline';
 
@@ -27,36 +27,16 @@ const copyMayStandIn = (error: unknown) => !(error instanceof ApiError && error.
 
 const ReadingsCopySchema = z.object({ SavedAt: z.string(), Readings: MexReadingsSchema });
 
+/** The app's resource hook (src/ui/use-resource.ts) in the dashboard's shape. */
 function useLoaded<T>(
   key: string,
   load: (signal: AbortSignal) => Promise<{ data: T; offlineSince: string | null }>,
 ): Loaded<T> {
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ key: string; value: Loaded<T> }>({
-    key: '',
-    value: { status: 'loading' },
-  });
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  const fullKey = `${key}#${attempt}`;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal).then(
-      ({ data, offlineSince }) => {
-        if (!controller.signal.aborted)
-          setState({ key: fullKey, value: { status: 'ready', data, offlineSince } });
-      },
-      () => {
-        if (!controller.signal.aborted)
-          setState({ key: fullKey, value: { status: 'error', retry } });
-      },
-    );
-    return () => controller.abort();
-    // `load` is a new function each render; the key says when to ask again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fullKey]);
-
-  return state.key === fullKey ? state.value : { status: 'loading' };
+  // Rendered in the browser (a page behind a login): no server-rendered value under this key.
+  const resource = useResource(`mex:${key}`, key, load);
+  if (resource.status === 'ready') return { status: 'ready', ...resource.data };
+  if (resource.status === 'error') return { status: 'error', retry: resource.retry };
+  return { status: 'loading' };
 }
 
 export function useDashboard(userId: string): Loaded<MexDashboard> {
