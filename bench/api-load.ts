@@ -36,6 +36,12 @@ export interface LoadOptions {
 const HEALTH_TIMEOUT_MS = 120_000; // first start imports the reference data into var/bench
 const WARMUP_SECONDS = 2;
 
+/**
+ * What every browser sends along (Chromium's value): without it the bench measured a client no
+ * user has, and missed that berechnen's answer was compressed anew on every request (issue 10).
+ */
+const ACCEPT_ENCODING = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 /** Postal codes the calculation bench rotates through (all three countries, interleaved). */
 const CALCULATION_ZIPS = 3000;
 
@@ -99,7 +105,7 @@ export async function measureApiLoad(opts: LoadOptions): Promise<ApiLoad> {
     const zipRequest = {
       method: 'POST' as const,
       path: '/api/location/check-zipcode',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...ACCEPT_ENCODING },
       // A different real postal code on every request, so the bench cannot ride on one hot key.
       setupRequest: (request: autocannon.Request): autocannon.Request => {
         const body = bodies[next++ % bodies.length];
@@ -111,7 +117,7 @@ export async function measureApiLoad(opts: LoadOptions): Promise<ApiLoad> {
     const calculationRequest = {
       method: 'POST' as const,
       path: '/api/kalkulation/berechnen',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...ACCEPT_ENCODING },
       setupRequest: (request: autocannon.Request): autocannon.Request => {
         const body = calculationBodies[nextCalculation++ % calculationBodies.length];
         return { ...request, body };
@@ -133,6 +139,7 @@ export async function measureApiLoad(opts: LoadOptions): Promise<ApiLoad> {
     });
     await run({
       url: `${base}/api/health`,
+      headers: ACCEPT_ENCODING,
       connections: opts.connections,
       duration: WARMUP_SECONDS,
     });
@@ -143,7 +150,10 @@ export async function measureApiLoad(opts: LoadOptions): Promise<ApiLoad> {
     // the rounds is the figure (one disturbed slice can not decide it).
     const slice = Math.max(1, opts.durationSeconds / ROUNDS);
     const routes = {
-      health: { route: 'GET /api/health', options: { url: `${base}/api/health` } },
+      health: {
+        route: 'GET /api/health',
+        options: { url: `${base}/api/health`, headers: ACCEPT_ENCODING },
+      },
       checkZipCode: {
         route: 'POST /api/location/check-zipcode',
         options: { url: base, requests: [zipRequest] },

@@ -43,6 +43,7 @@ import { publicUrlPlugin } from './plugins/public-url';
 import { routeTablePlugin } from './plugins/route-table';
 import { OneLineRequestLog } from './request-log';
 import { securityPlugin } from './plugins/security';
+import { BROTLI_OPTIONS, COMPRESS_THRESHOLD_BYTES } from './plugins/precompressed';
 import { readShell } from './pages/inline-style';
 import { LEAD_PARTNER } from '../src/api/contract/leads';
 import { pricesPlugin } from './modules/prices/plugin';
@@ -126,7 +127,11 @@ export async function buildApp({
     production: config.nodeEnv === 'production',
     styleHashes: shell?.styleHashes,
   });
-  await app.register(compress, { threshold: 1024 });
+  // The same settings as the answers kept compressed (server/plugins/precompressed.ts).
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    brotliOptions: BROTLI_OPTIONS,
+  });
   await app.register(cookie, { secret: config.secret });
   await app.register(authPlugin, {
     secret: config.secret,

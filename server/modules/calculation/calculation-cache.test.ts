@@ -2,6 +2,8 @@
  * Issue 10: identical berechnen requests are answered from one cached JSON text for
  * CALCULATION_CACHE_TTL_S, keyed on the price snapshot, with favourites overlaid per user.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import compress from '@fastify/compress';
 import Fastify from 'fastify';
 import {
   serializerCompiler,
@@ -15,6 +17,11 @@ import {
   type CalculatorConfigInput,
 } from '../../../src/api/contract/calculation';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import {
+  BROTLI_OPTIONS,
+  COMPRESS_THRESHOLD_BYTES,
+  type PrecompressedJson,
+} from '../../plugins/precompressed';
 import { calculationRoutes } from './routes';
 import {
   CALCULATION_CACHE_TTL_S,
@@ -51,7 +58,7 @@ function depsAt(clock: { now: number }): CalculationDeps {
   return createCalculationDeps(t.app.calculation.index, { now: () => clock.now });
 }
 
-const parsed = (json: string) => CalculationResultSchema.parse(JSON.parse(json));
+const parsed = (json: PrecompressedJson) => CalculationResultSchema.parse(JSON.parse(json.text));
 
 describe('calculation cache', () => {
   it('answers an identical request with the same text, equal to a fresh calculation', () => {
@@ -110,23 +117,76 @@ describe('calculation cache', () => {
 });
 
 describe('berechnen in production (no response check)', () => {
-  it('sends the cached text to an anonymous visitor as valid JSON of the contract', async () => {
+  async function productionApp() {
     const app = Fastify().withTypeProvider<ZodTypeProvider>();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    app.decorate('calculation', t.app.calculation);
+    // As in buildApp: every other answer is compressed per request by the plugin.
+    await app.register(compress, {
+      threshold: COMPRESS_THRESHOLD_BYTES,
+      brotliOptions: BROTLI_OPTIONS,
+    });
+    app.decorate('calculation', createCalculationDeps(t.app.calculation.index));
     app.decorateRequest('auth', null);
     await app.register(calculationRoutes, { prefix: '/api/kalkulation', validateResponses: false });
-    const payload: CalculatorConfigInput = CONFIG;
-    const responses = await Promise.all(
-      [1, 2].map(() => app.inject({ method: 'POST', url: '/api/kalkulation/berechnen', payload })),
-    );
+    return app;
+  }
+  const payload: CalculatorConfigInput = CONFIG;
+  const post = (app: Awaited<ReturnType<typeof productionApp>>, acceptEncoding?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/kalkulation/berechnen',
+      payload,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+  it('sends the cached answer to an anonymous visitor as valid JSON of the contract', async () => {
+    const app = await productionApp();
+    const responses = await Promise.all([1, 2].map(() => post(app)));
     for (const response of responses) {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers.vary).toBe('accept-encoding');
       expect(CalculationResultSchema.safeParse(response.json()).success).toBe(true);
     }
     expect(responses[1]!.body).toBe(responses[0]!.body);
+    await app.close();
+  });
+
+  it('answers a browser in brotli or gzip as it asks, compressed once for every request', async () => {
+    const app = await productionApp();
+    const plain = (await post(app)).body;
+    // Chromium's header, a browser without brotli, and one that refuses brotli by quality 0.
+    const br = await Promise.all([1, 2].map(() => post(app, 'gzip, deflate, br, zstd')));
+    const gzip = await post(app, 'gzip, deflate');
+    const noBrotli = await post(app, 'br;q=0, gzip;q=0.8');
+    for (const response of br) {
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers.vary).toBe('accept-encoding');
+      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+      expect(response.rawPayload.length).toBeLessThan(Buffer.byteLength(plain) / 3);
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(plain);
+    }
+    expect(br[1]!.rawPayload.equals(br[0]!.rawPayload)).toBe(true);
+    for (const response of [gzip, noBrotli]) {
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(response.rawPayload).toString()).toBe(plain);
+    }
+    expect((await post(app, 'identity')).body).toBe(plain);
+    await app.close();
+  });
+
+  it('answers a refused configuration with its 400 whatever the encoding', async () => {
+    const app = await productionApp();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/kalkulation/berechnen',
+      payload: { ...CONFIG, Product: { Id: 999_999, ClimateNeutral: false } },
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toBeTruthy();
     await app.close();
   });
 });

@@ -14,6 +14,7 @@ import {
   UpsellingResponseSchema,
 } from '../../../src/api/contract/calculation';
 import type { CalculationResult } from '../../../src/api/contract/calculation';
+import { sendPrecompressed } from '../../plugins/precompressed';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
 import {
   BEST_PRICE_TTL_S,
@@ -43,7 +44,6 @@ export interface CalculationRoutesOptions {
 }
 
 const stringify = () => (data: unknown) => JSON.stringify(data);
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** /api/kalkulation (SPEC §7). */
 export const calculationRoutes: FastifyPluginAsyncZod<CalculationRoutesOptions> = async (
@@ -78,13 +78,12 @@ export const calculationRoutes: FastifyPluginAsyncZod<CalculationRoutesOptions> 
     async (request, reply) => {
       const outcome = calculationJson(deps, request.body);
       if (!outcome.ok) return reply.code(400).send(outcome.error);
-      // Anonymous: the cached text as it is (no favourites to mark, nothing to serialise).
-      // Fastify sends a string with a JSON content type unchanged; the type provider only knows
-      // the object form, hence the cast.
+      // Anonymous: the cached answer as it is, already compressed the way the request accepts
+      // (no favourites to mark, nothing to serialise or compress per request).
       if (!request.auth && !validateResponses) {
-        return reply.type(JSON_TYPE).send(outcome.value as unknown as CalculationResult);
+        return sendPrecompressed(request, reply, outcome.value);
       }
-      const result = JSON.parse(outcome.value) as CalculationResult;
+      const result = JSON.parse(outcome.value.text) as CalculationResult;
       return withFavourites(deps, request.auth, result);
     },
   );

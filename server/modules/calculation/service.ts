@@ -36,6 +36,7 @@ import {
   type OfferRequest,
 } from './engine';
 import type { CatalogueProduct, PriceIndex, PriceSnapshot } from './price-index';
+import { PrecompressedJson } from '../../plugins/precompressed';
 import { TtlCache } from './ttl-cache';
 
 /** SPEC §9: banners, prices, best price are cached 120 s (client and server). */
@@ -50,13 +51,16 @@ export type FavouriteDealerIds = (userId: number) => Promise<ReadonlySet<number>
  * answered from before; the time bounds how old CalculatedAt may be.
  */
 export const CALCULATION_CACHE_TTL_S = 60;
-/** About 8 kB of JSON each: at most ~35 MB per server process. */
+/**
+ * About 8–11 kB of JSON each, with up to three compressed forms of ~2 kB: at most ~70 MB per
+ * server process.
+ */
 export const CALCULATION_CACHE_ENTRIES = 4000;
 
 export interface CalculationDeps {
   index: PriceIndex;
-  /** berechnen's user-independent answers as JSON text (calculationJson). */
-  calculationCache: TtlCache<string>;
+  /** berechnen's user-independent answers as JSON, with compressed forms (calculationJson). */
+  calculationCache: TtlCache<PrecompressedJson>;
   bestPriceCache: TtlCache<BestPriceResponse | null>;
   localBestPriceCache: TtlCache<LocalBestPriceResponse>;
   favouriteDealerIds: FavouriteDealerIds;
@@ -367,18 +371,21 @@ export function calculationKey(deps: CalculationDeps, config: CalculatorConfig):
 }
 
 /**
- * berechnen for anyone, as the JSON text of the result: the same validated configuration on the
- * same price snapshot gets the same text for CALCULATION_CACHE_TTL_S, so a popular postal code
- * is calculated and serialised once, not per request. Favourites are per user and never in
- * here: the route overlays them on the parsed result (withFavourites).
+ * berechnen for anyone, as the JSON of the result: the same validated configuration on the
+ * same price snapshot gets the same answer for CALCULATION_CACHE_TTL_S, so a popular postal code
+ * is calculated, serialised and compressed once, not per request. Favourites are per user and
+ * never in here: the route overlays them on the parsed result (withFavourites).
  */
-export function calculationJson(deps: CalculationDeps, config: CalculatorConfig): Outcome<string> {
+export function calculationJson(
+  deps: CalculationDeps,
+  config: CalculatorConfig,
+): Outcome<PrecompressedJson> {
   const key = calculationKey(deps, config);
   const hit = deps.calculationCache.get(key);
   if (hit !== undefined) return ok(hit);
   const outcome = calculate(deps, config);
   if (!outcome.ok) return outcome;
-  const json = JSON.stringify(outcome.value);
+  const json = new PrecompressedJson(JSON.stringify(outcome.value));
   deps.calculationCache.set(key, json);
   return ok(json);
 }

@@ -1,0 +1,109 @@
+/**
+ * Compression settings of every answer, and answers kept for many requests with their
+ * compressed forms made once.
+ *
+ * Issue 10: a browser asks for berechnen with `Accept-Encoding: gzip, deflate, br, zstd`, and
+ * @fastify/compress compressed the same cached JSON again on every request (brotli on ~10 kB:
+ * about 300 µs of server CPU per request against 60 µs for the rest of the answer, measured with
+ * scratch runs of bench/api-load's bodies). A cached answer now keeps its bytes and, made on
+ * first demand, its brotli, gzip and deflate forms; @fastify/compress leaves an answer that
+ * already has a Content-Encoding alone.
+ */
+import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Answers smaller than this are sent as they are (compressing them saves nothing). */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/** @fastify/compress's recommended brotli settings, for the plugin and for kept answers alike. */
+export const BROTLI_OPTIONS = {
+  params: {
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_QUALITY]: 4,
+  },
+} as const;
+
+type Encoding = 'br' | 'gzip' | 'deflate' | 'identity';
+
+/** The encodings in @fastify/compress's order of preference (zstd aside: Node 20 has none). */
+const ENCODINGS: Encoding[] = ['br', 'gzip', 'deflate', 'identity'];
+
+const COMPRESS: Record<Exclude<Encoding, 'identity'>, (bytes: Buffer) => Buffer> = {
+  br: (bytes) => brotliCompressSync(bytes, BROTLI_OPTIONS),
+  gzip: (bytes) => gzipSync(bytes),
+  deflate: (bytes) => deflateSync(bytes),
+};
+
+/**
+ * The negotiated encodings of the Accept-Encoding values seen, bounded: the header is the
+ * client's to choose, so an unbounded map would grow with every forged value.
+ */
+class BoundedStore {
+  private readonly map = new Map<string, string>();
+  constructor(private readonly max: number) {}
+  has(key: string): boolean {
+    return this.map.has(key);
+  }
+  get(key: string): string | undefined {
+    return this.map.get(key);
+  }
+  set(key: string, value: string): this {
+    if (this.map.size >= this.max) this.map.clear();
+    this.map.set(key, value);
+    return this;
+  }
+}
+
+const negotiator = new Negotiator<Encoding>({
+  supportedValues: ENCODINGS,
+  cache: new BoundedStore(64),
+});
+
+/** The encoding to answer with, as @fastify/compress chooses it (`*` and x-gzip mean gzip). */
+export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  const header = acceptEncoding.toLowerCase().replace(/\*|x-gzip/gu, 'gzip');
+  return negotiator.negotiate(header) ?? 'identity';
+}
+
+/** A JSON answer sent many times: its UTF-8 bytes, and each compressed form once it was asked for. */
+export class PrecompressedJson {
+  readonly bytes: Buffer;
+  private readonly encoded = new Map<Encoding, Buffer>();
+
+  constructor(text: string) {
+    this.bytes = Buffer.from(text, 'utf8');
+  }
+
+  get text(): string {
+    return this.bytes.toString('utf8');
+  }
+
+  /** The body for the encoding: the bytes themselves below the threshold or for identity. */
+  body(encoding: Encoding): { encoding: Encoding; body: Buffer } {
+    if (encoding === 'identity' || this.bytes.length < COMPRESS_THRESHOLD_BYTES) {
+      return { encoding: 'identity', body: this.bytes };
+    }
+    let body = this.encoded.get(encoding);
+    if (!body) {
+      body = COMPRESS[encoding](this.bytes);
+      this.encoded.set(encoding, body);
+    }
+    return { encoding, body };
+  }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Sends the kept answer in the encoding the request accepts. */
+export function sendPrecompressed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  json: PrecompressedJson,
+): FastifyReply {
+  const { encoding, body } = json.body(negotiateEncoding(request.headers['accept-encoding']));
+  if (json.bytes.length >= COMPRESS_THRESHOLD_BYTES) reply.header('vary', 'accept-encoding');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.type(JSON_TYPE).send(body);
+}
