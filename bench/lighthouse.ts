@@ -58,6 +58,13 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
+/**
+ * Attempts per run when Lighthouse could not record its trace ("Please run Lighthouse again",
+ * e.g. NO_NAVSTART): about one run in twenty here, on any page, and twice in a row once
+ * (bench on a8b774f), so three attempts.
+ */
+const TRACE_ATTEMPTS = 3;
+
 /** Lighthouse waits at most 45 s for a load; past this the run is stuck and Chromium is killed. */
 const RUN_TIMEOUT_MS = 120_000;
 
@@ -140,8 +147,8 @@ export async function measureLighthouse({
         const url = base + result.page.path;
         process.stdout.write(`  ${result.page.name} ${run}/${runs} …`);
         // A trace Lighthouse itself could not record ("Please run Lighthouse again") is run
-        // again once; any other failure ends the page's measurement.
-        for (let attempt = 1; attempt <= 2; attempt++) {
+        // again (TRACE_ATTEMPTS); any other failure ends the page's measurement.
+        for (let attempt = 1; attempt <= TRACE_ATTEMPTS; attempt++) {
           const started = performance.now();
           chrome = await chromeLauncher.launch({
             chromePath,
@@ -157,7 +164,7 @@ export async function measureLighthouse({
             break;
           } catch (error) {
             const message = error instanceof Error ? error.message : String(error);
-            if (attempt === 1 && /run Lighthouse again/i.test(message)) {
+            if (attempt < TRACE_ATTEMPTS && /run Lighthouse again/i.test(message)) {
               process.stdout.write(` (${message.split(':')[0]}, noch einmal) …`);
               continue;
             }
