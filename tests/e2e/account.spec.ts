@@ -167,8 +167,10 @@ test('the rating link from the invitation mail works once', async ({ page }) => 
   await expect(page.getByRole('radio')).toHaveCount(0);
 
   // The home page's footer shows the quality badge from the reviews endpoint (cached 3600 s, so
-  // whether it counts this rating yet depends on earlier visits).
+  // whether it counts this rating yet depends on earlier visits). It loads when the footer comes
+  // near the viewport.
   await page.getByRole('link', { name: 'Zur Startseite', exact: true }).click();
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   const badge = page.getByRole('contentinfo').getByText(/Bewertungen? im letzten Jahr/);
   await expect(badge).toBeVisible();
 });

@@ -1,11 +1,13 @@
 import type { Snapshot } from 'valtio';
 import { apiFetch } from '../../api/client';
-import { SetFavouriteResponseSchema } from '../../api/contract/account';
-import {
-  CalculationResultSchema,
-  type CalculationResult,
-  type CalculatorConfig,
-} from '../../api/contract/calculation';
+import type { CalculationResult, CalculatorConfig } from '../../api/contract/calculation';
+
+// The response schemas load while the request is on the wire (apiFetch's schema loader): the
+// offer list's chunk then builds no zod schema before the page has hydrated (issue 10, TBT).
+const calculationResultSchema = () =>
+  import('../../api/contract/calculation').then((m) => m.CalculationResultSchema);
+const setFavouriteResponseSchema = () =>
+  import('../../api/contract/account').then((m) => m.SetFavouriteResponseSchema);
 
 /** SPEC §7 POST /api/kalkulation/berechnen: the ranked offers for a configuration. */
 export function fetchOffers(
@@ -15,7 +17,7 @@ export function fetchOffers(
   return apiFetch('/api/kalkulation/berechnen', {
     method: 'POST',
     body: config,
-    schema: CalculationResultSchema,
+    schema: calculationResultSchema,
     signal,
   });
 }
@@ -29,6 +31,6 @@ export async function saveFavourite(dealerId: number, state: boolean): Promise<v
   await apiFetch('/api/jwt/kunde/set/favourite', {
     method: 'POST',
     body: { UserId: dealerId, State: state },
-    schema: SetFavouriteResponseSchema,
+    schema: setFavouriteResponseSchema,
   });
 }

@@ -7,7 +7,8 @@
 import { proxy, ref } from 'valtio';
 import { ApiError, NetworkError } from '../../api/client';
 import { connectionLost } from '../../api/connection';
-import { CALC, type CalculationResult, type Offer } from '../../api/contract/calculation';
+import type { CalculationResult, Offer } from '../../api/contract/calculation';
+import { CALC } from '../../api/contract/calculation-constants';
 import { zipPatternFor } from '../../lib/locale';
 import { whenSettled } from '../../lib/idle';
 import { databaseMayExist } from '../../db/exists';

@@ -4,7 +4,7 @@
  * calculation failed (error, with "Erneut versuchen").
  */
 import { useSnapshot } from 'valtio';
-import { CALC } from '../../../api/contract/calculation';
+import { CALC } from '../../../api/contract/calculation-constants';
 import { formatQuantity } from '../../../lib/format';
 import { Button } from '../../../ui/button/button';
 import { useLocale } from '../../locale';

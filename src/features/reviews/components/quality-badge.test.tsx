@@ -1,5 +1,5 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QualityBadge } from './quality-badge';
 
 const answer = (body: unknown, status = 200) =>
@@ -10,7 +10,20 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** An observer that sees its element in the viewport at once (the footer on a short page). */
+class InViewObserver {
+  constructor(private readonly callback: (entries: { isIntersecting: boolean }[]) => void) {}
+  observe() {
+    queueMicrotask(() => this.callback([{ isIntersecting: true }]));
+  }
+  disconnect() {}
+}
+
 describe('QualityBadge (SPEC §3 Trusted quality)', () => {
+  beforeEach(() => {
+    vi.stubGlobal('IntersectionObserver', InViewObserver);
+  });
+
   it("asks for the locale's reviews id and shows mark, word and counts", async () => {
     const fetchMock = vi.fn(() =>
       Promise.resolve(
@@ -63,6 +76,43 @@ describe('QualityBadge (SPEC §3 Trusted quality)', () => {
     );
     const { container } = render(<QualityBadge />);
     await waitFor(() => expect(info).toHaveBeenCalledOnce());
-    expect(container.innerHTML).toBe('');
+    expect(container.textContent).toBe('');
+  });
+});
+
+describe('QualityBadge far below the viewport (issue 10)', () => {
+  it('asks for the score only once its place comes near the viewport', async () => {
+    let notify: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          notify = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(
+        answer({
+          OverallMark: 4.5,
+          OverallMarkDescriptionGUILang: 'Sehr gut',
+          ActiveReviewCount: 10,
+          ActivePeriodInDays: 365,
+          TotalReviewCount: 12,
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    render(<QualityBadge />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+    notify?.([{ isIntersecting: false }]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+    act(() => notify?.([{ isIntersecting: true }]));
+    expect(await screen.findByText('Sehr gut')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
