@@ -7,6 +7,25 @@ import type { Dealer } from '../../api/contract/dealers';
 import { texts } from './texts';
 import styles from './dealers.module.css';
 
+/** Round to 0.1: the map is 400 units wide, finer steps are invisible and only lengthen the path. */
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * Every delivered place as a dot, all in one path (issue 10): a few hundred <circle> elements
+ * were a few hundred nodes to lay out and to hydrate on a slow phone, for one flat layer of
+ * dots. Overlapping dots fill as one area, as the circles did under their group's opacity.
+ */
+export function dotsPath(points: readonly (readonly number[])[], r: number): string {
+  const radius = round(r);
+  const d = round(radius * 2);
+  const arc = `a${radius} ${radius} 0 1 0`;
+  let path = '';
+  for (const [x = 0, y = 0] of points) {
+    path += `M${round(x - radius)} ${round(y)}${arc} ${d} 0${arc} ${-d} 0`;
+  }
+  return path;
+}
+
 export function DeliveryMap({ dealer }: { dealer: Dealer }) {
   const map = dealer.DeliveryArea.Map;
   const [, , width = 400, height = 300] = map.ViewBox.split(/\s+/).map(Number);
@@ -21,11 +40,7 @@ export function DeliveryMap({ dealer }: { dealer: Dealer }) {
         preserveAspectRatio="xMidYMid meet"
       >
         <rect x="0" y="0" width={width} height={height} className={styles.mapBackground} />
-        <g className={styles.mapPoints}>
-          {map.Points.map(([x, y], i) => (
-            <circle key={i} cx={x} cy={y} r={dot} />
-          ))}
-        </g>
+        <path d={dotsPath(map.Points, dot)} className={styles.mapPoints} />
         {map.Branches.map(([x, y], i) => (
           <circle key={i} cx={x} cy={y} r={dot * 3} className={styles.mapBranch} />
         ))}
