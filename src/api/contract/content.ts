@@ -10,8 +10,8 @@ export const CONTENT_MAX_AGE_S = 3600;
 /** SPEC §9 news page size (the API's default); the /news page shows more per page. */
 export const NEWS_PAGE_SIZE_DEFAULT = 3;
 export const NEWS_PAGE_SIZE_MAX = 24;
-/** Articles per page on /news. */
-export const NEWS_LIST_PAGE_SIZE = 9;
+// Zod-free, for the news page at load (issue 10); re-exported for the server.
+export { NEWS_LIST_PAGE_SIZE } from './news-list';
 /** Related articles under an article. */
 export const RELATED_ARTICLES = 3;
 
@@ -90,7 +90,9 @@ export const NewsDetailSchema = z.object({
 });
 export type NewsDetail = z.infer<typeof NewsDetailSchema>;
 
-export { FALLBACK_FEATURED_ITEM } from './content-constants';
+// FALLBACK_FEATURED_ITEM is in content-constants.ts and not re-exported here: this module is
+// loaded lazily by several pages, and a module both it and the home page import becomes a
+// chunk of its own on the home page's first download.
 
 // ---------------------------------------------------------------------------------------------
 // CMS pages: /info-center and /heizoeltank-wartung have their own routes; every other published

@@ -13,8 +13,8 @@ import { CountryIdParamSchema, requestIdParam, requestText } from './common';
 export const DEALERS_MAX_AGE_S = 3600;
 /** Reviews per page on a dealer page. */
 export const DEALER_REVIEWS_PAGE_SIZE = 5;
-/** The amount today's price on a dealer page is for. */
-export const DEALER_PRICE_AMOUNT = 3000;
+// Zod-free, for the dealer page at load (issue 10); re-exported for the server.
+export { DEALER_PRICE_AMOUNT } from './dealers-constants';
 
 /** A postal area (two digits) or a whole postal code (4 or 5 digits). */
 export const DEALER_ZIP_SEGMENT = /^(?:\d{2}|\d{4,5})$/;

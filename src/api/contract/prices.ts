@@ -5,6 +5,19 @@
  */
 import { z } from 'zod/mini';
 import { CountryIdParamSchema, requestText } from './common';
+import { LOCAL_LEVELS, PRICE_RANGES, type PriceRange } from './prices-rules';
+
+// Zod-free rules and constants live in prices-rules.ts, so pages can use them without building
+// this module's schemas at load (issue 10); re-exported here for the server and the tests.
+export {
+  deriveRangeRows,
+  LOCAL_LEVELS,
+  PRICE_RANGES,
+  shownFactorIds,
+  type LocalLevel,
+  type PriceRange,
+  type RangeRow,
+} from './prices-rules';
 
 /** SPEC §9: prices may be kept 120 s by browsers and the service worker. */
 export const PRICES_MAX_AGE_S = 120;
@@ -31,9 +44,6 @@ export const PriceFaqSchema = z.object({
   currency: z.string(),
 });
 export type PriceFaq = z.infer<typeof PriceFaqSchema>;
-
-export const PRICE_RANGES = ['1m', '3m', '1y', '3y'] as const;
-export type PriceRange = (typeof PRICE_RANGES)[number];
 
 const slugText = (field: string) =>
   requestText(
@@ -84,18 +94,10 @@ export const PriceFactorSchema = z.object({
 export const PriceFactorsSchema = z.object({ Factors: z.array(PriceFactorSchema) });
 export type PriceFactors = z.infer<typeof PriceFactorsSchema>;
 
-/** SPEC §9: the factors shown per country. */
-export function shownFactorIds(countryId: number): readonly number[] {
-  return countryId === 3 ? [1, 2, 4, 5] : [1, 2, 3, 5];
-}
-
 // ---------------------------------------------------------------------------------------------
 // Local price pages (SPEC §2 /heizoelpreise/{stateName}/{countyOrCityZipCode?}/{cityZipCode?}).
 // A state, a county (Landkreis, Bezirk, Kanton's district) or a town; a town's last segment is
 // `{place}-{zip}`, e.g. /heizoelpreise/bayern/landkreis-muenchen/unterhaching-82008.
-
-export const LOCAL_LEVELS = ['state', 'county', 'town'] as const;
-export type LocalLevel = (typeof LOCAL_LEVELS)[number];
 
 /** The segments of a local price page below /heizoelpreise. */
 export const LocalPlaceQuerySchema = z.object({
@@ -167,40 +169,6 @@ export const RangeLocalSchema = z.object({
   Result: z.array(RangeLocalRowSchema),
 });
 export type RangeLocal = z.infer<typeof RangeLocalSchema>;
-
-/** SPEC §3 derived rows: one per place, today's price, the day before's (open) and the change. */
-export interface RangeRow {
-  groupTitle: string;
-  price: number;
-  open: number | null;
-  /** Percent, 2 decimals; null without the day before. */
-  change: number | null;
-  link: string;
-}
-
-export function deriveRangeRows(rows: readonly RangeLocalRow[]): RangeRow[] {
-  const byPlace = new Map<string, RangeLocalRow[]>();
-  for (const row of rows) {
-    const list = byPlace.get(row.Link) ?? [];
-    list.push(row);
-    byPlace.set(row.Link, list);
-  }
-  return [...byPlace.values()].map((list) => {
-    const sorted = [...list].sort((a, b) => a.DateTime.localeCompare(b.DateTime));
-    const latest = sorted.at(-1)!;
-    const before = sorted.length > 1 ? sorted.at(-2)! : null;
-    return {
-      groupTitle: latest.GroupTitle,
-      price: latest.Price,
-      open: before?.Price ?? null,
-      change:
-        before && before.Price !== 0
-          ? Math.round(((latest.Price - before.Price) / before.Price) * 10_000) / 100
-          : null,
-      link: latest.Link,
-    };
-  });
-}
 
 /** GET /api/site/{countryId}/pages/local/redirect?city=&zipCode= (SPEC §7). */
 export const LocalRedirectQuerySchema = z.object({

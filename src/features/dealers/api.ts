@@ -1,13 +1,10 @@
 /** The dealer directory and dealer pages (issue 12; SPEC §7 dealers/{id}, cached 3600 s). */
 import { apiFetch } from '../../api/client';
-import {
-  DealerDirectorySchema,
-  DealerReviewsSchema,
-  DealerSchema,
-  type Dealer,
-  type DealerDirectory,
-  type DealerReviews,
-} from '../../api/contract/dealers';
+import type { Dealer, DealerDirectory, DealerReviews } from '../../api/contract/dealers';
+
+// The schemas load while a request is on the wire (apiFetch): a server-rendered page hydrates
+// from its embedded data and builds no zod schema at load (issue 10, TBT).
+const dealers = () => import('../../api/contract/dealers');
 
 export function fetchDealerDirectory(
   query: { countryId: number; state?: string; zipCode?: string },
@@ -15,7 +12,7 @@ export function fetchDealerDirectory(
 ): Promise<DealerDirectory> {
   return apiFetch('/api/site/dealers/directory', {
     query: { countryId: query.countryId, state: query.state, zipCode: query.zipCode },
-    schema: DealerDirectorySchema,
+    schema: () => dealers().then((m) => m.DealerDirectorySchema),
     signal,
   });
 }
@@ -29,7 +26,7 @@ export function fetchDealer(
 ): Promise<Dealer> {
   return apiFetch(`/api/site/${countryId}/dealers/${id}`, {
     query: { branchId },
-    schema: DealerSchema,
+    schema: () => dealers().then((m) => m.DealerSchema),
     signal,
   });
 }
@@ -42,7 +39,7 @@ export function fetchDealerReviews(
 ): Promise<DealerReviews> {
   return apiFetch(`/api/site/${countryId}/dealers/${id}/reviews`, {
     query: { page },
-    schema: DealerReviewsSchema,
+    schema: () => dealers().then((m) => m.DealerReviewsSchema),
     signal,
   });
 }

@@ -7,7 +7,8 @@
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { DEALER_PRICE_AMOUNT, type Dealer, type DealerReviews } from '../../api/contract/dealers';
+import type { Dealer, DealerReviews } from '../../api/contract/dealers';
+import { DEALER_PRICE_AMOUNT } from '../../api/contract/dealers-constants';
 import { dataKey, type DataNeed } from '../../api/contract/pages';
 import { dealerPageNeeds } from '../../api/contract/page-needs';
 import { formatDayDe } from '../../lib/dates';

@@ -1,15 +1,11 @@
 /** News, CMS pages (issue 12; SPEC §7, cached 3600 s by the service worker too). */
 import { apiFetch } from '../../api/client';
-import {
-  CmsPageSchema,
-  NEWS_LIST_PAGE_SIZE,
-  NewsDetailSchema,
-  NewsListSchema,
-  type CmsPage,
-  type CmsPageSlug,
-  type NewsDetail,
-  type NewsList,
-} from '../../api/contract/content';
+import type { CmsPage, CmsPageSlug, NewsDetail, NewsList } from '../../api/contract/content';
+import { NEWS_LIST_PAGE_SIZE } from '../../api/contract/news-list';
+
+// The schemas load while a request is on the wire (apiFetch): a server-rendered page hydrates
+// from its embedded data and builds no zod schema at load (issue 10, TBT).
+const content = () => import('../../api/contract/content');
 
 export function fetchNewsList(
   countryId: number,
@@ -18,7 +14,7 @@ export function fetchNewsList(
 ): Promise<NewsList> {
   return apiFetch(`/api/site/${countryId}/news-articles`, {
     query: { page, size: NEWS_LIST_PAGE_SIZE },
-    schema: NewsListSchema,
+    schema: () => content().then((m) => m.NewsListSchema),
     signal,
   });
 }
@@ -31,11 +27,14 @@ export function fetchNewsDetail(
 ): Promise<NewsDetail> {
   return apiFetch(`/api/site/${countryId}/news-articles/detail`, {
     query: { artikelString: slug },
-    schema: NewsDetailSchema,
+    schema: () => content().then((m) => m.NewsDetailSchema),
     signal,
   });
 }
 
 export function fetchCmsPage(slug: CmsPageSlug, signal?: AbortSignal): Promise<CmsPage> {
-  return apiFetch(`/api/site/pages/${slug}`, { schema: CmsPageSchema, signal });
+  return apiFetch(`/api/site/pages/${slug}`, {
+    schema: () => content().then((m) => m.CmsPageSchema),
+    signal,
+  });
 }

@@ -3,7 +3,8 @@
  * as `?seite=2` links, so every page has its own address and works without JavaScript.
  */
 import { Link, useSearchParams } from 'react-router';
-import { NEWS_LIST_PAGE_SIZE, type NewsList } from '../../api/contract/content';
+import type { NewsList } from '../../api/contract/content';
+import { NEWS_LIST_PAGE_SIZE } from '../../api/contract/news-list';
 import { dataKey } from '../../api/contract/pages';
 import { NEWS_PAGE_PARAM, newsListNeed } from '../../api/contract/page-needs';
 import { paths } from '../../lib/paths';

@@ -1,27 +1,27 @@
 /** The price answers (issue 11; SPEC §7, cached 120 s by the service worker too). */
 import { apiFetch } from '../../api/client';
-import {
-  CountryAverageSchema,
-  LocalPricesSchema,
-  type LocalPlaceQuery,
-  type LocalPrices,
-  PriceFactorsSchema,
-  PriceFaqSchema,
-  PriceHistorySchema,
-  type CountryAverage,
-  type PriceFactors,
-  type PriceFaq,
-  type PriceHistory,
-  type PriceRange,
+import type {
+  CountryAverage,
+  LocalPlaceQuery,
+  LocalPrices,
+  PriceFactors,
+  PriceFaq,
+  PriceHistory,
+  PriceRange,
 } from '../../api/contract/prices';
-import { CountryStatesResponseSchema, type CountryStatesResponse } from '../../api/contract/site';
+import type { CountryStatesResponse } from '../../api/contract/site';
+
+// The schemas load while a request is on the wire (apiFetch): a server-rendered price page
+// hydrates from its embedded data and builds no zod schema at load (issue 10, TBT).
+const prices = () => import('../../api/contract/prices');
+const site = () => import('../../api/contract/site');
 
 export function fetchCountryAverage(
   countryId: number,
   signal?: AbortSignal,
 ): Promise<CountryAverage> {
   return apiFetch(`/api/site/${countryId}/prices/average`, {
-    schema: CountryAverageSchema,
+    schema: () => prices().then((m) => m.CountryAverageSchema),
     signal,
     silent: true,
   });
@@ -39,7 +39,7 @@ export function fetchPriceHistory(
       ...(place.state ? { state: place.state } : {}),
       ...(place.county ? { county: place.county } : {}),
     },
-    schema: PriceHistorySchema,
+    schema: () => prices().then((m) => m.PriceHistorySchema),
     signal,
     silent: true,
   });
@@ -47,7 +47,7 @@ export function fetchPriceHistory(
 
 export function fetchPriceFaq(countryId: number, signal?: AbortSignal): Promise<PriceFaq> {
   return apiFetch(`/api/site/${countryId}/price-faq`, {
-    schema: PriceFaqSchema,
+    schema: () => prices().then((m) => m.PriceFaqSchema),
     signal,
     silent: true,
   });
@@ -56,7 +56,7 @@ export function fetchPriceFaq(countryId: number, signal?: AbortSignal): Promise<
 export function fetchPriceFactors(countryId: number, signal?: AbortSignal): Promise<PriceFactors> {
   return apiFetch('/api/site/price-factors', {
     query: { countryId },
-    schema: PriceFactorsSchema,
+    schema: () => prices().then((m) => m.PriceFactorsSchema),
     signal,
     silent: true,
   });
@@ -67,7 +67,7 @@ export function fetchStates(
   signal?: AbortSignal,
 ): Promise<CountryStatesResponse> {
   return apiFetch(`/api/site/${countryId}/country-states`, {
-    schema: CountryStatesResponseSchema,
+    schema: () => site().then((m) => m.CountryStatesResponseSchema),
     signal,
   });
 }
@@ -83,7 +83,7 @@ export function fetchLocalPrices(
       ...(place.county ? { county: place.county } : {}),
       ...(place.town ? { town: place.town } : {}),
     },
-    schema: LocalPricesSchema,
+    schema: () => prices().then((m) => m.LocalPricesSchema),
     signal,
     silent: true,
   });

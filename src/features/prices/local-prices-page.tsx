@@ -9,11 +9,8 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { dataKey } from '../../api/contract/pages';
 import { localPricesNeed, localPricesPathOf } from '../../api/contract/page-needs';
-import {
-  deriveRangeRows,
-  type LocalPrices as LocalPricesData,
-  type RangeLocal,
-} from '../../api/contract/prices';
+import type { LocalPrices as LocalPricesData, RangeLocal } from '../../api/contract/prices';
+import { deriveRangeRows } from '../../api/contract/prices-rules';
 import { ApiError } from '../../api/client';
 import { formatPrice } from '../../lib/format';
 import { ButtonLink } from '../../ui/button/button';

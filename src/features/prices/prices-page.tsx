@@ -8,12 +8,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { dataKey } from '../../api/contract/pages';
 import { PRICES_DEFAULT_RANGE } from '../../api/contract/page-needs';
-import {
-  PRICE_RANGES,
-  type PriceFactors,
-  type PriceHistory,
-  type PriceRange,
-} from '../../api/contract/prices';
+import type { PriceFactors, PriceHistory, PriceRange } from '../../api/contract/prices';
+import { PRICE_RANGES } from '../../api/contract/prices-rules';
 import type { CountryStatesResponse } from '../../api/contract/site';
 import {
   formatDecimal,

@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router';
 import { apiFetch } from '../../api/client';
-import { CrossLinksSchema, NO_CROSS_LINKS, type CrossLinks } from '../../api/contract/content';
+import type { CrossLinks } from '../../api/contract/content';
 import { dataKey } from '../../api/contract/pages';
 import { useResource } from '../use-resource';
 import styles from './cross-links.module.css';
@@ -13,10 +13,12 @@ import styles from './cross-links.module.css';
 function fetchCrossLinks(countryId: number, path: string, signal: AbortSignal) {
   return apiFetch('/api/cross-linking/get', {
     query: { countryId, path },
-    schema: CrossLinksSchema,
+    // Loaded while the request is on the wire: the pages below which these links sit build no
+    // zod schema at load for them (issue 10, TBT).
+    schema: () => import('../../api/contract/content').then((m) => m.CrossLinksSchema),
     signal,
     silent: true,
-  }).catch((): CrossLinks => NO_CROSS_LINKS);
+  }).catch((): CrossLinks => ({ Groups: [] }));
 }
 
 export function CrossLinksBlock({ countryId, path }: { countryId: number; path: string }) {

@@ -41,8 +41,14 @@ describe('PriceChart', () => {
     expect(plot.getAttribute('aria-valuenow')).toBe('4');
   });
 
-  it('has every value in a table, newest first', () => {
-    render(<PriceChart points={points} currency="EUR" label="Heizölpreis Deutschland" />);
+  it('has every value in a table, newest first, made when it is opened', () => {
+    const { container } = render(
+      <PriceChart points={points} currency="EUR" label="Heizölpreis Deutschland" />,
+    );
+    expect(screen.queryByRole('table', { hidden: true })).toBeNull();
+    const details = container.querySelector('details')!;
+    details.open = true;
+    fireEvent(details, new Event('toggle'));
     const table = screen.getByRole('table', { name: 'Heizölpreis Deutschland', hidden: true });
     const rows = [...table.querySelectorAll('tbody tr')].map((r) =>
       r.textContent?.replace(/\s/g, ' '),

@@ -9,7 +9,7 @@
  * Reading a value: pointer over the plot, or focus it and use ←/→, Pos1/Ende (the readout above
  * the plot says it, politely, to a screen reader). The figure's description names the latest,
  * highest and lowest value, and every value is in a table under "Werte als Tabelle" (newest
- * first), so the chart is understood without seeing it.
+ * first, made when it is first opened), so the chart is understood without seeing it.
  */
 import { useId, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { formatPrice, type CurrencyCode } from '../../lib/format';
@@ -80,6 +80,7 @@ function xLabelIndexes(length: number, count: number): number[] {
 export function PriceChart({ points, currency, label, busy = false }: PriceChartProps) {
   const descriptionId = useId();
   const [selected, setSelected] = useState<number | null>(null);
+  const [tableShown, setTableShown] = useState(false);
 
   if (points.length === 0) {
     return (
@@ -203,27 +204,36 @@ export function PriceChart({ points, currency, label, busy = false }: PriceChart
           ))}
         </div>
       </div>
-      <details className={styles.table}>
+      {/* The rows are made when the table is first opened (issue 10): a year of days was over
+          a thousand elements that every visitor's phone parsed and hydrated, folded away. */}
+      <details
+        className={styles.table}
+        onToggle={(event) => {
+          if (event.currentTarget.open) setTableShown(true);
+        }}
+      >
         <summary>Werte als Tabelle</summary>
-        <div className={styles.tableScroll}>
-          <table>
-            <caption className={styles.srOnly}>{label}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Tag</th>
-                <th scope="col">Preis je 100 Liter</th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...points].reverse().map((p) => (
-                <tr key={p.date}>
-                  <th scope="row">{formatDay(p.date)}</th>
-                  <td>{price(p.price)}</td>
+        {tableShown && (
+          <div className={styles.tableScroll}>
+            <table>
+              <caption className={styles.srOnly}>{label}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Tag</th>
+                  <th scope="col">Preis je 100 Liter</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {[...points].reverse().map((p) => (
+                  <tr key={p.date}>
+                    <th scope="row">{formatDay(p.date)}</th>
+                    <td>{price(p.price)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </details>
       <figcaption id={descriptionId} className={styles.summary}>
         Aktuell {price(latest.price)} ({formatDay(latest.date)}). Höchster Preis im Zeitraum{' '}
