@@ -57,60 +57,21 @@ export const CalculatorInitParamsSchema = z.object({
   productGroupId: ProductGroupIdSchema,
 });
 
-export const CalculatorParameterSchema = z.object({
-  Id: z.number(),
-  Name: z.string(),
-  Description: z.string(),
-  Selected: z.boolean(),
-  /** e.g. 12 for installment (id 23); 0 when the parameter has none. */
-  Modifier: z.number(),
-  HasSubItems: z.boolean(),
-  UseIcon: z.boolean(),
-  Upselling: z.boolean(),
-});
-export type CalculatorParameter = z.infer<typeof CalculatorParameterSchema>;
-
-export const CalculatorGroupSchema = z.object({
-  Key: z.number(),
-  Id: z.number(),
-  Name: z.string(),
-  Parameters: z.array(CalculatorParameterSchema),
-});
-export type CalculatorGroup = z.infer<typeof CalculatorGroupSchema>;
-
-export const CalculatorProductSchema = z.object({
-  Id: z.number(),
-  Name: z.string(),
-  Description: z.string(),
-  IsDefault: z.boolean(),
-  /** The "super product" (upsell key 10001). */
-  IsUpselling: z.boolean(),
-  /** For a super product: the product it upgrades. */
-  BaseProductId: z.nullable(z.number()),
-});
-export type CalculatorProduct = z.infer<typeof CalculatorProductSchema>;
-
-export const ChoiceItemSchema = z.object({
-  Id: z.number(),
-  Name: z.string(),
-  Description: z.string(),
-  Selected: z.boolean(),
-  IsUpselling: z.boolean(),
-});
-export type ChoiceItem = z.infer<typeof ChoiceItemSchema>;
-
-export const CalculatorInitResponseSchema = z.object({
-  Groups: z.array(CalculatorGroupSchema),
-  Products: z.array(CalculatorProductSchema),
-  /** Id 0 normal, Id 1 climate neutral (IsUpselling). */
-  ClimateNeutralList: z.array(ChoiceItemSchema),
-  /** Id 1..9 unloading points. */
-  StationsList: z.array(ChoiceItemSchema),
-  AppointmentPlus: ChoiceItemSchema,
-  /** The default product of the country and group. */
-  ProductId: z.number(),
-});
-export type CalculatorInitResponse = z.infer<typeof CalculatorInitResponseSchema>;
+// The calculator data's schemas (SPEC §3 Calculator data) are in calculation-init.ts: the
+// calculator loads them at page start, and this module's ~100 other schemas are not needed then
+// (issue 10, TBT). Re-exported for the server and the tests.
+export {
+  CalculatorGroupSchema,
+  CalculatorInitResponseSchema,
+  CalculatorParameterSchema,
+  CalculatorProductSchema,
+  ChoiceItemSchema,
+  type CalculatorGroup,
+  type CalculatorInitResponse,
+  type CalculatorParameter,
+  type CalculatorProduct,
+  type ChoiceItem,
+} from './calculation-init';
 
 // ---------------------------------------------------------------------------------------------
 // The configuration (SPEC §3 Calculator configuration): body of berechnen, berechnen-default,

@@ -6,13 +6,16 @@
  */
 import { apiFetch } from '../../api/client';
 import { whenSettled } from '../../lib/idle';
-import {
-  CalculatorInitResponseSchema,
-  UpsellingResponseSchema,
-  type CalculatorConfig,
-  type CalculatorInitResponse,
-  type UpsellingItem,
+import type {
+  CalculatorConfig,
+  CalculatorInitResponse,
+  UpsellingItem,
 } from '../../api/contract/calculation';
+import { CalculatorInitResponseSchema } from '../../api/contract/calculation-init';
+
+/** Upselling's schema loads while its request is on the wire (the rest of the contract). */
+const upsellingResponseSchema = () =>
+  import('../../api/contract/calculation').then((m) => m.UpsellingResponseSchema);
 
 /** Where the last calculator data of a country and product group are kept (db settings). */
 export const initSettingKey = (countryId: number, productGroupId: number) =>
@@ -63,7 +66,7 @@ export function fetchUpselling(
     method: 'POST',
     query: { upsellingKey: key },
     body: config,
-    schema: UpsellingResponseSchema,
+    schema: upsellingResponseSchema,
     signal,
     silent: true,
   });
