@@ -3,7 +3,10 @@
  * longer matches the contract, or is older than `notBefore`, counts as absent (and is removed).
  * Only the newest OFFER_RESULTS_MAX rows are kept.
  */
-import { CalculationResultSchema, type CalculationResult } from '../api/contract/calculation';
+import {
+  CalculationResultSchema,
+  type CalculationResult,
+} from '../api/contract/calculation-result';
 import { db } from './db';
 import { toStorageError } from './errors';
 

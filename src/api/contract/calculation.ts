@@ -184,80 +184,20 @@ export type CalculatorDefaultRequestInput = z.input<typeof CalculatorDefaultRequ
 
 // ---------------------------------------------------------------------------------------------
 // The result (SPEC §3 Calculation result)
-
-export const BreakdownKindSchema = z.enum([
-  'product',
-  'parameter',
-  'stations',
-  'climateNeutral',
-  'appointmentPlus',
-  'deliveryFee',
-  'financing',
-]);
-export type BreakdownKind = z.infer<typeof BreakdownKindSchema>;
-
-/** One line of an offer's price; gross (VAT included). The lines add up to TotalPrice. */
-export const BreakdownLineSchema = z.object({
-  Kind: BreakdownKindSchema,
-  Label: z.string(),
-  Amount: z.number(),
-});
-export type BreakdownLine = z.infer<typeof BreakdownLineSchema>;
-
-export const InstallmentSchema = z.object({
-  Months: z.number(),
-  MonthlyRate: z.number(),
-  /** Sum of the rates (= TotalPrice of the offer). */
-  Total: z.number(),
-  /** Effective annual interest rate in percent. */
-  EffectiveRatePercent: z.number(),
-});
-export type Installment = z.infer<typeof InstallmentSchema>;
-
-export const OfferSchema = z.object({
-  /** The dealer's id: one offer per dealer and calculation. */
-  Id: z.number(),
-  DealerName: z.string(),
-  DealerPlace: z.string(),
-  DealerZip: z.string(),
-  /** 0–5, one decimal; 0 with RatingCount 0 means no ratings yet. */
-  Rating: z.number(),
-  RatingCount: z.number(),
-  DistanceKm: z.number(),
-  IsFavourite: z.boolean(),
-  ProductId: z.number(),
-  ProductName: z.string(),
-  DeliveryTime: z.string(),
-  /** Latest delivery in working days, for sorting. */
-  DeliveryDays: z.number(),
-  PaymentName: z.string(),
-  /** Gross price per 100 L, everything included (TotalPrice / Amount × 100). */
-  UnitPrice: z.number(),
-  /** Gross total, everything included. */
-  TotalPrice: z.number(),
-  /** VAT contained in TotalPrice. */
-  VatAmount: z.number(),
-  VatRatePercent: z.number(),
-  Currency: z.enum(['EUR', 'CHF']),
-  Breakdown: z.array(BreakdownLineSchema),
-  Installment: z.nullable(InstallmentSchema),
-  ClimateNeutral: z.boolean(),
-  AppointmentPlus: z.boolean(),
-});
-export type Offer = z.infer<typeof OfferSchema>;
-
-export const CalculationResultSchema = z.object({
-  /** false: refused (empty postal code, less than 300 L) or nothing calculable. */
-  Success: z.boolean(),
-  /** Sorted by TotalPrice ascending, ties by rating (SPEC §3: the best three come first). */
-  Items: z.array(OfferSchema),
-  Amount: z.number(),
-  ZipCode: z.string(),
-  CountryId: z.number(),
-  Currency: z.enum(['EUR', 'CHF']),
-  CalculatedAt: z.string(),
-});
-export type CalculationResult = z.infer<typeof CalculationResultSchema>;
+// In calculation-result.ts (re-exported here): the offer list loads only these schemas for its
+// answer, not this module's others (issue 10, TBT).
+export {
+  BreakdownKindSchema,
+  BreakdownLineSchema,
+  CalculationResultSchema,
+  InstallmentSchema,
+  OfferSchema,
+  type BreakdownKind,
+  type BreakdownLine,
+  type CalculationResult,
+  type Installment,
+  type Offer,
+} from './calculation-result';
 
 // ---------------------------------------------------------------------------------------------
 // POST /api/kalkulation/upselling?upsellingKey=

@@ -5,7 +5,7 @@ import type { CalculationResult, CalculatorConfig } from '../../api/contract/cal
 // The response schemas load while the request is on the wire (apiFetch's schema loader): the
 // offer list's chunk then builds no zod schema before the page has hydrated (issue 10, TBT).
 const calculationResultSchema = () =>
-  import('../../api/contract/calculation').then((m) => m.CalculationResultSchema);
+  import('../../api/contract/calculation-result').then((m) => m.CalculationResultSchema);
 const setFavouriteResponseSchema = () =>
   import('../../api/contract/account').then((m) => m.SetFavouriteResponseSchema);
 
