@@ -10,12 +10,25 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import type { ApiError } from '../../src/api/contract/common';
+import { ApiErrorSchema, type ApiError } from '../../src/api/contract/common';
 import { isClientGone } from '../request-log';
 
 // Every message a client can see is German (issue 9): the contract words its own, and zod's
 // defaults, for anything a schema leaves unworded, come in German too.
 z.config(z.locales.de());
+
+/**
+ * The error answers of a route's response schema: `{ message, issues? }` (ApiErrorSchema) for
+ * each status given, e.g. `response: { 200: X, ...errorResponses(400, 401, 403) }`.
+ */
+export function errorResponses<const C extends number>(
+  ...codes: C[]
+): Record<C, typeof ApiErrorSchema> {
+  return Object.fromEntries(codes.map((code) => [code, ApiErrorSchema])) as Record<
+    C,
+    typeof ApiErrorSchema
+  >;
+}
 
 export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => unknown;
 

@@ -5,7 +5,6 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditHistorySchema } from '../../../src/api/contract/audit';
-import { ApiErrorSchema } from '../../../src/api/contract/common';
 import {
   CacheListSchema,
   CacheParamsSchema,
@@ -16,13 +15,9 @@ import { guardAllRoutes, requireCsrf } from '../../plugins/auth';
 import { actorOf, auditHistory } from '../audit/audit';
 import { readGenerations } from './generations';
 import type { Caches } from './plugin';
+import { errorResponses } from '../../plugins/errors';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 const UNKNOWN = 'Diesen Cache gibt es nicht.';
 

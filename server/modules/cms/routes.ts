@@ -54,14 +54,9 @@ import {
   saveEntry,
   unpublishEntry,
 } from './service';
+import { errorResponses } from '../../plugins/errors';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export interface CmsRoutesOptions {
   /** Where uploaded images are stored (`${DATA_DIR}/media`). */

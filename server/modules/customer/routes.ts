@@ -5,7 +5,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema, type ApiError } from '../../../src/api/contract/common';
+import type { ApiError } from '../../../src/api/contract/common';
 import {
   AddressIdParamsSchema,
   AddressInputSchema,
@@ -17,13 +17,9 @@ import {
 } from '../../../src/api/contract/customer';
 import { requireCsrf, requireGuard } from '../../plugins/auth';
 import * as service from './service';
+import { errorResponses } from '../../plugins/errors';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 function refuse(reply: FastifyReply, refusal: service.Refusal) {
   const body: ApiError =

@@ -58,14 +58,9 @@ import {
   zipFitsCountry,
   type Outcome,
 } from './service';
+import { errorResponses } from '../../plugins/errors';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 const PUBLIC_CACHE = `public, max-age=${IAM_PUBLIC_MAX_AGE_S}`;
 

@@ -6,7 +6,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { ApiErrorSchema } from '../../../src/api/contract/common';
 import {
   ALARMS_PER_USER,
   PriceAlarmCreateSchema,
@@ -20,14 +19,9 @@ import { mexTanks, priceAlarms, users } from '../../db/schema';
 import { guardAllRoutes, requireCsrf } from '../../plugins/auth';
 import { checkZipCode } from '../location/service';
 import { currencyOf, PRICE_ALARM_JOB } from './alarm-job';
+import { errorResponses } from '../../plugins/errors';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export type PriceAlarmRow = typeof priceAlarms.$inferSelect;
 

@@ -73,15 +73,18 @@ export async function tankByKeyHash(db: Db, keyHash: string): Promise<TankRow | 
   return row;
 }
 
+/** The columns of a reading the dashboard and the forecast use. */
+const readingColumns = {
+  measuredAt: mexReadings.measuredAt,
+  litres: mexReadings.litres,
+  temperatureC: mexReadings.temperatureC,
+  batteryPct: mexReadings.batteryPct,
+};
+
 /** Readings of a sensor since `from`, oldest first. */
 export async function readingsSince(db: Db, sensorId: number, from: Date): Promise<ReadingRow[]> {
   return db
-    .select({
-      measuredAt: mexReadings.measuredAt,
-      litres: mexReadings.litres,
-      temperatureC: mexReadings.temperatureC,
-      batteryPct: mexReadings.batteryPct,
-    })
+    .select(readingColumns)
     .from(mexReadings)
     .where(and(eq(mexReadings.sensorId, sensorId), gte(mexReadings.measuredAt, from)))
     .orderBy(asc(mexReadings.measuredAt));
@@ -90,12 +93,7 @@ export async function readingsSince(db: Db, sensorId: number, from: Date): Promi
 /** The newest reading of a sensor. */
 export async function latestReading(db: Db, sensorId: number): Promise<ReadingRow | undefined> {
   const [row] = await db
-    .select({
-      measuredAt: mexReadings.measuredAt,
-      litres: mexReadings.litres,
-      temperatureC: mexReadings.temperatureC,
-      batteryPct: mexReadings.batteryPct,
-    })
+    .select(readingColumns)
     .from(mexReadings)
     .where(eq(mexReadings.sensorId, sensorId))
     .orderBy(desc(mexReadings.measuredAt))

@@ -7,7 +7,6 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '../../../src/api/contract/common';
 import {
   MEX_DEVICE_KEY,
   MexDashboardSchema,
@@ -28,15 +27,9 @@ import { RateLimitedError } from '../../plugins/db-rate-limit';
 import { actorOf } from '../audit/audit';
 import * as repo from './repo';
 import * as service from './service';
+import { errorResponses } from '../../plugins/errors';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-  429: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /** Sensor readings per key and minute. */
 export const MEX_INGEST_RATE = { max: 60, windowSeconds: 60 } as const;

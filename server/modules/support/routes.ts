@@ -9,7 +9,6 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '../../../src/api/contract/common';
 import { AuditHistorySchema } from '../../../src/api/contract/audit';
 import {
   ImpersonateParamsSchema,
@@ -37,14 +36,9 @@ import {
   userTexts,
   type Actor,
 } from './users';
+import { errorResponses } from '../../plugins/errors';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const supportUserRoutes: FastifyPluginAsyncZod = async (app) => {
   guardAllRoutes(app, 'support');

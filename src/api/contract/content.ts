@@ -11,7 +11,7 @@ export const CONTENT_MAX_AGE_S = 3600;
 export const NEWS_PAGE_SIZE_DEFAULT = 3;
 export const NEWS_PAGE_SIZE_MAX = 24;
 // Zod-free, for the news page at load (issue 10); re-exported for the server.
-export { NEWS_LIST_PAGE_SIZE } from './news-list';
+export { NEWS_LIST_PAGE_SIZE } from './content-pages';
 /** Related articles under an article. */
 export const RELATED_ARTICLES = 3;
 
@@ -163,4 +163,4 @@ export const CrossLinkGroupSchema = z.object({
 /** Links that relate a page to others; SPEC §7: failure → an empty object (no Groups). */
 export const CrossLinksSchema = z.object({ Groups: z.array(CrossLinkGroupSchema) });
 export type CrossLinks = z.infer<typeof CrossLinksSchema>;
-export const NO_CROSS_LINKS: CrossLinks = { Groups: [] };
+export { NO_CROSS_LINKS } from './content-pages';

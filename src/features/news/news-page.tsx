@@ -4,7 +4,7 @@
  */
 import { Link, useSearchParams } from 'react-router';
 import type { NewsList } from '../../api/contract/content';
-import { NEWS_LIST_PAGE_SIZE } from '../../api/contract/news-list';
+import { NEWS_LIST_PAGE_SIZE } from '../../api/contract/content-pages';
 import { dataKey } from '../../api/contract/pages';
 import { NEWS_PAGE_PARAM, newsListNeed } from '../../api/contract/page-needs';
 import { paths } from '../../lib/paths';

@@ -6,6 +6,7 @@
 import { Link } from 'react-router';
 import { apiFetch } from '../../api/client';
 import type { CrossLinks } from '../../api/contract/content';
+import { NO_CROSS_LINKS } from '../../api/contract/content-pages';
 import { dataKey } from '../../api/contract/pages';
 import { useResource } from '../use-resource';
 import styles from './cross-links.module.css';
@@ -18,7 +19,7 @@ function fetchCrossLinks(countryId: number, path: string, signal: AbortSignal) {
     schema: () => import('../../api/contract/content').then((m) => m.CrossLinksSchema),
     signal,
     silent: true,
-  }).catch((): CrossLinks => ({ Groups: [] }));
+  }).catch((): CrossLinks => NO_CROSS_LINKS);
 }
 
 export function CrossLinksBlock({ countryId, path }: { countryId: number; path: string }) {
