@@ -13,8 +13,10 @@ import {
   MARKUP_IN_HTML,
   PAGE_DATA_ELEMENT_ID,
   type EmbeddedPage,
+  type OfferListPageData,
   type SsrModule,
 } from '../../src/api/contract/pages';
+import type { CalculationResult } from '../../src/api/contract/calculation';
 import { createTestUser, testToken, type TestUser } from '../../tests/support/auth';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../tests/support/test-app';
 import { PRICE_SNAPSHOT_JOB } from '../modules/prices/plugin';
@@ -264,6 +266,71 @@ describe('public pages are rendered on the server', () => {
       expect(html, url).toContain('<div id="root"></div>');
       expect(html, url).not.toContain(`id="${PAGE_DATA_ELEMENT_ID}"`);
     }
+  });
+});
+
+describe('the offer list is rendered with its offers (issue 10)', () => {
+  const offerList = (embedded: EmbeddedPage | null) => {
+    const entries = Object.entries(embedded?.data ?? {}).filter(([key]) =>
+      key.startsWith('offerList:'),
+    );
+    expect(entries).toHaveLength(1);
+    return entries[0]?.[1] as OfferListPageData<{ id: number; dealerName: string }> | null;
+  };
+  const unescaped = (text: string) => text.replace(/&amp;/g, '&').replace(/&#x27;/g, "'");
+
+  it.each([
+    ['/heizoel/angebotsliste', 1],
+    ['/diesel/angebotsliste', 2],
+  ])(
+    '%s: the offers berechnen answers, ranked, in the HTML before any script',
+    async (path, group) => {
+      const { res, text, embedded } = await page(`${path}?zipCode=10115&amount=3000`);
+      expect(res.statusCode).toBe(200);
+      const data = offerList(embedded);
+      expect(data?.Config).toMatchObject({
+        ZipCode: '10115',
+        Amount: 3000,
+        CountryId: 1,
+        ProductGroupId: group,
+      });
+      // The same answer the API gives the browser for that configuration.
+      const api = await t.app.inject({
+        method: 'POST',
+        url: '/api/kalkulation/berechnen',
+        payload: data?.Config,
+      });
+      const answer = api.json<CalculationResult>();
+      expect(answer.Items.length).toBeGreaterThan(0);
+      expect(data?.Result.Items.map((o) => o.Id)).toEqual(answer.Items.map((o) => o.Id));
+      // Ranked by price (the worker's order), every dealer on the page.
+      expect(data?.Views.map((v) => v.id)).toHaveLength(answer.Items.length);
+      const cheapest = [...answer.Items].sort((a, b) => a.TotalPrice - b.TotalPrice)[0];
+      expect(data?.Views[0]?.id).toBe(cheapest?.Id);
+      for (const view of data?.Views ?? []) expect(unescaped(text)).toContain(view.dealerName);
+      // The calculator shows the configuration the offers are for.
+      expect(text).toContain('PLZ 10115 · 3.000 Liter');
+    },
+  );
+
+  it('leaves an address the browser would not calculate to the browser', async () => {
+    for (const query of [
+      'zipCode=&amount=3000',
+      'zipCode=10115&amount=100',
+      'zipCode=1&amount=3000',
+    ]) {
+      const { res, embedded, text } = await page(`/heizoel/angebotsliste?${query}`);
+      expect(res.statusCode, query).toBe(200);
+      expect(offerList(embedded), query).toBeNull();
+      expect(text, query).not.toContain('Gesamtpreis');
+    }
+  });
+
+  it('keeps nothing of one list for the next page', async () => {
+    await page('/heizoel/angebotsliste?zipCode=10115&amount=3000');
+    const { text } = await page('/impressum');
+    expect(text).not.toContain('PLZ 10115');
+    expect(text).toContain('3.000 Liter · PLZ eingeben');
   });
 });
 

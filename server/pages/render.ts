@@ -235,7 +235,7 @@ export async function renderRoute(
     await Promise.all(
       needs.map(async (need) => {
         try {
-          const value = await loadNeed(app, need);
+          const value = await loadNeed(app, need, { ssr, auth: request.auth });
           const key = ssr.dataKey(need);
           data[key] = value;
           embeddedData[key] = isMarkupNeed(need.kind) && value !== null ? MARKUP_IN_HTML : value;
@@ -246,7 +246,14 @@ export async function renderRoute(
     );
   }
   const consentAsked = !request.cookies[CONSENT_COOKIE];
-  const { html, fingerprint } = ssr.renderPage({ url, locale, token, consentAsked, data });
+  const { html, fingerprint } = ssr.renderPage({
+    url,
+    route: route?.name ?? null,
+    locale,
+    token,
+    consentAsked,
+    data,
+  });
   const embedded: EmbeddedPage = {
     route: route?.name ?? null,
     data: embeddedData,

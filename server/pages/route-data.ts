@@ -3,8 +3,15 @@
  * service that also answers its API route, so a rendered page shows what the API would answer.
  */
 import type { FastifyInstance } from 'fastify';
-import type { DataNeed } from '../../src/api/contract/pages';
-import { bestPrice } from '../modules/calculation/service';
+import type { CalculationResult } from '../../src/api/contract/calculation';
+import type { DataNeed, OfferListPageData, SsrModule } from '../../src/api/contract/pages';
+import type { AuthUser } from '../plugins/auth';
+import {
+  bestPrice,
+  calculationJson,
+  calculatorInit,
+  withFavourites,
+} from '../modules/calculation/service';
 import { loadGuide, toGuide } from '../modules/leads/service';
 import { localPrices, resolveLocal } from '../modules/prices/local';
 import { countryAverage, priceFactors, priceFaq, priceHistory } from '../modules/prices/service';
@@ -15,10 +22,17 @@ import { crossLinks } from '../modules/content/cross-links';
 import { cmsPage, featuredNews, newsDetail, newsList } from '../modules/content/service';
 import { dealerDetail, dealerDirectory, dealerReviews } from '../modules/dealers/service';
 
+/** What a loader may use besides the app: the SSR build's pure helpers and who asks. */
+export interface NeedContext {
+  ssr: Pick<SsrModule, 'offerListConfig' | 'rankOffers'>;
+  auth: AuthUser | null;
+}
+
 type Loaders = {
   [K in DataNeed['kind']]: (
     app: FastifyInstance,
     need: Extract<DataNeed, { kind: K }>,
+    context: NeedContext,
   ) => Promise<unknown>;
 };
 
@@ -58,9 +72,39 @@ const loaders: Loaders = {
     dealerDirectory(app, { countryId, state, zipCode }),
   dealer: (app, { countryId, id, branchId }) => dealerDetail(app, countryId, id, branchId),
   dealerReviews: (app, { id, page }) => dealerReviews(app.db, id, page),
+  // Issue 10: what berechnen answers this visitor for the address's configuration (the same
+  // cached calculation), ranked as the browser's offers worker ranks it. null: nothing to
+  // calculate, or the server refuses the configuration; the browser then shows why.
+  offerList: async (app, { countryId, productGroupId, search }, { ssr, auth }) => {
+    const init = calculatorInit(app.calculation, countryId, productGroupId);
+    const config = ssr.offerListConfig(search, countryId, productGroupId, init);
+    if (!config) return null;
+    const outcome = calculationJson(app.calculation, config);
+    if (!outcome.ok) return null;
+    const result = await withFavourites(
+      app.calculation,
+      auth,
+      JSON.parse(outcome.value.text) as CalculationResult,
+    );
+    const page: OfferListPageData = {
+      Config: config,
+      Init: init,
+      Result: result,
+      Views: ssr.rankOffers(result.Items),
+    };
+    return page;
+  },
 };
 
-export function loadNeed(app: FastifyInstance, need: DataNeed): Promise<unknown> {
-  const load = loaders[need.kind] as (app: FastifyInstance, need: DataNeed) => Promise<unknown>;
-  return load(app, need);
+export function loadNeed(
+  app: FastifyInstance,
+  need: DataNeed,
+  context: NeedContext,
+): Promise<unknown> {
+  const load = loaders[need.kind] as (
+    app: FastifyInstance,
+    need: DataNeed,
+    context: NeedContext,
+  ) => Promise<unknown>;
+  return load(app, need, context);
 }

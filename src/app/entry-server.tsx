@@ -9,12 +9,22 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { askForConsentNow, preloadConsentForm, resetConsent } from '../features/consent';
 import { resetGuide } from '../features/guide';
+import { defaultConfig, normalizeConfig, resetCalculator } from '../features/calculator';
+import {
+  configFromQuery,
+  refusalOf,
+  resetOfferList,
+  seedPage as seedOfferList,
+} from '../features/offers';
+import { rankOffers as rankOfferViews } from '../workers/offers/offers';
+import { readOfferQuery } from '../lib/offer-query';
+import type { CalculatorConfig, CalculatorInitResponse, Offer } from '../api/contract/calculation';
 import { resetLocale, localeState } from '../features/locale';
 import { adoptToken, resetSession, sessionState, settleSession } from '../features/session/store';
 import { appRoutes, type AppRouteName } from '../lib/paths';
 import { hydrationFingerprint, type RenderInput, type RenderOutput } from '../api/contract/pages';
 import { isServerRendered } from '../api/contract/page-needs';
-import { PageDataProvider, PageDataStore } from '../ui/page-data';
+import { PageDataProvider, PageDataStore, type PageSeed } from '../ui/page-data';
 import { AppRoutes, pages, preloadPage } from './router';
 
 export { dataKey } from '../api/contract/pages';
@@ -39,14 +49,54 @@ export function preloadServerPages(): Promise<void> {
   return preloaded;
 }
 
+/**
+ * The offer list's configuration for an address as a first visit in the browser derives it
+ * (src/features/offers/sync.ts applyOfferAddress): the defaults, the query, normalised with the
+ * calculator's data; null when the browser would not calculate it (SPEC §5).
+ */
+export function offerListConfig(
+  search: string,
+  countryId: number,
+  productGroupId: 1 | 2,
+  init: CalculatorInitResponse,
+): CalculatorConfig | null {
+  const query = readOfferQuery(search);
+  const base = defaultConfig(countryId, productGroupId);
+  const config = normalizeConfig(configFromQuery(query, base, countryId, productGroupId), init);
+  return refusalOf(config) ? null : config;
+}
+
+/** Offers ranked by price and formatted, as the browser's offers worker does it. */
+export function rankOffers(items: readonly Offer[]): unknown[] {
+  return rankOfferViews(items, 'price');
+}
+
+/** The pages whose stores start from their data (PageSeed; main.tsx finds them by module). */
+const seeds: Partial<Record<AppRouteName, PageSeed>> = {
+  'heizoel-angebotsliste': seedOfferList,
+  'diesel-angebotsliste': seedOfferList,
+};
+
 /** The markup of #root for the page. Call preloadServerPages() once before. */
-export function renderPage({ url, locale, token, consentAsked, data }: RenderInput): RenderOutput {
+export function renderPage({
+  url,
+  route,
+  locale,
+  token,
+  consentAsked,
+  data,
+}: RenderInput): RenderOutput {
   localeState.code = locale;
   if (consentAsked) askForConsentNow();
   // The synchronous part of the browser's initial-load rule (src/features/session/start.ts):
   // a valid token logs in at once; anything else stays pending until the browser decides.
   if (token && adoptToken(token)) settleSession();
+  const store = new PageDataStore(data);
   try {
+    if (route) {
+      const { pathname, search } = new URL(url, 'http://server.invalid');
+      seeds[route]?.(store, { pathname, search }, locale, false);
+    }
     const fingerprint = hydrationFingerprint({
       locale,
       consentAsked,
@@ -55,7 +105,7 @@ export function renderPage({ url, locale, token, consentAsked, data }: RenderInp
       supportInfo: sessionState.ShowSupportInfo,
     });
     const html = renderToString(
-      <PageDataProvider store={new PageDataStore(data)}>
+      <PageDataProvider store={store}>
         <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>
@@ -68,5 +118,7 @@ export function renderPage({ url, locale, token, consentAsked, data }: RenderInp
     resetLocale();
     resetConsent();
     resetGuide();
+    resetOfferList();
+    resetCalculator();
   }
 }

@@ -21,7 +21,7 @@ import {
 } from '../api/contract/pages';
 import { setAdvertRuntime } from '../ui/advert/advert-slot';
 import { startHydration, whenHydrated } from '../ui/hydration';
-import { PageDataProvider, PageDataStore } from '../ui/page-data';
+import { PageDataProvider, PageDataStore, type SeededPageModule } from '../ui/page-data';
 import { initApp } from './providers';
 import { AppRouter, preloadPage } from './router';
 
@@ -96,7 +96,16 @@ if (embedded && sameFingerprint(embedded.render, ownState)) {
     // issue 10), and hydrates at once when a click or key arrives meanwhile. Before this runs,
     // the page is plain HTML: links navigate and the calculator form submits to the offer list
     // by itself (its action), so an early action is not lost either.
-    () => startTransition(() => void hydrateRoot(container, app)),
+    ([page]) => {
+      // The page's stores start from the data it was rendered with (the offer list's offers).
+      (page as SeededPageModule | undefined)?.seedPage?.(
+        store,
+        window.location,
+        localeState.code,
+        true,
+      );
+      startTransition(() => void hydrateRoot(container, app));
+    },
     // The page's chunk did not load: the router shows its error page as on any navigation.
     () => createRoot(container).render(app),
   );

@@ -26,8 +26,11 @@ import { PageSkeleton, RouteFrame } from './root-layout';
 /** A lazily loaded page that can be loaded ahead of rendering. */
 export interface PageComponent {
   (): ReactElement;
-  /** Loads the page's module; afterwards it renders without suspending. */
-  preload: () => Promise<void>;
+  /**
+   * Loads the page's module; afterwards it renders without suspending. Resolves to the module:
+   * one that exports `seedPage` (PageSeed, src/ui/page-data.tsx) has its stores seeded before hydrating.
+   */
+  preload: () => Promise<unknown>;
   /**
    * The module's source path as the client build's manifest names it (dist/.vite/manifest.json),
    * so the server can link the page's CSS and preload its JavaScript.
@@ -47,6 +50,7 @@ function page<M>(module: string, load: () => Promise<M>, pick: (m: M) => Compone
   const preload = () =>
     load().then((m) => {
       loaded = pick(m);
+      return m;
     });
   const Lazy: LazyExoticComponent<ComponentType> = lazy(() =>
     preload().then(() => ({ default: loaded as ComponentType })),
@@ -279,6 +283,6 @@ export function AppRouter() {
 }
 
 /** Loads the page of a route ahead of rendering it (server render, hydration). */
-export function preloadPage(name: AppRouteName): Promise<void> {
+export function preloadPage(name: AppRouteName): Promise<unknown> {
   return pages[name].Page.preload();
 }

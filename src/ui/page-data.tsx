@@ -8,6 +8,7 @@
 import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 
 import type { PageData } from '../api/contract/pages';
+import type { LocaleCode } from '../lib/locale';
 
 export type { PageData };
 
@@ -59,4 +60,23 @@ export function useSpendPageDataOnNavigation(locationKey: string): void {
  */
 export function usePageData<T>(key: string): T | undefined {
   return useContext(PageDataContext).get<T>(key);
+}
+
+/**
+ * A server-rendered page whose stores must hold its data before the first render (the offer
+ * list: the calculator's configuration and the offers) exports `seedPage` from its feature's
+ * index. The server calls it in entry-server.tsx before rendering, the browser in main.tsx
+ * before hydrating (it gets the module from the page's preload), so both render the same.
+ * `browser`: the browser's side effects too (offline copies, the address).
+ */
+export type PageSeed = (
+  data: PageDataStore,
+  location: { pathname: string; search: string },
+  locale: LocaleCode,
+  browser: boolean,
+) => void;
+
+/** What a page's module may export for seeding. */
+export interface SeededPageModule {
+  seedPage?: PageSeed;
 }

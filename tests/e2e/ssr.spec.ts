@@ -41,7 +41,13 @@ test.describe('without JavaScript', () => {
     expect(query.get('zipCode')).toBe('10115');
     // The field's text; the offer list reads it as 4500 litres (src/lib/offer-query.ts).
     expect(query.get('amount')).toBe('4.500');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Heizölpreise vergleichen');
+    // The server calculated the list (issue 10): the offers are there without any script.
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(
+      'Angebote für 4.500 Liter Heizöl EL schwefelarm nach PLZ 10115',
+    );
+    const list = page.getByRole('list', { name: /^Angebote, sortiert nach Gesamtpreis/ });
+    await expect(list.getByRole('article').first()).toBeVisible();
+    await expect(list.getByTestId('offer-total').first()).toContainText(/\d,\d{2}\s€/);
   });
 
   test('the guide, the legal pages and the 404 page are there too', async ({ page }) => {
@@ -72,9 +78,21 @@ test('rendered pages hydrate without a mismatch and work at once', async ({ page
   await expect(page).toHaveURL(/\/heizoel\/angebotsliste\?.*10115/);
   await expect(page.getByRole('list', { name: /Angebote/ })).toBeVisible();
   expect(bestPriceCalls).toEqual([]);
-  // The offer list's own server render hydrates as well (its offers come from the browser).
+  // The offer list's own server render hydrates with the offers it brought (issue 10): the
+  // browser asks neither for the calculator's data nor for a calculation, and works at once.
+  const calculatorCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/kalkulation/')) calculatorCalls.push(r.url());
+  });
   await page.reload();
-  await expect(page.getByRole('list', { name: /Angebote/ })).toBeVisible();
+  const list = page.getByRole('list', { name: /^Angebote, sortiert nach Gesamtpreis/ });
+  const first = list.getByRole('article').getByRole('heading', { level: 3 }).first();
+  await expect(first).toBeVisible();
+  await page.getByRole('radio', { name: 'Bewertung' }).check({ force: true });
+  await expect(
+    page.getByRole('list', { name: /^Angebote, sortiert nach Bewertung/ }),
+  ).toBeVisible();
+  expect(calculatorCalls).toEqual([]);
 });
 
 test('every rendered page carries its stylesheet in its HTML and loads none', async ({

@@ -32,9 +32,9 @@ export const SERVER_RENDERED: Partial<Record<AppRouteName, NeedsOf>> = {
     { kind: 'newsFeatured', countryId },
   ],
   impressum: none,
-  // The frame and the calculator bar; the offers are calculated in the browser.
-  'heizoel-angebotsliste': none,
-  'diesel-angebotsliste': none,
+  // Issue 10: the offers of the address's configuration, calculated and ranked on the server.
+  'heizoel-angebotsliste': ({ countryId, search }) => [offerListNeed(countryId, 1, search)],
+  'diesel-angebotsliste': ({ countryId, search }) => [offerListNeed(countryId, 2, search)],
   datenschutz: none,
   // The intro; the steps depend on answers kept in the browser.
   'heizoel-verbrauchsvergleich': () => [{ kind: 'guide', guideId: OIL_CONSUMPTION_GUIDE_ID }],
@@ -67,6 +67,15 @@ export const SERVER_RENDERED: Partial<Record<AppRouteName, NeedsOf>> = {
   // Issue 13: a page the editors published at /{slug}.
   'cms-seite': ({ params }) => [{ kind: 'cmsPage', slug: params.cmsSlug ?? '' }],
 };
+
+/** The offer list's offers for its address (the query text as the browser's URLSearchParams writes it). */
+export function offerListNeed(
+  countryId: number,
+  productGroupId: 1 | 2,
+  search: URLSearchParams,
+): Extract<DataNeed, { kind: 'offerList' }> {
+  return { kind: 'offerList', countryId, productGroupId, search: search.toString() };
+}
 
 /** The /news page's list: `?seite=` (1 when missing or not a page number). */
 export function newsListNeed(

@@ -11,6 +11,12 @@
  * checkout, tokens in the address): their HTML is the shell.
  */
 import type { LocaleCode } from '../../lib/locale';
+import type {
+  CalculationResult,
+  CalculatorConfig,
+  CalculatorInitResponse,
+  Offer,
+} from './calculation';
 import type { AppRouteName } from '../../lib/paths';
 import type { CmsPageSlug } from './content';
 import type { RouteDataContext } from './page-needs';
@@ -39,7 +45,9 @@ export type DataNeed =
   | { kind: 'crossLinks'; countryId: number; path: string }
   | { kind: 'dealerDirectory'; countryId: number; state?: string; zipCode?: string }
   | { kind: 'dealer'; countryId: number; id: number; branchId?: number }
-  | { kind: 'dealerReviews'; countryId: number; id: number; page: number };
+  | { kind: 'dealerReviews'; countryId: number; id: number; page: number }
+  // Issue 10: the offer list's offers for the configuration its address asks for.
+  | { kind: 'offerList'; countryId: number; productGroupId: 1 | 2; search: string };
 
 export type DataKind = DataNeed['kind'];
 
@@ -138,9 +146,25 @@ export interface EmbeddedPage {
   render: HydrationFingerprint;
 }
 
+/**
+ * The offer list's page data (need `offerList`): the configuration its address asks for
+ * (normalised as the browser would), the calculator's data it was normalised with, the server's
+ * answer (IsFavourite marked for the user the page is rendered for) and its offers ranked by
+ * price as the offers worker ranks them (`View` is the worker's OfferView). null: no calculation
+ * for this address (no or an invalid postal code, an amount out of range): the browser shows why.
+ */
+export interface OfferListPageData<View = unknown> {
+  Config: CalculatorConfig;
+  Init: CalculatorInitResponse;
+  Result: CalculationResult;
+  Views: View[];
+}
+
 export interface RenderInput {
   /** Path and query of the page. */
   url: string;
+  /** The route rendered (its page seeds its stores from the data); null for the 404 page. */
+  route: AppRouteName | null;
   locale: LocaleCode;
   /** A verified, unexpired access token: the page renders logged in. */
   token: string | null;
@@ -163,4 +187,17 @@ export interface SsrModule {
   dataKey(need: DataNeed): string;
   /** The module path of a route's page in the client manifest (src/app/router.tsx). */
   pageModule(name: AppRouteName): string;
+  /**
+   * The offer list's configuration for its address, as the browser derives it on a first visit
+   * (defaults, the query, normalised with the calculator's data); null when the browser would
+   * not calculate it (SPEC §5: no or an invalid postal code, amount out of range).
+   */
+  offerListConfig(
+    search: string,
+    countryId: number,
+    productGroupId: 1 | 2,
+    init: CalculatorInitResponse,
+  ): CalculatorConfig | null;
+  /** Offers ranked by price and formatted as the offers worker does it (its OfferView). */
+  rankOffers(items: readonly Offer[]): unknown[];
 }

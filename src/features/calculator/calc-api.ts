@@ -5,21 +5,17 @@
  * first download (bench/ JS budget), although nothing there needs it before the first paint.
  */
 import { apiFetch } from '../../api/client';
-import { whenSettled } from '../../lib/idle';
 import type {
   CalculatorConfig,
   CalculatorInitResponse,
   UpsellingItem,
 } from '../../api/contract/calculation';
 import { CalculatorInitResponseSchema } from '../../api/contract/calculation-init';
+import { initSettingKey, keepInitCopy } from './init-copy';
 
 /** Upselling's schema loads while its request is on the wire (the rest of the contract). */
 const upsellingResponseSchema = () =>
   import('../../api/contract/calculation').then((m) => m.UpsellingResponseSchema);
-
-/** Where the last calculator data of a country and product group are kept (db settings). */
-export const initSettingKey = (countryId: number, productGroupId: number) =>
-  `calculator-init:${countryId}:${productGroupId}`;
 
 /**
  * The calculator data (products, options). Each answer is kept in IndexedDB, and when none comes
@@ -38,14 +34,7 @@ export async function fetchCalculatorInit(
       signal,
       silent: true,
     });
-    // A plain copy now: the store makes the answer reactive, and a proxy cannot be stored.
-    const copy: unknown = JSON.parse(JSON.stringify(init));
-    // Once the page has settled: loading Dexie is not what the page waits for (issue 10).
-    whenSettled(() => {
-      void import('../../db')
-        .then(({ writeSetting }) => writeSetting(key, copy))
-        .catch(() => undefined); // only the offline copy is missing
-    });
+    keepInitCopy(countryId, productGroupId, init);
     return init;
   } catch (error) {
     if (signal?.aborted) throw error;

@@ -32,12 +32,16 @@
  * - `submitCalculator()` → `{ ok: true, href }` | `{ ok: false, errors }` (SPEC §4 submit).
  * - `offerListHref(config)`: `/{heizoel|diesel}/angebotsliste?<writeOfferQuery>`.
  * - `calculating` is yours to set around a calculation (SPEC §4).
+ * - `seedCalculator(config, init)`: a server-rendered page's configuration and calculator data,
+ *   set before its first render (the offer list); initCalculator keeps them. `keepInitCopy`
+ *   keeps such data for offline use, as a fetched answer is kept.
  */
 export {
   calculatorState,
   resetCalculator,
   initCalculator,
   loadCalculatorInit,
+  seedCalculator,
   normalizeConfig,
   applyConfig,
   hasInstallment,
@@ -62,6 +66,7 @@ export {
   type SubmitResult,
   type FieldErrors,
 } from './store';
+export { keepInitCopy } from './init-copy';
 export {
   selectParameter,
   setStations,

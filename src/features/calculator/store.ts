@@ -216,7 +216,8 @@ export function initCalculator({ countryId, productGroupId, target }: InitOption
   const done = (async () => {
     const [saved] = await Promise.all([
       loadSavedConfig(countryId, group).catch(() => undefined),
-      loadCalculatorInit(),
+      // A server-rendered page brought them (seedCalculator): not asked for a second time.
+      initOf(calculatorState.config) ? undefined : loadCalculatorInit(),
     ]);
     if (session?.key !== key || !saved || engagedWith === key) return;
     const init = initOf(pristine);
@@ -234,6 +235,21 @@ export function initCalculator({ countryId, productGroupId, target }: InitOption
   })();
   session = { key, done };
   return done;
+}
+
+/**
+ * A server-rendered page's configuration and the calculator data it was normalised with (the
+ * offer list, docs/decisions/009): set before the first render, on the server and in the
+ * browser alike, so the calculator shows what the page was rendered for. initCalculator then
+ * keeps both and does not load the data again (the caller keeps their offline copy:
+ * keepInitCopy).
+ */
+export function seedCalculator(config: CalculatorConfig, init: CalculatorInitResponse): void {
+  calculatorState.config = config;
+  calculatorState.init = ref(init);
+  calculatorState.initialising = false;
+  calculatorState.initError = null;
+  initFor = configKey(config.CountryId, config.ProductGroupId);
 }
 
 /**

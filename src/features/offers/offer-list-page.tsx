@@ -5,7 +5,7 @@
  * (no dealer delivers), refused (e.g. no postal code), error (with retry).
  */
 import { AdvertSlot } from '../../ui/advert/advert-slot';
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { productGroupOfPath } from '../../lib/paths';
@@ -50,7 +50,10 @@ export function OfferListPage() {
     [live.status, live.sort, live.offers, live.shown, live.stale],
   );
   const list = useDeferredValue(view);
-  const cards = useProgressiveCount(list.offers.length, FIRST_CARDS);
+  // Offers already there at mount (the server rendered them, docs/decisions/009): whole, as
+  // the HTML has them; offers that arrive later appear progressively.
+  const [rendered] = useState(() => offerListState.offers.length > 0);
+  const cards = useProgressiveCount(list.offers.length, FIRST_CARDS, rendered);
   const firstCalculation = list.status === 'calculating' && list.offers.length === 0;
   const recalculating = list.status === 'calculating' && list.offers.length > 0;
   // SPEC §9 fetch minimum delay: an answer within 200 ms swaps the list without a flash of

@@ -8,12 +8,13 @@ import { proxy, ref } from 'valtio';
 import { ApiError, NetworkError } from '../../api/client';
 import { connectionLost } from '../../api/connection';
 import type { CalculationResult, Offer } from '../../api/contract/calculation';
+import type { OfferListPageData } from '../../api/contract/pages';
 import { CALC } from '../../api/contract/calculation-constants';
 import { zipPatternFor } from '../../lib/locale';
 import { whenSettled } from '../../lib/idle';
 import { databaseMayExist } from '../../db/exists';
 import { offersWorker, type OfferSort, type OfferView } from '../../workers/offers';
-import { calculatorState, confirmZip } from '../calculator';
+import { calculatorState, confirmZip, keepInitCopy, seedCalculator } from '../calculator';
 import { sessionState } from '../session';
 import { fetchOffers, saveFavourite } from './api';
 import { calculationKey, type ConfigSnapshot } from './query';
@@ -99,6 +100,7 @@ export function resetOfferList(): void {
   inFlight?.abort();
   inFlight = undefined;
   current = [];
+  seeded = undefined;
   pendingFavourites.clear();
   calculationId++;
   Object.assign(offerListState, initial());
@@ -180,6 +182,67 @@ async function lastKnownResult(key: string): Promise<CalculationResult | undefin
 export async function forgetLastKnownOffers(): Promise<void> {
   const { clearOfferResults } = await loadDb();
   await clearOfferResults();
+}
+
+// ---------------------------------------------------------------------------------------------
+// A server-rendered offer list (issue 10, docs/decisions/009): the server calculated and ranked
+// the offers of the address's configuration; the stores start from them on the server and in
+// the browser alike, so the page hydrates with its offers and calculates nothing at first.
+
+/** A server-rendered answer older than this is calculated again once the page has hydrated. */
+export const RENDERED_OFFERS_FRESH_MS = 5 * 60 * 1000;
+
+/** The calculation the page was rendered with: its key, for whom, and when it was made. */
+let seeded: { key: string; userId: string | null; calculatedAt: number } | undefined;
+
+/**
+ * Starts the calculator and the list from a rendered page's data, before the first render.
+ * `browser`: also keep the answer and the calculator's data as offline copies and take the
+ * postal code as confirmed, as answers the browser fetched would be.
+ */
+export function seedOfferList(page: OfferListPageData<OfferView>, browser: boolean): void {
+  const { Config: config, Result: result, Views: views } = page;
+  // The calculator gets its own copy: it changes its configuration in place, and the shown
+  // result's configuration must stay the one the offers are for.
+  seedCalculator(structuredClone(config), page.Init);
+  current = result.Items;
+  settle(views.length > 0 ? 'ready' : 'empty', {
+    offers: ref(views),
+    shown: {
+      config,
+      count: views.length,
+      productName: productNameOf(config, result.Items),
+      calculatedAt: result.CalculatedAt,
+    },
+  });
+  seeded = {
+    key: calculationKey(config),
+    userId: sessionState.User?.id ?? null,
+    calculatedAt: Date.parse(result.CalculatedAt),
+  };
+  if (!browser) return;
+  keepInitCopy(config.CountryId, config.ProductGroupId, page.Init);
+  void keepResult(lastKnownKey(config), result);
+  if (result.Items.length > 0) confirmZip(config.CountryId, config.ZipCode);
+}
+
+/**
+ * The key of the rendered calculation when its offers still stand (once, for the list's sync):
+ * for the visitor now logged in (IsFavourite is theirs) and calculated less than
+ * RENDERED_OFFERS_FRESH_MS ago, with the browser online. A copy the service worker kept from
+ * days ago is calculated again;
+ * until the answer comes, its offers stay on screen, and a failure says how old they are.
+ */
+export function takeRenderedCalculation(now = Date.now()): string | undefined {
+  const rendered = seeded;
+  seeded = undefined;
+  if (!rendered || rendered.userId !== (sessionState.User?.id ?? null)) return undefined;
+  // Offline the page is the service worker's copy: its offers are shown with their age once
+  // the calculation has failed, and calculated again when the connection returns (issue 15).
+  if (connectionLost() || (typeof navigator !== 'undefined' && navigator.onLine === false)) {
+    return undefined;
+  }
+  return now - rendered.calculatedAt < RENDERED_OFFERS_FRESH_MS ? rendered.key : undefined;
 }
 
 /** Stops the calculation in flight (leaving the page, a newer configuration). */

@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetOffersWorker } from '../../workers/offers';
+import type { OfferListPageData } from '../../api/contract/pages';
+import { readOfferQuery } from '../../lib/offer-query';
+import { resetOffersWorker, type OfferView } from '../../workers/offers';
+import { rankOffers } from '../../workers/offers/offers';
+import { generateOffers } from '../../workers/offers/offers.fixtures';
 import {
   calculatorState,
+  defaultConfig,
+  normalizeConfig,
   initCalculator,
   resetCalculator,
   selectParameter,
@@ -10,8 +16,15 @@ import {
 } from '../calculator';
 import { consentState, resetConsent } from '../consent';
 import { resetSession, sessionState, type SessionUser } from '../session';
-import { json, resultFixture, stubServer } from './offers.fixtures';
-import { forgetLastKnownOffers, offerListState, resetOfferList } from './store';
+import { initFixture, json, resultFixture, stubServer } from './offers.fixtures';
+import { configFromQuery } from './query';
+import {
+  RENDERED_OFFERS_FRESH_MS,
+  forgetLastKnownOffers,
+  offerListState,
+  resetOfferList,
+  seedOfferList,
+} from './store';
 import {
   RECALCULATE_DEBOUNCE_MS,
   applyOfferAddress,
@@ -269,5 +282,60 @@ describe('favourites are per user (SPEC §3 IsFavourite)', () => {
     sessionState.LoggedIn = false;
     await vi.waitFor(() => expect(bodies).toHaveLength(3));
     expect(bodies[2]).toEqual(bodies[0]);
+  });
+});
+
+describe('a list the server rendered (issue 10, docs/decisions/009)', () => {
+  /** The page data the server embeds for QUERY, calculated `ageMs` ago. */
+  function rendered(ageMs = 0): OfferListPageData<OfferView> {
+    const init = initFixture();
+    const config = normalizeConfig(
+      configFromQuery(readOfferQuery(QUERY), defaultConfig(1, 1), 1, 1),
+      init,
+    );
+    const items = generateOffers({ count: 5, seed: 3000 });
+    const result = {
+      ...resultFixture(config, items),
+      CalculatedAt: new Date(Date.now() - ageMs).toISOString(),
+    };
+    return { Config: config, Init: init, Result: result, Views: rankOffers(items) };
+  }
+
+  it('shows the rendered offers and asks the server for nothing: no calculator data, no calculation', async () => {
+    const { fetchMock } = stubServer();
+    seedOfferList(rendered(), true);
+    expect(offerListState).toMatchObject({ status: 'ready', stale: null });
+    expect(offerListState.offers).toHaveLength(5);
+    expect(calculatorState.config.ZipCode).toBe('10115');
+
+    visit(`?${QUERY}`);
+    await vi.advanceTimersByTimeAsync(RECALCULATE_DEBOUNCE_MS * 4);
+    const asked = fetchMock.mock.calls.map((c) => c[0].toString());
+    expect(asked.filter((url) => url.startsWith('/api/kalkulation'))).toEqual([]);
+    expect(offerListState.status).toBe('ready');
+    expect(offerListState.offers).toHaveLength(5);
+
+    // A change afterwards calculates as always.
+    setAmount(4000);
+    await vi.waitFor(() => expect(asked.length < fetchMock.mock.calls.length).toBe(true));
+  });
+
+  it('calculates again when the rendered answer is old (a copy the service worker kept)', async () => {
+    const { bodies } = stubServer();
+    seedOfferList(rendered(RENDERED_OFFERS_FRESH_MS + 1000), true);
+    visit(`?${QUERY}`);
+    // Meanwhile the old offers stay on screen.
+    expect(offerListState.offers).toHaveLength(5);
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ ZipCode: '10115', Amount: 3000 });
+  });
+
+  it('calculates again for a visitor logged in since the render (their favourites)', async () => {
+    const { bodies } = stubServer();
+    seedOfferList(rendered(), true);
+    sessionState.User = customer;
+    sessionState.LoggedIn = true;
+    visit(`?${QUERY}`);
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
   });
 });

@@ -32,7 +32,12 @@ import {
   type ConfigSnapshot,
 } from './query';
 import { sessionState } from '../session';
-import { calculateOffers, cancelOfferCalculation, offerListState } from './store';
+import {
+  calculateOffers,
+  cancelOfferCalculation,
+  offerListState,
+  takeRenderedCalculation,
+} from './store';
 
 /** Rapid changes (a few clicks in the settings panel) become one calculation. */
 export const RECALCULATE_DEBOUNCE_MS = 250;
@@ -68,7 +73,8 @@ export function connectOfferList({
   debounceMs = RECALCULATE_DEBOUNCE_MS,
 }: OfferListSyncOptions): () => void {
   let initKey: string | undefined;
-  let calculatedKey: string | undefined;
+  // A server-rendered list shows the answer for its configuration already.
+  let calculatedKey: string | undefined = takeRenderedCalculation();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
 

@@ -42,4 +42,15 @@ describe('useProgressiveCount', () => {
     view.rerender(<List items={range(20)} first={4} />);
     expect(screen.getAllByRole('listitem')).toHaveLength(20);
   });
+
+  it('renders a list that was there before it (server-rendered HTML) whole from the first commit', () => {
+    const seen: number[] = [];
+    function Probe({ items }: { items: number[] }) {
+      const count = useProgressiveCount(items.length, 4, true);
+      seen.push(count);
+      return null;
+    }
+    render(<Probe items={range(12)} />);
+    expect(seen[0]).toBe(12);
+  });
 });

@@ -7,9 +7,11 @@ import { startTransition, useEffect, useState } from 'react';
  * short one and React renders the rest in slices the browser can interrupt for input.
  * Only the first appearance is split: once the whole list was shown, later lists (a re-sort, a
  * recalculation) render whole, so a visitor scrolled down never sees the list shrink under them.
+ * `shownAlready`: the list was there before this component (a server-rendered page hydrating
+ * its HTML): it renders whole from the start, as the HTML has it.
  */
-export function useProgressiveCount(total: number, first: number): number {
-  const [whole, setWhole] = useState(false);
+export function useProgressiveCount(total: number, first: number, shownAlready = false): number {
+  const [whole, setWhole] = useState(shownAlready);
   const split = !whole && total > first;
   useEffect(() => {
     if (split) startTransition(() => setWhole(true));
