@@ -26,6 +26,11 @@ import {
   requestIdParam,
   requestText,
 } from './common';
+import { LEAD_TITLES } from './leads-rules';
+
+// Zod-free rules and constants live in leads-rules.ts, so the guide can use them without
+// building the schemas below.
+export { activeInputs, LEAD_CONSENT_TEXT, LEAD_PARTNER, LEAD_TITLES } from './leads-rules';
 
 // ---------------------------------------------------------------------------------------------
 // The guide: GET /api/leads/guide/{id}
@@ -112,19 +117,6 @@ export type Guide = z.infer<typeof GuideSchema>;
 
 /** Flattened answers: input Key → value as text (see the file comment). */
 export type GuideAnswers = Record<string, string>;
-
-/**
- * The inputs of a step that apply to the given answers (VisibleWhen). SPEC §4 "finished" and
- * progress count these; the server validates exactly these.
- */
-export function activeInputs(step: Pick<GuideStep, 'Inputs'>, answers: GuideAnswers): GuideInput[] {
-  return step.Inputs.filter((input) => {
-    const when = input.VisibleWhen;
-    if (!when) return true;
-    const v = answers[when.Key];
-    return v !== undefined && when.Values.includes(v);
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Compare: POST /api/leads/{guideId}/compare?countryId=1, body = the flattened answers
@@ -227,21 +219,6 @@ export type CompareResult = z.infer<typeof CompareResultSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Lead form: POST /api/leads/lead-formular (state-changing: CSRF header required)
-
-/** The fictitious lead partner (path segment of the banner call, name in the consent text). */
-export const LEAD_PARTNER = { slug: 'waermepartner', name: 'WärmePartner' } as const;
-
-/**
- * The exact consent text the form shows next to the checkbox. The server stores the text it
- * receives and refuses any other text, so what is stored is what the visitor saw.
- */
-export const LEAD_CONSENT_TEXT =
-  'Ich bin einverstanden, dass Ölkompass meine Angaben aus diesem Formular und dem ' +
-  'Verbrauchsvergleich an den Partner WärmePartner weitergibt, damit er mich zu Heizungscheck ' +
-  'und Modernisierung kontaktiert. Diese Einwilligung kann ich jederzeit per E-Mail an ' +
-  'datenschutz@oelkompass.example widerrufen.';
-
-export const LEAD_TITLES = ['', 'Herr', 'Frau', 'Divers'] as const;
 
 /** `name` as subject ("Der Vorname"), `accusative` for the missing message ("Ihren Vornamen"). */
 const text = (name: string, accusative: string, max: number) =>

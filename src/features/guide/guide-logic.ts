@@ -10,14 +10,14 @@
  * An answer counts once it is valid (a number within its bounds, a known choice, a postal code
  * that matches the pattern and exists), so a half-typed value never finishes a step.
  */
-import {
-  activeInputs,
-  type Guide,
-  type GuideAnswers,
-  type GuideInput,
-  type GuideNumberInput,
-  type GuideStep,
+import type {
+  Guide,
+  GuideAnswers,
+  GuideInput,
+  GuideNumberInput,
+  GuideStep,
 } from '../../api/contract/leads';
+import { activeInputs } from '../../api/contract/leads-rules';
 
 /** SPEC §3 Guide state stepValues: step id → input key → value (as typed). */
 export type StepValues = Record<number, Record<string, string>>;

@@ -7,7 +7,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { activeInputs, type Guide } from '../../api/contract/leads';
+import type { Guide } from '../../api/contract/leads';
+import { activeInputs } from '../../api/contract/leads-rules';
 import { dataKey } from '../../api/contract/pages';
 import { usePageData } from '../../ui/page-data';
 import { GUIDE_ID } from './api';

@@ -4,7 +4,8 @@
  * banner (SPEC §8), so nothing at all is rendered then.
  */
 import { useEffect, useState } from 'react';
-import { LEAD_PARTNER, type LeadBannerData } from '../../../api/contract/leads';
+import type { LeadBannerData } from '../../../api/contract/leads';
+import { LEAD_PARTNER } from '../../../api/contract/leads-rules';
 import { fetchLeadBanner } from '../api';
 import { texts } from '../texts';
 import styles from '../guide.module.css';

@@ -8,7 +8,7 @@ import { useInstantValue } from '../../../ui/use-instant-value';
 import { useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { ApiError, NetworkError } from '../../../api/client';
-import { LEAD_CONSENT_TEXT, LEAD_PARTNER, LEAD_TITLES } from '../../../api/contract/leads';
+import { LEAD_CONSENT_TEXT, LEAD_PARTNER, LEAD_TITLES } from '../../../api/contract/leads-rules';
 import { Button } from '../../../ui/button/button';
 import { useLocale } from '../../locale';
 import { postLeadForm } from '../api';
