@@ -9,6 +9,7 @@
  * questionnaire they are filling in is the function they asked for, and it never leaves the
  * browser (the lead form, which does send data, asks separately).
  */
+import { databaseMayExist } from '../../db/exists';
 import type { GuideProgress } from '../../db/guide-progress';
 
 const loadDb = () => import('../../db');
@@ -43,8 +44,11 @@ export function journalProgress(progress: GuideProgress): number {
 }
 
 export async function loadProgress(guideId: number): Promise<GuideProgress | undefined> {
-  const db = await loadDb();
   const journal = readJournal(guideId);
+  // A first visit has neither journal nor database: nothing to restore, and no Dexie (and its
+  // schemas) to load for it while the page becomes interactive (issue 10, the guide's TBT).
+  if (!journal && !(await databaseMayExist())) return undefined;
+  const db = await loadDb();
   if (journal) {
     const progress = db.parseGuideProgress(guideId, journal.progress);
     if (progress) {
