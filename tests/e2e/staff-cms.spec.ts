@@ -217,7 +217,19 @@ test('an editor saves a new article as a draft; the list shows it', async ({ pag
   await page.getByLabel('Teaser').fill('Was der Frühling für den Preis bedeutet.');
   await page.getByLabel('Autor').fill('Redaktion');
   await page.getByLabel('Themen (Schlagwörter)').fill('Preise, Saison');
+  // The live preview while it updates (its answer held back): the hint keeps its contrast.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/cms/preview', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByLabel('Text (Markdown)').fill('## Kurz gesagt\n\nEin Text.');
+  const preview = page.locator('[aria-busy="true"]', { hasText: 'Vorschau wird aktualisiert' });
+  await expect(preview).toBeVisible();
+  await expectNoAxeViolations(page);
+  release();
+  await expect(page.getByRole('heading', { name: 'Kurz gesagt' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Entwurf speichern' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Gespeichert.' })).toBeVisible();
