@@ -10,12 +10,7 @@ import { StaticRouter } from 'react-router';
 import { askForConsentNow, preloadConsentForm, resetConsent } from '../features/consent';
 import { resetGuide } from '../features/guide';
 import { defaultConfig, normalizeConfig, resetCalculator } from '../features/calculator';
-import {
-  configFromQuery,
-  refusalOf,
-  resetOfferList,
-  seedPage as seedOfferList,
-} from '../features/offers';
+import { configFromQuery, refusalOf, resetOfferList } from '../features/offers';
 import { rankOffers as rankOfferViews } from '../workers/offers/offers';
 import { readOfferQuery } from '../lib/offer-query';
 import type { CalculatorConfig, CalculatorInitResponse, Offer } from '../api/contract/calculation';
@@ -24,7 +19,7 @@ import { adoptToken, resetSession, sessionState, settleSession } from '../featur
 import { appRoutes, type AppRouteName } from '../lib/paths';
 import { hydrationFingerprint, type RenderInput, type RenderOutput } from '../api/contract/pages';
 import { isServerRendered } from '../api/contract/page-needs';
-import { PageDataProvider, PageDataStore, type PageSeed } from '../ui/page-data';
+import { PageDataProvider, PageDataStore, type SeededPageModule } from '../ui/page-data';
 import { AppRoutes, pages, preloadPage } from './router';
 
 export { dataKey } from '../api/contract/pages';
@@ -36,6 +31,8 @@ export function pageModule(name: AppRouteName): string {
 }
 
 let preloaded: Promise<void> | undefined;
+/** The loaded page modules, for their seedPage (PageSeed), as main.tsx gets them from preload. */
+const pageModules = new Map<AppRouteName, SeededPageModule>();
 
 /** Loads every server-rendered page once, so no render meets a lazy page still loading. */
 export function preloadServerPages(): Promise<void> {
@@ -43,7 +40,9 @@ export function preloadServerPages(): Promise<void> {
     ...appRoutes
       .map((route) => route.name)
       .filter(isServerRendered)
-      .map((name: AppRouteName) => preloadPage(name)),
+      .map((name: AppRouteName) =>
+        preloadPage(name).then((module) => void pageModules.set(name, module as SeededPageModule)),
+      ),
     preloadConsentForm(),
   ]).then(() => undefined);
   return preloaded;
@@ -71,12 +70,6 @@ export function rankOffers(items: readonly Offer[]): unknown[] {
   return rankOfferViews(items, 'price');
 }
 
-/** The pages whose stores start from their data (PageSeed; main.tsx finds them by module). */
-const seeds: Partial<Record<AppRouteName, PageSeed>> = {
-  'heizoel-angebotsliste': seedOfferList,
-  'diesel-angebotsliste': seedOfferList,
-};
-
 /** The markup of #root for the page. Call preloadServerPages() once before. */
 export function renderPage({
   url,
@@ -95,7 +88,7 @@ export function renderPage({
   try {
     if (route) {
       const { pathname, search } = new URL(url, 'http://server.invalid');
-      seeds[route]?.(store, { pathname, search }, locale, false);
+      pageModules.get(route)?.seedPage?.(store, { pathname, search }, locale, false);
     }
     const fingerprint = hydrationFingerprint({
       locale,

@@ -65,8 +65,8 @@ export function usePageData<T>(key: string): T | undefined {
 /**
  * A server-rendered page whose stores must hold its data before the first render (the offer
  * list: the calculator's configuration and the offers) exports `seedPage` from its feature's
- * index. The server calls it in entry-server.tsx before rendering, the browser in main.tsx
- * before hydrating (it gets the module from the page's preload), so both render the same.
+ * index. The server (entry-server.tsx) and the browser (main.tsx) both get the module from the
+ * page's preload and call it before rendering and before hydrating, so both render the same.
  * `browser`: the browser's side effects too (offline copies, the address).
  */
 export type PageSeed = (

@@ -230,8 +230,8 @@ export function seedOfferList(page: OfferListPageData<OfferView>, browser: boole
  * The key of the rendered calculation when its offers still stand (once, for the list's sync):
  * for the visitor now logged in (IsFavourite is theirs) and calculated less than
  * RENDERED_OFFERS_FRESH_MS ago, with the browser online. A copy the service worker kept from
- * days ago is calculated again;
- * until the answer comes, its offers stay on screen, and a failure says how old they are.
+ * days ago is calculated again; until the answer comes, its offers stay on screen, and a
+ * failure says how old they are.
  */
 export function takeRenderedCalculation(now = Date.now()): string | undefined {
   const rendered = seeded;
