@@ -42,12 +42,12 @@ export function OfferListPage() {
   const view = useMemo(
     () => ({
       status: live.status,
-      sort: live.sort,
+      rankedBy: live.rankedBy,
       offers: live.offers,
       shown: live.shown,
       stale: live.stale,
     }),
-    [live.status, live.sort, live.offers, live.shown, live.stale],
+    [live.status, live.rankedBy, live.offers, live.shown, live.stale],
   );
   const list = useDeferredValue(view);
   // Offers already there at mount (the server rendered them, docs/decisions/009): whole, as
@@ -117,7 +117,7 @@ export function OfferListPage() {
             // Busy while recalculating and while the cards after the first ones are still being
             // added (useProgressiveCount): the list is complete when it says it is.
             aria-busy={recalculating || cards < list.offers.length}
-            aria-label={texts.listLabel(list.sort)}
+            aria-label={texts.listLabel(list.rankedBy)}
           >
             {list.offers.slice(0, cards).map((offer) => (
               <li key={offer.id}>

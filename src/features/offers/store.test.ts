@@ -229,13 +229,19 @@ describe('setOfferSort', () => {
     await calculateOffers(config());
     const cheapest = offerListState.offers.slice(0, 3).map((o) => o.id);
 
-    await setOfferSort('rating');
+    // The control follows the click at once; the list says its new order only once it is in it.
+    const sorting = setOfferSort('rating');
+    expect(offerListState.sort).toBe('rating');
+    expect(offerListState.rankedBy).toBe('price');
+    await sorting;
+    expect(offerListState.rankedBy).toBe('rating');
     const ratings = offerListState.offers.map((o) => o.rating);
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
     const marked = offerListState.offers.filter((o) => o.place !== null);
     expect(marked.map((o) => o.id).sort()).toEqual([...cheapest].sort());
 
     await setOfferSort('delivery');
+    expect(offerListState.rankedBy).toBe('delivery');
     const days = offerListState.offers.map((o) => items.find((i) => i.Id === o.id)?.DeliveryDays);
     expect(days).toEqual([...days].sort((a = 0, b = 0) => a - b));
   });

@@ -39,9 +39,12 @@ export interface ShownResult {
 
 export interface OfferListState {
   status: OfferListStatus;
+  /** The order the visitor asked for; the shown offers may still be in `rankedBy`. */
   sort: OfferSort;
   /** Ranked and formatted; a plain (ref) array, replaced as a whole. */
   offers: readonly OfferView[];
+  /** The order `offers` are in: set with them, so the list never says an order it is not in. */
+  rankedBy: OfferSort;
   shown: ShownResult | null;
   refusal: Refusal | null;
   error: { message: string; offline: boolean } | null;
@@ -76,6 +79,7 @@ const initial = (): OfferListState => ({
   status: 'idle',
   sort: 'price',
   offers: ref([]),
+  rankedBy: 'price',
   shown: null,
   refusal: null,
   error: null,
@@ -208,6 +212,8 @@ export function seedOfferList(page: OfferListPageData<OfferView>, browser: boole
   current = result.Items;
   settle(views.length > 0 ? 'ready' : 'empty', {
     offers: ref(views),
+    // The server ranks by price, the order a first visit asks for.
+    rankedBy: 'price',
     shown: {
       config,
       count: views.length,
@@ -315,10 +321,11 @@ export async function calculateOffers(config: ConfigSnapshot): Promise<void> {
     };
     if (staleInfo?.reason === 'waiting') {
       // Still calculating: the list shows dimmed with its age until the answer replaces it.
-      Object.assign(offerListState, { offers: ref(views), shown, stale: staleInfo });
+      Object.assign(offerListState, { offers: ref(views), rankedBy: sort, shown, stale: staleInfo });
     } else {
       settle(views.length > 0 ? 'ready' : 'empty', {
         offers: ref(views),
+        rankedBy: sort,
         shown,
         stale: staleInfo,
       });
@@ -391,7 +398,7 @@ export async function setOfferSort(sort: OfferSort): Promise<void> {
   const items = current;
   const views = await offersWorker.rankOffers(items, sort);
   if (id !== calculationId || items !== current || sort !== offerListState.sort) return;
-  offerListState.offers = ref(views);
+  Object.assign(offerListState, { offers: ref(views), rankedBy: sort });
 }
 
 function withPendingFavourites(items: Offer[]): Offer[] {
