@@ -18,7 +18,16 @@ export const localeState = proxy({ code: 'de' as LocaleCode });
 export function initLocale(): void {
   const cookie = readCookie(document.cookie, LOCALE_COOKIE);
   localeState.code = resolveLocale(cookie, navigator.languages ?? [navigator.language]);
-  document.documentElement.lang = LOCALES[localeState.code].iso;
+  setDocumentLanguage(LOCALES[localeState.code].iso);
+}
+
+/**
+ * Writes <html lang> only when it changes: writing the same value still makes the browser
+ * match `:lang()` again on every element, a style recalculation of the whole server-rendered
+ * page in the start-up task (issue 10).
+ */
+function setDocumentLanguage(iso: string): void {
+  if (document.documentElement.lang !== iso) document.documentElement.lang = iso;
 }
 
 export function setLocale(code: LocaleCode): void {
@@ -29,7 +38,7 @@ export function setLocale(code: LocaleCode): void {
     LOCALE_COOKIE_MAX_AGE_S,
     location.protocol === 'https:',
   );
-  document.documentElement.lang = LOCALES[code].iso;
+  setDocumentLanguage(LOCALES[code].iso);
 }
 
 export function currentLocale(code: LocaleCode = localeState.code): Locale {
