@@ -8,6 +8,7 @@ import {
   useId,
   useLayoutEffect,
   useRef,
+  useState,
   type MouseEvent,
   type ReactNode,
   type RefObject,
@@ -91,20 +92,30 @@ export function Modal({
   // One id per dialog: two dialogs on a page must not name each other.
   const titleId = useId();
   // The server cannot open a dialog as a modal: it writes the open attribute, styled like the
-  // modal (modal.module.css), and the browser makes it modal right after hydrating.
+  // modal (modal.module.css), and the browser makes it modal after hydrating.
   const mounted = useMounted();
+  const [serverOpen, setServerOpen] = useState(() => !mounted && open);
   useModalDialog(ref, open);
-  // Right after hydration React drops the open attribute (the dialog closes): opened again as a
-  // modal in the same frame, before the browser paints, so the visitor sees no flicker.
+  // Made modal in a task of its own after hydration, not in hydration's: closing the dialog
+  // and opening it in the top layer rebuilds its layout and makes the whole page inert (about
+  // 8 ms here, 30 ms on a slow phone), and in hydration's task it made one long task of two
+  // short ones (Lighthouse TBT, issue 10).
+  useEffect(() => {
+    if (!serverOpen) return;
+    const timer = setTimeout(() => setServerOpen(false), 0);
+    return () => clearTimeout(timer);
+  }, [serverOpen]);
+  // Closed (the open attribute dropped) and opened again as a modal in the same commit, before
+  // the browser paints, so the visitor sees no flicker.
   useLayoutEffect(() => {
     const dialog = ref.current;
-    if (mounted && open && dialog && !dialog.open) dialog.showModal();
-  }, [mounted, open]);
+    if (!serverOpen && open && dialog && !dialog.open) dialog.showModal();
+  }, [serverOpen, open]);
 
   return (
     <dialog
       ref={ref}
-      open={!mounted && open ? true : undefined}
+      open={serverOpen ? true : undefined}
       className={`${styles.modal} ${styles[width]}`}
       aria-labelledby={titleId}
       onCancel={(event) => {
