@@ -20,8 +20,8 @@ export interface InlinedShell {
 
 const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*>/g;
 
-/** The hash a CSP `style-src` names to allow one <style> element's exact text. */
-export function styleHash(text: string): string {
+/** The hash a CSP names to allow one inline <style> or <script> element's exact text. */
+export function cspHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
@@ -72,7 +72,7 @@ export function readShell(distDir: string): InlinedShell | null {
   const texts = inlinableStylesheets(distDir);
   return {
     html: inlineStylesheets(readFileSync(file, 'utf8'), texts),
-    styleHashes: [...texts.values()].map(styleHash),
+    styleHashes: [...texts.values()].map(cspHash),
   };
 }
 

@@ -21,7 +21,7 @@ import { createTestUser, testToken, type TestUser } from '../../tests/support/au
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../tests/support/test-app';
 import { PRICE_SNAPSHOT_JOB } from '../modules/prices/plugin';
 import { createLegacySession } from '../modules/account/sessions';
-import { styleHash } from './inline-style';
+import { cspHash } from './inline-style';
 import { acceptedLanguages } from './render';
 
 /** The built index.html's shape: the server fills head, body class, #root and the data. */
@@ -228,7 +228,7 @@ describe('public pages are rendered on the server', () => {
     expect(head).toContain(
       `<style>${HOME_CSS}</style><link rel="stylesheet" href="/assets/home-2.css" disabled />`,
     );
-    expect(String(res.headers['content-security-policy'])).toContain(styleHash(HOME_CSS));
+    expect(String(res.headers['content-security-policy'])).toContain(cspHash(HOME_CSS));
     // A stylesheet whose file is not there to read stays a link.
     expect(head).toContain('<link rel="stylesheet" href="/assets/calc-3.css" />');
     expect(head).toContain(

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { INLINE_SCRIPTS, OPEN_AS_MODAL_SCRIPT } from '../../src/lib/inline-scripts';
+import { cspHash } from '../pages/inline-style';
 import { helmetOptions, securityHeaders } from './security';
 
 describe('security headers (computed once at start)', () => {
@@ -11,7 +13,7 @@ describe('security headers (computed once at start)', () => {
     expect(local['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });
 
-  it('allows only our own origin and no inline scripts', () => {
+  it('allows only our own origin and, of inline scripts, only ours by their exact text', () => {
     const csp = securityHeaders(helmetOptions(true))['content-security-policy'] ?? '';
     const directives = new Map(
       csp.split(';').map((d) => {
@@ -20,7 +22,11 @@ describe('security headers (computed once at start)', () => {
       }),
     );
     expect(directives.get('default-src')).toBe("'self'");
-    expect(directives.get('script-src')).toBe("'self'");
+    expect(directives.get('script-src')).toBe(
+      ["'self'", ...INLINE_SCRIPTS.map(cspHash)].join(' '),
+    );
+    expect(directives.get('script-src')).toContain(cspHash(OPEN_AS_MODAL_SCRIPT));
+    expect(directives.get('script-src')).not.toContain('unsafe-inline');
     expect(directives.get('object-src')).toBe("'none'");
     expect(directives.get('frame-ancestors')).toBe("'none'");
     expect(csp).not.toContain('unsafe-eval');

@@ -9,6 +9,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { INLINE_SCRIPTS } from '../../src/lib/inline-scripts';
+import { cspHash } from '../pages/inline-style';
 
 /**
  * `styleHashes`: the hashes of the <style> elements the server writes into pages (the app's
@@ -23,7 +25,8 @@ export function helmetOptions(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Our scripts, and the few inline ones by their exact text (src/lib/inline-scripts.ts).
+        scriptSrc: ["'self'", ...INLINE_SCRIPTS.map(cspHash)],
         styleSrc: ["'self'", ...styleHashes],
         // React's style={} attributes (progress widths) are inline style attributes.
         styleSrcAttr: ["'unsafe-inline'"],

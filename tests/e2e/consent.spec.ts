@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, pageHydrated, test } from './fixtures';
 
 // The dialog itself: a browser that has never answered it.
 test.use({ firstVisit: true });
@@ -39,7 +39,7 @@ test('Escape does not dismiss the consent dialog without an answer', async ({ pa
   await expect(dialog).toBeVisible();
 });
 
-test('a first visit shows the question with the first paint, as a modal once the page runs', async ({
+test('a first visit shows the question with the first paint, as a modal before the app runs', async ({
   page,
   request,
 }) => {
@@ -47,11 +47,37 @@ test('a first visit shows the question with the first paint, as a modal once the
   const html = await (await request.get('/')).text();
   expect(html).toMatch(/<dialog [^>]*open=""/);
   expect(html).toContain('Ihre Privatsphäre');
+  // Modal while the page is parsed (an inline script the CSP allows by its hash), not only once
+  // the app's JavaScript has loaded: here it never does.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
   await page.goto('/');
   const dialog = page.getByRole('dialog', { name: 'Ihre Privatsphäre' });
   await expect(dialog).toBeVisible();
-  // After hydration it is a real modal: the page behind it is inert.
-  await expect.poll(() => dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
+  expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
+  // The page behind is inert: Tab never reaches it (past the dialog's last control it leaves
+  // for the browser's own controls, then comes back to the dialog).
+  const reached: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    await page.keyboard.press('Tab');
+    reached.push(
+      await dialog.evaluate((d) => {
+        const active = document.activeElement;
+        return !active || active === document.body
+          ? 'browser'
+          : d.contains(active)
+            ? 'dialog'
+            : 'page';
+      }),
+    );
+  }
+  expect(reached).toContain('dialog');
+  expect(reached).not.toContain('page');
+
+  await page.unroute(/\/assets\/.*\.js$/);
+  await page.goto('/');
+  await expect(dialog).toBeVisible();
+  await pageHydrated(page);
+  expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
   await dialog.getByRole('button', { name: 'Alle erlauben' }).click();
   await expect(dialog).toBeHidden();
   // Answered: the next page comes without it.

@@ -14,6 +14,7 @@ import {
   type RefObject,
   type SyntheticEvent,
 } from 'react';
+import { OPEN_AS_MODAL_SCRIPT } from '../../lib/inline-scripts';
 import { useMounted } from '../use-mounted';
 import styles from './modal.module.css';
 
@@ -92,16 +93,17 @@ export function Modal({
   // One id per dialog: two dialogs on a page must not name each other.
   const titleId = useId();
   // The server cannot open a dialog as a modal: it writes the open attribute, styled like the
-  // modal (modal.module.css), and the browser makes it modal after hydrating.
+  // modal (modal.module.css), and an inline script right after the dialog makes it modal while
+  // the page is parsed (OPEN_AS_MODAL_SCRIPT). React keeps the attribute as the server wrote it
+  // while the dialog stays open; closing goes through dialog.close() (useModalDialog).
   const mounted = useMounted();
   const [serverOpen, setServerOpen] = useState(() => !mounted && open);
   useModalDialog(ref, open);
-  // Made modal in a task of its own after hydration, not in hydration's: closing the dialog
-  // and opening it in the top layer rebuilds its layout and makes the whole page inert (about
-  // 8 ms here, 30 ms on a slow phone), and in hydration's task it made one long task of two
-  // short ones (Lighthouse TBT, issue 10).
+  // Where the script did not run (a browser without showModal), the dialog becomes modal
+  // after hydration, in a task of its own: in hydration's task it would make one long task of
+  // two short ones (Lighthouse TBT, issue 10).
   useEffect(() => {
-    if (!serverOpen) return;
+    if (!serverOpen || ref.current?.matches(':modal')) return;
     const timer = setTimeout(() => setServerOpen(false), 0);
     return () => clearTimeout(timer);
   }, [serverOpen]);
@@ -113,20 +115,24 @@ export function Modal({
   }, [serverOpen, open]);
 
   return (
-    <dialog
-      ref={ref}
-      open={serverOpen ? true : undefined}
-      className={`${styles.modal} ${styles[width]}`}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (dismissible) onClose?.();
-      }}
-    >
-      <h2 id={titleId} className={styles.title}>
-        {title}
-      </h2>
-      {children}
-    </dialog>
+    <>
+      <dialog
+        ref={ref}
+        open={serverOpen ? true : undefined}
+        className={`${styles.modal} ${styles[width]}`}
+        aria-labelledby={titleId}
+        onCancel={(event) => {
+          event.preventDefault();
+          if (dismissible) onClose?.();
+        }}
+      >
+        <h2 id={titleId} className={styles.title}>
+          {title}
+        </h2>
+        {children}
+      </dialog>
+      {/* In the server's HTML (and kept for hydration): a script React inserts does not run. */}
+      {serverOpen ? <script dangerouslySetInnerHTML={{ __html: OPEN_AS_MODAL_SCRIPT }} /> : null}
+    </>
   );
 }
