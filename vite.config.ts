@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -7,7 +8,14 @@ import { VitePWA } from 'vite-plugin-pwa';
 // The server (npm start) serves dist/ and renders pages with dist-ssr/entry-server.js (the
 // `--ssr` build of src/app/entry-server.tsx, docs/decisions/009); `npm run dev` runs Vite on 5173
 // and forwards /api to it.
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
+  // react-router's package exports name only its development build (warnings, checks), for
+  // production builds too (remix-run/react-router#12532, #14102); the browser bundle takes the
+  // production build it ships beside it. The server keeps the package's own export.
+  resolve:
+    command === 'build' && !isSsrBuild
+      ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] }
+      : undefined,
   plugins: [
     react(),
     // The server bundle has no service worker and no chunk groups of its own.
@@ -36,6 +44,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy: { '/api': 'http://localhost:3000' },
   },
 }));
+
+const REACT_ROUTER_PRODUCTION = fileURLToPath(
+  new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
 
 /**
  * Precache entries for the server's /konto/offline page and /konto/stil.css, revised by the
