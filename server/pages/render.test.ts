@@ -126,6 +126,17 @@ describe('public pages are rendered on the server', () => {
     expect(text).toContain('Baden-Württemberg');
   });
 
+  it.each(['/', '/impressum', '/heizoelpreise', '/heizoelhaendler'])(
+    '%s embeds the calculator data GET /api/kalkulation/init answers, for the calculator on it',
+    async (url) => {
+      const { embedded } = await page(url);
+      const api = await t.app.inject({ url: '/api/kalkulation/init/1/1' });
+      expect(embedded?.data['calculatorInit:1:1']).toEqual(api.json());
+      // The calculator on the page (its bar or its card) is what uses them.
+      expect((await page(url)).html).toContain('name="zipCode"');
+    },
+  );
+
   it('renders the price overview with the average, the year, the factors, the FAQ and the states', async () => {
     // One day for the snapshot and the render, also across midnight in Berlin.
     const today = t.app.prices.today();

@@ -72,6 +72,9 @@ const loaders: Loaders = {
     dealerDirectory(app, { countryId, state, zipCode }),
   dealer: (app, { countryId, id, branchId }) => dealerDetail(app, countryId, id, branchId),
   dealerReviews: (app, { id, page }) => dealerReviews(app.db, id, page),
+  // Issue 10: what GET /api/kalkulation/init answers (the same service, no request).
+  calculatorInit: async (app, { countryId, productGroupId }) =>
+    calculatorInit(app.calculation, countryId, productGroupId),
   // Issue 10: what berechnen answers this visitor for the address's configuration (the same
   // cached calculation), ranked as the browser's offers worker ranks it. null: nothing to
   // calculate, or the server refuses the configuration; the browser then shows why.

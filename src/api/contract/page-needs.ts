@@ -18,28 +18,28 @@ export interface RouteDataContext {
 
 type NeedsOf = (context: RouteDataContext) => DataNeed[];
 
-const none: NeedsOf = () => [];
-
 /**
  * The server-rendered routes and what each needs. Public pages a visitor or a crawler reaches
  * by a link; everything else is rendered in the browser.
  */
 export const SERVER_RENDERED: Partial<Record<AppRouteName, NeedsOf>> = {
   index: ({ countryId }) => [
+    calculatorNeed(countryId),
     { kind: 'bestPrice', countryId, amount: CALC.AMOUNT_DEFAULT },
     { kind: 'countryStates', countryId },
     { kind: 'stateMap', countryId },
     { kind: 'newsFeatured', countryId },
   ],
-  impressum: none,
+  impressum: ({ countryId }) => [calculatorNeed(countryId)],
   // Issue 10: the offers of the address's configuration, calculated and ranked on the server.
   'heizoel-angebotsliste': ({ countryId, search }) => [offerListNeed(countryId, 1, search)],
   'diesel-angebotsliste': ({ countryId, search }) => [offerListNeed(countryId, 2, search)],
-  datenschutz: none,
+  datenschutz: ({ countryId }) => [calculatorNeed(countryId)],
   // The intro; the steps depend on answers kept in the browser.
   'heizoel-verbrauchsvergleich': () => [{ kind: 'guide', guideId: OIL_CONSUMPTION_GUIDE_ID }],
   // Issue 11: the country's prices, their history for a year, factors, FAQ, states and map.
   heizoelpreise: ({ countryId }) => [
+    calculatorNeed(countryId),
     { kind: 'priceAverage', countryId },
     { kind: 'priceHistory', countryId, range: PRICES_DEFAULT_RANGE },
     { kind: 'priceFactors', countryId },
@@ -50,6 +50,7 @@ export const SERVER_RENDERED: Partial<Record<AppRouteName, NeedsOf>> = {
   // Issue 11: a place's prices, its chart for a year and the places below it, in one answer;
   // issue 12: the links to its dealers and articles.
   'heizoelpreise-lokal': ({ params, countryId }) => [
+    calculatorNeed(countryId),
     localPricesNeed(params),
     { kind: 'crossLinks', countryId, path: localPricesPathOf(params) },
   ],
@@ -61,12 +62,24 @@ export const SERVER_RENDERED: Partial<Record<AppRouteName, NeedsOf>> = {
   ],
   'info-center': () => [{ kind: 'cmsPage', slug: 'info-center' }],
   'heizoeltank-wartung': () => [{ kind: 'cmsPage', slug: 'heizoeltank-wartung' }],
-  heizoelhaendler: ({ countryId, params }) => [dealerDirectoryNeed(countryId, params)],
+  heizoelhaendler: ({ countryId, params }) => [
+    calculatorNeed(countryId),
+    dealerDirectoryNeed(countryId, params),
+  ],
   'heizoelhaendler-haendler': (context) => dealerPageNeeds(context),
   'heizoelhaendler-filiale': (context) => dealerPageNeeds(context),
   // Issue 13: a page the editors published at /{slug}.
   'cms-seite': ({ params }) => [{ kind: 'cmsPage', slug: params.cmsSlug ?? '' }],
 };
+
+/**
+ * The heating-oil calculator's data for a page that shows the calculator (its bar or its card):
+ * it has them at once after hydrating, without a request and without the calculation
+ * contract's schemas (src/features/calculator/components/calculator.tsx).
+ */
+export function calculatorNeed(countryId: number): Extract<DataNeed, { kind: 'calculatorInit' }> {
+  return { kind: 'calculatorInit', countryId, productGroupId: 1 };
+}
 
 /** The offer list's offers for its address (the query text as the browser's URLSearchParams writes it). */
 export function offerListNeed(

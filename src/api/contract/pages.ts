@@ -47,7 +47,9 @@ export type DataNeed =
   | { kind: 'dealer'; countryId: number; id: number; branchId?: number }
   | { kind: 'dealerReviews'; countryId: number; id: number; page: number }
   // Issue 10: the offer list's offers for the configuration its address asks for.
-  | { kind: 'offerList'; countryId: number; productGroupId: 1 | 2; search: string };
+  | { kind: 'offerList'; countryId: number; productGroupId: 1 | 2; search: string }
+  // Issue 10: the calculator data (products, options) of a page that shows the calculator.
+  | { kind: 'calculatorInit'; countryId: number; productGroupId: 1 | 2 };
 
 export type DataKind = DataNeed['kind'];
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, readCalculatorConfig, writeCalculatorConfig } from '../../db';
 import { consentState, resetConsent } from '../consent';
-import { bodyOf, callsTo, stubServer, urlOf } from './calculator.fixtures';
+import { bodyOf, callsTo, initFixture, stubServer, urlOf } from './calculator.fixtures';
 import { enterLocalPage } from './local-page';
 import { selectParameter, setClimateNeutral, setStations } from './options';
 import { CONFIG_MAX_AGE_S } from './persistence';
@@ -368,6 +368,28 @@ describe('initialisation: defaults → saved → server data (SPEC §4)', () => 
       { Id: 9 },
     ]);
     expect(calculatorState.config.UpsellCount).toBe(5);
+  });
+
+  it('takes the calculator data the page came with instead of asking, for its country and group only', async () => {
+    const { fetchMock } = stubServer();
+    const init = initFixture(1, 1);
+    await initCalculator({
+      countryId: 1,
+      target: 'DEFAULT',
+      embedded: { countryId: 1, productGroupId: 1, init },
+    });
+    expect(callsTo(fetchMock, '/api/kalkulation/init/1/1')).toHaveLength(0);
+    expect(calculatorState.init).toEqual(init);
+    expect(calculatorState.config.UpsellCount).toBe(5);
+
+    // The page's data are heating oil's: the diesel calculator asks for its own.
+    resetCalculator();
+    await initCalculator({
+      countryId: 1,
+      target: 'DIESEL',
+      embedded: { countryId: 1, productGroupId: 1, init },
+    });
+    expect(callsTo(fetchMock, '/api/kalkulation/init/1/2')).toHaveLength(1);
   });
 
   it('applies a saved configuration, reconciled with the server: unknown product → server default', async () => {

@@ -19,6 +19,7 @@ import { LOCALES, localeByCountryId } from '../../lib/locale';
 import { writeOfferQuery, type OfferQuery } from '../../lib/offer-query';
 import { offerListPath } from '../../lib/paths';
 import { askLocalZipCode, askZipCode, fetchCalculatorInit, type LocalPageRef } from './api';
+import { keepInitCopy } from './init-copy';
 import {
   forgetConfirmed,
   forgetSavedConfigs,
@@ -163,6 +164,11 @@ export interface InitOptions {
   productGroupId?: ProductGroupId;
   /** Applied after the saved configuration: the page's intent wins over what was saved. */
   target?: CalculatorTarget;
+  /**
+   * Calculator data the server embedded with the page (its `calculatorInit` need): used
+   * instead of asking the server when they are for this country and product group.
+   */
+  embedded?: { countryId: number; productGroupId: number; init: CalculatorInitResponse };
 }
 
 const configKey = (countryId: number, productGroupId: number) => `${countryId}-${productGroupId}`;
@@ -183,7 +189,12 @@ const copy = (config: CalculatorConfig): CalculatorConfig =>
  * list from its address) is kept, and the saved one is applied only while the configuration
  * still is the untouched default (nobody typed, no address, no other target).
  */
-export function initCalculator({ countryId, productGroupId, target }: InitOptions): Promise<void> {
+export function initCalculator({
+  countryId,
+  productGroupId,
+  target,
+  embedded,
+}: InitOptions): Promise<void> {
   const current = calculatorState.config;
   const group: ProductGroupId =
     target === 'DIESEL'
@@ -216,8 +227,13 @@ export function initCalculator({ countryId, productGroupId, target }: InitOption
   const done = (async () => {
     const [saved] = await Promise.all([
       loadSavedConfig(countryId, group).catch(() => undefined),
-      // A server-rendered page brought them (seedCalculator): not asked for a second time.
-      initOf(calculatorState.config) ? undefined : loadCalculatorInit(),
+      // A server-rendered page brought them (seedCalculator, or embedded with the page): not
+      // asked for a second time.
+      initOf(calculatorState.config)
+        ? undefined
+        : embedded?.countryId === countryId && embedded.productGroupId === group
+          ? adoptCalculatorInit(embedded.init)
+          : loadCalculatorInit(),
     ]);
     if (session?.key !== key || !saved || engagedWith === key) return;
     const init = initOf(pristine);
@@ -250,6 +266,21 @@ export function seedCalculator(config: CalculatorConfig, init: CalculatorInitRes
   calculatorState.initialising = false;
   calculatorState.initError = null;
   initFor = configKey(config.CountryId, config.ProductGroupId);
+}
+
+/**
+ * Calculator data the page came with, for the configuration's country and product group: set
+ * as loadCalculatorInit sets an answer, and kept as the offline copy like one.
+ */
+function adoptCalculatorInit(init: CalculatorInitResponse): void {
+  const { CountryId, ProductGroupId } = calculatorState.config;
+  initRequest?.abort();
+  calculatorState.init = ref(init);
+  calculatorState.initialising = false;
+  calculatorState.initError = null;
+  initFor = configKey(CountryId, ProductGroupId);
+  applyConfig(calculatorState.config);
+  keepInitCopy(CountryId, ProductGroupId, init);
 }
 
 /**

@@ -15,6 +15,9 @@ import {
   type FormEvent,
 } from 'react';
 import { afterHydration } from '../../../ui/hydration';
+import { usePageData } from '../../../ui/page-data';
+import { dataKey } from '../../../api/contract/pages';
+import type { CalculatorInitResponse } from '../../../api/contract/calculation';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { formatQuantity, parseAmountInput } from '../../../lib/format';
@@ -110,10 +113,21 @@ export function Calculator({
     };
   }, [variant, localKey, locale.countryId]);
 
+  // The calculator data the server embedded with the page (docs/decisions/009), read once:
+  // the calculator has its products and options without a request.
+  const embeddedInit = usePageData<CalculatorInitResponse>(
+    dataKey({ kind: 'calculatorInit', countryId: locale.countryId, productGroupId: 1 }),
+  );
+  const [embedded] = useState(() =>
+    embeddedInit
+      ? { countryId: locale.countryId, productGroupId: 1, init: embeddedInit }
+      : undefined,
+  );
   // Not while a server-rendered page hydrates: the store must still match its HTML.
   useEffect(
-    () => afterHydration(() => void initCalculator({ countryId: locale.countryId, target })),
-    [locale.countryId, target],
+    () =>
+      afterHydration(() => void initCalculator({ countryId: locale.countryId, target, embedded })),
+    [locale.countryId, target, embedded],
   );
 
   // SPEC §4: on a local page, a postal code of another local page moves there.
