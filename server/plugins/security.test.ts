@@ -22,9 +22,7 @@ describe('security headers (computed once at start)', () => {
       }),
     );
     expect(directives.get('default-src')).toBe("'self'");
-    expect(directives.get('script-src')).toBe(
-      ["'self'", ...INLINE_SCRIPTS.map(cspHash)].join(' '),
-    );
+    expect(directives.get('script-src')).toBe(["'self'", ...INLINE_SCRIPTS.map(cspHash)].join(' '));
     expect(directives.get('script-src')).toContain(cspHash(OPEN_AS_MODAL_SCRIPT));
     expect(directives.get('script-src')).not.toContain('unsafe-inline');
     expect(directives.get('object-src')).toBe("'none'");

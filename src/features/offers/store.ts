@@ -321,7 +321,12 @@ export async function calculateOffers(config: ConfigSnapshot): Promise<void> {
     };
     if (staleInfo?.reason === 'waiting') {
       // Still calculating: the list shows dimmed with its age until the answer replaces it.
-      Object.assign(offerListState, { offers: ref(views), rankedBy: sort, shown, stale: staleInfo });
+      Object.assign(offerListState, {
+        offers: ref(views),
+        rankedBy: sort,
+        shown,
+        stale: staleInfo,
+      });
     } else {
       settle(views.length > 0 ? 'ready' : 'empty', {
         offers: ref(views),

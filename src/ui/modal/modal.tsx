@@ -71,6 +71,15 @@ export function dismissProps(onClose: () => void) {
   };
 }
 
+/** Whether the dialog is shown as a modal (false where the browser does not know `:modal`). */
+function isModal(dialog: HTMLDialogElement | null): boolean {
+  try {
+    return dialog?.matches(':modal') ?? false;
+  } catch {
+    return false;
+  }
+}
+
 /** Opens or closes a native <dialog> as a modal to follow `open`. */
 export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: boolean): void {
   useEffect(() => {
@@ -103,7 +112,7 @@ export function Modal({
   // after hydration, in a task of its own: in hydration's task it would make one long task of
   // two short ones (Lighthouse TBT, issue 10).
   useEffect(() => {
-    if (!serverOpen || ref.current?.matches(':modal')) return;
+    if (!serverOpen || isModal(ref.current)) return;
     const timer = setTimeout(() => setServerOpen(false), 0);
     return () => clearTimeout(timer);
   }, [serverOpen]);
