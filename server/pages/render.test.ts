@@ -129,11 +129,11 @@ describe('public pages are rendered on the server', () => {
   it.each(['/', '/impressum', '/heizoelpreise', '/heizoelhaendler'])(
     '%s embeds the calculator data GET /api/kalkulation/init answers, for the calculator on it',
     async (url) => {
-      const { embedded } = await page(url);
+      const { html, embedded } = await page(url);
       const api = await t.app.inject({ url: '/api/kalkulation/init/1/1' });
       expect(embedded?.data['calculatorInit:1:1']).toEqual(api.json());
       // The calculator on the page (its bar or its card) is what uses them.
-      expect((await page(url)).html).toContain('name="zipCode"');
+      expect(html).toContain('name="zipCode"');
     },
   );
 

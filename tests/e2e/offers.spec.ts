@@ -153,19 +153,17 @@ test('sorting by rating and delivery time keeps the best-price marks on the chea
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('radio', { name: 'Bewertung' })).toBeChecked();
   await expect(page.getByRole('list', { name: 'Angebote, sortiert nach Bewertung' })).toBeVisible();
-  const ratings = () =>
-    page
-      .getByRole('list', { name: 'Angebote, sortiert nach Bewertung' })
-      .getByRole('img', { name: /von 5 Sternen/ })
-      .evaluateAll((stars) =>
-        stars.map((s) =>
-          Number((s.getAttribute('aria-label') ?? '').split(' ')[0]?.replace(',', '.')),
-        ),
-      );
   // The list says its order only once it is in it (the worker's first start on a
-  // server-rendered list takes a while): no waiting for the order itself.
-  const shown = await ratings();
-  expect(shown).toEqual([...shown].sort((a, b) => b - a));
+  // server-rendered list takes a while): read at once, no waiting for the order.
+  const ratings = await page
+    .getByRole('list', { name: 'Angebote, sortiert nach Bewertung' })
+    .getByRole('img', { name: /von 5 Sternen/ })
+    .evaluateAll((stars) =>
+      stars.map((s) =>
+        Number((s.getAttribute('aria-label') ?? '').split(' ')[0]?.replace(',', '.')),
+      ),
+    );
+  expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
 
   const byRating = page.getByRole('list', { name: 'Angebote, sortiert nach Bewertung' });
   const marked = byRating.getByRole('article').filter({ hasText: /Bestpreis|2\. Platz|3\. Platz/ });

@@ -5,7 +5,7 @@
  */
 import { newsArticlePath, type AppRouteName } from '../../lib/paths';
 import { CALC } from './calculation-constants';
-import { OIL_CONSUMPTION_GUIDE_ID, type DataNeed } from './pages';
+import { calculatorNeed, OIL_CONSUMPTION_GUIDE_ID, type DataNeed } from './pages';
 import type { PriceRange } from './prices';
 
 export interface RouteDataContext {
@@ -71,15 +71,6 @@ export const SERVER_RENDERED: Partial<Record<AppRouteName, NeedsOf>> = {
   // Issue 13: a page the editors published at /{slug}.
   'cms-seite': ({ params }) => [{ kind: 'cmsPage', slug: params.cmsSlug ?? '' }],
 };
-
-/**
- * The heating-oil calculator's data for a page that shows the calculator (its bar or its card):
- * it has them at once after hydrating, without a request and without the calculation
- * contract's schemas (src/features/calculator/components/calculator.tsx).
- */
-export function calculatorNeed(countryId: number): Extract<DataNeed, { kind: 'calculatorInit' }> {
-  return { kind: 'calculatorInit', countryId, productGroupId: 1 };
-}
 
 /** The offer list's offers for its address (the query text as the browser's URLSearchParams writes it). */
 export function offerListNeed(

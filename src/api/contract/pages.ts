@@ -54,6 +54,15 @@ export type DataNeed =
 export type DataKind = DataNeed['kind'];
 
 /**
+ * The heating-oil calculator's data for a page that shows the calculator (its bar or its card):
+ * the server embeds them (page-needs.ts) and the calculator reads them with this key
+ * (src/features/calculator/components/calculator.tsx), so it needs no request and no schemas.
+ */
+export function calculatorNeed(countryId: number): Extract<DataNeed, { kind: 'calculatorInit' }> {
+  return { kind: 'calculatorInit', countryId, productGroupId: 1 };
+}
+
+/**
  * Embedded in place of a value that is markup the page shows as it is (the state map's SVG): the
  * HTML already holds it, so the JSON does not carry it a second time. The component reads it back
  * from its element when it hydrates.

@@ -275,12 +275,19 @@ export function seedCalculator(config: CalculatorConfig, init: CalculatorInitRes
 function adoptCalculatorInit(init: CalculatorInitResponse): void {
   const { CountryId, ProductGroupId } = calculatorState.config;
   initRequest?.abort();
-  calculatorState.init = ref(init);
   calculatorState.initialising = false;
   calculatorState.initError = null;
-  initFor = configKey(CountryId, ProductGroupId);
-  applyConfig(calculatorState.config);
+  takeInit(CountryId, ProductGroupId, init);
   keepInitCopy(CountryId, ProductGroupId, init);
+}
+
+/** The calculator data of a country and product group, and the configuration normalised with them. */
+function takeInit(countryId: number, productGroupId: number, init: CalculatorInitResponse): void {
+  // Replaced as a whole, never changed in place: a plain (ref) object, not a deep proxy of
+  // every product and option (building those proxies was the longest task on a first load).
+  calculatorState.init = ref(init);
+  initFor = configKey(countryId, productGroupId);
+  applyConfig(calculatorState.config);
 }
 
 /**
@@ -297,11 +304,7 @@ export async function loadCalculatorInit(): Promise<void> {
   try {
     const init = await fetchCalculatorInit(CountryId, ProductGroupId, controller.signal);
     if (controller.signal.aborted) return;
-    // Replaced as a whole, never changed in place: a plain (ref) object, not a deep proxy of
-    // every product and option (building those proxies was the longest task on a first load).
-    calculatorState.init = ref(init);
-    initFor = configKey(CountryId, ProductGroupId);
-    applyConfig(calculatorState.config);
+    takeInit(CountryId, ProductGroupId, init);
   } catch (error) {
     if (controller.signal.aborted) return;
     calculatorState.initError = error instanceof Error ? error.message : String(error);

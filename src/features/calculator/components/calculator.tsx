@@ -16,7 +16,7 @@ import {
 } from 'react';
 import { afterHydration } from '../../../ui/hydration';
 import { usePageData } from '../../../ui/page-data';
-import { dataKey } from '../../../api/contract/pages';
+import { calculatorNeed, dataKey } from '../../../api/contract/pages';
 import type { CalculatorInitResponse } from '../../../api/contract/calculation';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -115,14 +115,9 @@ export function Calculator({
 
   // The calculator data the server embedded with the page (docs/decisions/009), read once:
   // the calculator has its products and options without a request.
-  const embeddedInit = usePageData<CalculatorInitResponse>(
-    dataKey({ kind: 'calculatorInit', countryId: locale.countryId, productGroupId: 1 }),
-  );
-  const [embedded] = useState(() =>
-    embeddedInit
-      ? { countryId: locale.countryId, productGroupId: 1, init: embeddedInit }
-      : undefined,
-  );
+  const need = calculatorNeed(locale.countryId);
+  const embeddedInit = usePageData<CalculatorInitResponse>(dataKey(need));
+  const [embedded] = useState(() => (embeddedInit ? { ...need, init: embeddedInit } : undefined));
   // Not while a server-rendered page hydrates: the store must still match its HTML.
   useEffect(
     () =>
