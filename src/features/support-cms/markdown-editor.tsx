@@ -426,7 +426,11 @@ export function ImagePanel({
   );
 }
 
-/** The body as the public page renders it, refreshed a moment after typing stops. */
+/**
+ * The body as the public page renders it, refreshed a moment after typing stops. An empty body
+ * renders as nothing, so it is not sent: the hint says so at once, and a preview of an earlier
+ * text never stays beside an emptied field.
+ */
 export function LivePreview({
   kind,
   slug,
@@ -442,8 +446,10 @@ export function LivePreview({
   const [state, setState] = useState<'idle' | 'loading' | 'error'>('idle');
   const [error, setError] = useState('');
 
+  const empty = !markdown.trim();
+
   useEffect(() => {
-    if (!active) return;
+    if (!active || empty) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setState('loading');
@@ -464,21 +470,20 @@ export function LivePreview({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [kind, slug, markdown, active]);
+  }, [kind, slug, markdown, active, empty]);
 
+  const shown = empty ? null : preview;
   return (
-    <div className={styles.livePreview} aria-busy={state === 'loading'}>
-      {state === 'error' && (
+    <div className={styles.livePreview} aria-busy={!empty && state === 'loading'}>
+      {!empty && state === 'error' && (
         <p role="alert" className={styles.panelError}>
           {error}
         </p>
       )}
-      {preview ? (
-        <RenderedBody preview={preview} />
+      {shown ? (
+        <RenderedBody preview={shown} />
       ) : (
-        <p className={styles.hint}>
-          {markdown.trim() ? texts.previewUpdating : texts.previewEmpty}
-        </p>
+        <p className={styles.hint}>{empty ? texts.previewEmpty : texts.previewUpdating}</p>
       )}
     </div>
   );
