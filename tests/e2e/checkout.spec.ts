@@ -128,9 +128,13 @@ test('a logged-in customer: form prefilled from the account, the order listed in
   await page.getByRole('link', { name: 'Zu meinen Bestellungen' }).click();
   await expect(page).toHaveURL('/bestellungen');
   const orders = page.getByRole('list', { name: 'Bestellungen, die neueste zuerst' });
-  const newest = orders.getByRole('article').first();
-  await expect(newest.getByRole('heading', { name: number })).toBeVisible();
-  await expect(newest).toContainText('Eingegangen');
+  // Other tests order as the demo customer at the same time: the order is found by its number,
+  // not by its place in the list.
+  const placed = orders
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: number }) });
+  await expect(placed).toBeVisible();
+  await expect(placed).toContainText('Eingegangen');
   // The seeded history: one confirmed and one delivered order.
   await expect(orders).toContainText('Bestätigt');
   await expect(orders).toContainText('Geliefert');
