@@ -9,6 +9,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { openSettings as openCalculatorSettings } from '../calculator';
 import { useLocale } from '../locale';
 import { afterHydration } from '../../ui/hydration';
+import { productGroupOfPath } from '../../lib/paths';
 import { applyOfferAddress, connectOfferList, switchOfferCountry } from './sync';
 
 export function useOfferListSync(productGroupId: 1 | 2): void {
@@ -47,7 +48,13 @@ export function useOfferListSync(productGroupId: 1 | 2): void {
     const cancel = afterHydration(() => {
       disconnect = connectOfferList({
         replaceAddress(href) {
-          if (href === `${window.location.pathname}${window.location.search}`) return;
+          const { pathname, search } = window.location;
+          // Only the list's own address is rewritten. A visitor who left it (a tap on
+          // "Bestellen" as the page became interactive: the list stays mounted while the
+          // checkout loads) must not be sent back by the list's first rewrite.
+          if (productGroupOfPath(pathname) === undefined || href === `${pathname}${search}`) {
+            return;
+          }
           written.current = href;
           void navigate(href, { replace: true, preventScrollReset: true });
         },
