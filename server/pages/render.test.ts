@@ -22,6 +22,7 @@ import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../tests/support
 import { PRICE_SNAPSHOT_JOB } from '../modules/prices/plugin';
 import { createLegacySession } from '../modules/account/sessions';
 import { cspHash } from './inline-style';
+import { EARLY_TAPS_SCRIPT } from '../../src/lib/inline-scripts';
 import { acceptedLanguages } from './render';
 
 /** The built index.html's shape: the server fills head, body class, #root and the data. */
@@ -247,6 +248,16 @@ describe('public pages are rendered on the server', () => {
     );
     expect(head).not.toContain('href="/assets/shared-1.css"');
     expect(head).not.toContain('modulepreload" crossorigin href="/assets/shared-1.js"');
+  });
+
+  it('collects early taps from the head on, with every inline script allowed by the CSP', async () => {
+    const { html, res } = await page('/');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<script>${EARLY_TAPS_SCRIPT}</script>`);
+    const csp = String(res.headers['content-security-policy']);
+    const inline = [...html.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>([^<]*)<\/script>/g)];
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, text = ''] of inline) expect(csp).toContain(cspHash(text));
   });
 
   it('renders for the locale of the cookie, else of Accept-Language', async () => {

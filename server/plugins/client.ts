@@ -23,6 +23,7 @@ import { staffRoutes } from '../../src/lib/staff-routes';
 import { pageGuardRedirect } from '../modules/account/page-guard';
 import { organizationJsonLd, pageTemplate, renderHead, type PageHead } from '../pages/head';
 import { scriptsAtLowPriority } from '../pages/inline-style';
+import { EARLY_TAPS_SCRIPT } from '../../src/lib/inline-scripts';
 import {
   loadSsrModule,
   pageAssetsFrom,
@@ -34,6 +35,7 @@ import type { NotFoundFallback } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+const EARLY_TAPS_TAG = `<script>${EARLY_TAPS_SCRIPT}</script>`;
 
 export function isKnownPagePath(pathname: string): boolean {
   return pageRouteOf(pathname) !== undefined;
@@ -225,8 +227,9 @@ export const clientPlugin = fp<ClientPluginOptions>(
         .type('text/html; charset=utf-8')
         .send(
           (rendered ? renderedTemplate : template)({
-            head: rendered?.assets
-              ? `${renderHead(head)}\n    ${rendered.assets}`
+            // A rendered page collects taps until the app has taken it over (src/ui/early-taps.ts).
+            head: rendered
+              ? [renderHead(head), EARLY_TAPS_TAG, rendered.assets].filter(Boolean).join('\n    ')
               : renderHead(head),
             root: rendered?.html,
             afterRoot: rendered?.dataScript,

@@ -20,6 +20,7 @@ import {
   type EmbeddedPage,
 } from '../api/contract/pages';
 import { setAdvertRuntime } from '../ui/advert/advert-slot';
+import { replayEarlyTaps, takeEarlyTaps } from '../ui/early-taps';
 import { startHydration, whenHydrated } from '../ui/hydration';
 import { PageDataProvider, PageDataStore, type SeededPageModule } from '../ui/page-data';
 import { initApp } from './providers';
@@ -104,12 +105,21 @@ if (embedded && sameFingerprint(embedded.render, ownState)) {
         localeState.code,
         true,
       );
+      // Taps on buttons before this point reached no handler; from here on React takes them
+      // (a tap while hydrating hydrates that part at once). Those are pressed once it is live.
+      const taps = takeEarlyTaps();
       startTransition(() => void hydrateRoot(container, app));
+      void whenHydrated().then(() => replayEarlyTaps(taps));
     },
     // The page's chunk did not load: the router shows its error page as on any navigation.
-    () => createRoot(container).render(app),
+    () => {
+      takeEarlyTaps();
+      createRoot(container).render(app);
+    },
   );
 } else {
+  // Rendered afresh: the buttons tapped in the server's HTML are gone.
+  takeEarlyTaps();
   createRoot(container).render(
     <StrictMode>
       <PageDataProvider store={new PageDataStore(null)}>

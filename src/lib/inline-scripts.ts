@@ -14,4 +14,15 @@
 export const OPEN_AS_MODAL_SCRIPT =
   'try{var d=document.currentScript.previousElementSibling;d.close();d.showModal()}catch(e){}';
 
-export const INLINE_SCRIPTS: readonly string[] = [OPEN_AS_MODAL_SCRIPT];
+/**
+ * In the head of every server-rendered page (src/ui/early-taps.ts): keeps the buttons tapped
+ * before the app has taken over the page, so they can be pressed for the visitor once it has.
+ * Only buttons without an action of their own: a submit button in a form and a link work
+ * without the app. Each button once, however often it was tapped while nothing happened.
+ */
+export const EARLY_TAPS_SCRIPT =
+  'window.earlyTaps=[];document.addEventListener("click",function(e){var q=window.earlyTaps,' +
+  'b=e.target&&e.target.closest&&e.target.closest("button");' +
+  'if(q&&b&&!b.disabled&&(b.type==="button"||!b.form)&&q.indexOf(b)<0)q.push(b)},true)';
+
+export const INLINE_SCRIPTS: readonly string[] = [OPEN_AS_MODAL_SCRIPT, EARLY_TAPS_SCRIPT];

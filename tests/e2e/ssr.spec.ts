@@ -4,6 +4,7 @@
  * mismatch (React reports one as an uncaught error: the pageErrors fixture fails the test) and
  * work at once; a logged-in customer's header is in the first HTML.
  */
+import type { Route } from '@playwright/test';
 import { DEMO_USERS } from './demo-users';
 import { expect, test } from './fixtures';
 import { expectLoggedInAs, loginOnLegacyPage } from './session-login';
@@ -132,6 +133,35 @@ test('every rendered page carries its stylesheet in its HTML and loads none', as
     // Styled: the page's header is laid out by the stylesheet, not the browser's defaults.
     await expect(page.getByRole('banner')).toHaveCSS('display', /flex|grid|block/);
   }
+});
+
+test('a tap on a button before the page is live is carried out once it is, once', async ({
+  page,
+}) => {
+  // The page's scripts are held: the visitor sees and taps the server's HTML meanwhile.
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/assets\/.+\.js$/, (route) =>
+    holding ? void held.push(route) : route.continue(),
+  );
+  await page.goto(
+    '/heizoel/angebotsliste?zipCode=10115&amount=3000&stations=1&product=1&options=5,24,-2,11,9&cn=0&ap=0',
+    { waitUntil: 'commit' },
+  );
+  const card = page.getByRole('article').first();
+  const details = card.getByRole('button', { name: /^Preisdetails/ });
+  await details.click();
+  // Nothing happened, so the visitor taps again.
+  await details.click();
+  await expect(details).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', '');
+
+  holding = false;
+  for (const route of held) await route.continue();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  // Opened once (two presses would have closed it again).
+  await expect(details).toHaveAttribute('aria-expanded', 'true');
+  await expect(card.getByRole('table')).toBeVisible();
 });
 
 test("a logged-in customer's header is in the first HTML", async ({ page, browser }) => {
