@@ -170,6 +170,10 @@ test('the rating link from the invitation mail works once', async ({ page }) => 
   // whether it counts this rating yet depends on earlier visits). It loads when the footer comes
   // near the viewport.
   await page.getByRole('link', { name: 'Zur Startseite', exact: true }).click();
+  // The home page's own footer, not the one of the page being left.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Heizöl günstig bestellen' }),
+  ).toBeVisible();
   await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   const badge = page.getByRole('contentinfo').getByText(/Bewertungen? im letzten Jahr/);
   await expect(badge).toBeVisible();
