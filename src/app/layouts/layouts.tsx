@@ -68,6 +68,19 @@ export function FocusedLayout({ children }: { children: ReactNode }) {
   );
 }
 
+function MessageCard({ children }: { children: ReactNode }) {
+  return <div className={styles.messageCard}>{children}</div>;
+}
+
+/** A single message as the message layout shows it, inside another layout's page. */
+export function MessageInPage({ children }: { children: ReactNode }) {
+  return (
+    <div className={styles.messageInPage}>
+      <MessageCard>{children}</MessageCard>
+    </div>
+  );
+}
+
 /** A single message in the middle of the page (errors, confirmations). */
 export function MessageLayout({ children }: { children: ReactNode }) {
   return (
@@ -75,7 +88,7 @@ export function MessageLayout({ children }: { children: ReactNode }) {
       <SkipLink />
       <LogoHeader />
       <main id="inhalt" className={`${styles.main} ${styles.messageMain}`} tabIndex={-1}>
-        <div className={styles.messageCard}>{children}</div>
+        <MessageCard>{children}</MessageCard>
       </main>
       <SiteFooter />
     </>
