@@ -11,6 +11,11 @@ import type {
   Offer,
 } from '../../api/contract/calculation';
 import { generateOffers } from '../../workers/offers/offers.fixtures';
+import { resetOffersWorker } from '../../workers/offers';
+import { resetCalculator } from '../calculator';
+import { consentState, resetConsent } from '../consent';
+import { forgetLastKnownOffers, resetOfferList } from './store';
+import { resetOfferSync } from './sync';
 
 const param = (Id: number, Name: string, extra: Partial<CalculatorParameter> = {}) => ({
   Id,
@@ -108,6 +113,21 @@ export function stubServer(calculate?: Calculate) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, bodies };
+}
+
+/**
+ * The offer list's stores as on a fresh visit by someone who has answered the consent question
+ * (no preferences: saved configurations need consent).
+ */
+export async function freshOfferListStores(): Promise<void> {
+  await forgetLastKnownOffers();
+  resetCalculator();
+  resetOfferList();
+  resetOfferSync();
+  resetOffersWorker();
+  resetConsent();
+  consentState.status = 'ready';
+  consentState.choice = { preferences: false, statistics: false, decidedAt: 0 };
 }
 
 export { json };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OfferListPageData } from '../../api/contract/pages';
 import { readOfferQuery } from '../../lib/offer-query';
-import { resetOffersWorker, type OfferView } from '../../workers/offers';
+import type { OfferView } from '../../workers/offers';
 import { rankOffers } from '../../workers/offers/offers';
 import { generateOffers } from '../../workers/offers/offers.fixtures';
 import {
@@ -14,22 +14,21 @@ import {
   setAmount,
   setZipCode,
 } from '../calculator';
-import { consentState, resetConsent } from '../consent';
+import { resetConsent } from '../consent';
 import { resetSession, sessionState, type SessionUser } from '../session';
-import { initFixture, json, resultFixture, stubServer } from './offers.fixtures';
-import { configFromQuery } from './query';
 import {
-  RENDERED_OFFERS_FRESH_MS,
-  forgetLastKnownOffers,
-  offerListState,
-  resetOfferList,
-  seedOfferList,
-} from './store';
+  freshOfferListStores,
+  initFixture,
+  json,
+  resultFixture,
+  stubServer,
+} from './offers.fixtures';
+import { configFromQuery } from './query';
+import { RENDERED_OFFERS_FRESH_MS, offerListState, resetOfferList, seedOfferList } from './store';
 import {
   RECALCULATE_DEBOUNCE_MS,
   applyOfferAddress,
   connectOfferList,
-  resetOfferSync,
   retryOfferList,
   switchOfferCountry,
 } from './sync';
@@ -49,16 +48,8 @@ function visit(search: string, countryId = 1, productGroupId: 1 | 2 = 1) {
 const lastAddress = () => addresses.at(-1);
 
 beforeEach(async () => {
-  await forgetLastKnownOffers();
+  await freshOfferListStores();
   vi.useFakeTimers();
-  resetCalculator();
-  resetOfferList();
-  resetOfferSync();
-  resetOffersWorker();
-  resetConsent();
-  // Saved configurations need consent; the visitor has decided (no preferences).
-  consentState.status = 'ready';
-  consentState.choice = { preferences: false, statistics: false, decidedAt: 0 };
   addresses = [];
 });
 

@@ -3,12 +3,10 @@ import { useState } from 'react';
 import { BrowserRouter, Link, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageCommitted, startHydration } from '../../ui/hydration';
-import { resetOffersWorker } from '../../workers/offers';
 import { calculatorState, resetCalculator } from '../calculator';
-import { consentState, resetConsent } from '../consent';
-import { stubServer } from './offers.fixtures';
-import { forgetLastKnownOffers, resetOfferList } from './store';
-import { resetOfferSync } from './sync';
+import { resetConsent } from '../consent';
+import { freshOfferListStores, stubServer } from './offers.fixtures';
+import { resetOfferList } from './store';
 import { useOfferListSync } from './use-offer-list-sync';
 
 // Not in the order the page writes it: the list rewrites it once it has applied it.
@@ -54,14 +52,7 @@ async function finishHydration() {
 }
 
 beforeEach(async () => {
-  await forgetLastKnownOffers();
-  resetCalculator();
-  resetOfferList();
-  resetOfferSync();
-  resetOffersWorker();
-  resetConsent();
-  consentState.status = 'ready';
-  consentState.choice = { preferences: false, statistics: false, decidedAt: 0 };
+  await freshOfferListStores();
   stubServer();
   window.history.replaceState(null, '', LIST);
 });
