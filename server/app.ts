@@ -6,11 +6,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
 import { legacyPlugin, type LegacyPluginOptions } from './legacy/plugin';
@@ -43,6 +39,7 @@ import { publicUrlPlugin } from './plugins/public-url';
 import { routeTablePlugin } from './plugins/route-table';
 import { OneLineRequestLog } from './request-log';
 import { securityPlugin } from './plugins/security';
+import { responseSerializerCompiler } from './plugins/serializer';
 import { BROTLI_OPTIONS, COMPRESS_THRESHOLD_BYTES } from './plugins/precompressed';
 import { readShell } from './pages/inline-style';
 import { LEAD_PARTNER } from '../src/api/contract/leads';
@@ -110,7 +107,7 @@ export async function buildApp({
     logController: new OneLineRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   // Plugins
   await app.register(routeTablePlugin);
