@@ -1,12 +1,15 @@
+// The page's head script runs here as a browser runs it, from a script element:
+// @vitest-environment-options {"settings":{"enableJavaScriptEvaluation":true,"suppressInsecureJavaScriptEnvironmentWarning":true}}
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_TAPS_SCRIPT } from '../lib/inline-scripts';
 import { replayEarlyTaps, takeEarlyTaps } from './early-taps';
 
-/** The page's head script, run as the browser runs it (jsdom does not run inserted scripts). */
+/** The page's head script, run as the browser runs it: a script element with its exact text. */
 function collectAsTheHeadDoes() {
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- our own constant script
-  const run = new Function(EARLY_TAPS_SCRIPT) as () => void;
-  run();
+  const script = document.createElement('script');
+  script.textContent = EARLY_TAPS_SCRIPT;
+  document.head.append(script);
+  script.remove();
 }
 
 afterEach(() => {
