@@ -20,7 +20,7 @@ import {
   type EmbeddedPage,
 } from '../api/contract/pages';
 import { setAdvertRuntime } from '../ui/advert/advert-slot';
-import { replayEarlyTaps, takeEarlyTaps } from '../ui/early-taps';
+import { replayEarlyInput, takeEarlyTaps } from '../ui/early-taps';
 import { startHydration, whenHydrated } from '../ui/hydration';
 import { PageDataProvider, PageDataStore, type SeededPageModule } from '../ui/page-data';
 import { initApp } from './providers';
@@ -105,11 +105,12 @@ if (embedded && sameFingerprint(embedded.render, ownState)) {
         localeState.code,
         true,
       );
-      // Taps on buttons before this point reached no handler; from here on React takes them
-      // (a tap while hydrating hydrates that part at once). Those are pressed once it is live.
+      // Taps on buttons before this point reached no handler, and text typed into the HTML does
+      // not reach React's state; from here on React takes taps (a tap while hydrating hydrates
+      // that part at once). The early ones are carried out once the page is live.
       const taps = takeEarlyTaps();
       startTransition(() => void hydrateRoot(container, app));
-      void whenHydrated().then(() => replayEarlyTaps(taps));
+      void whenHydrated().then(() => replayEarlyInput(taps));
     },
     // The page's chunk did not load: the router shows its error page as on any navigation.
     () => {

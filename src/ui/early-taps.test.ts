@@ -1,8 +1,10 @@
 // The page's head script runs here as a browser runs it, from a script element:
 // @vitest-environment-options {"settings":{"enableJavaScriptEvaluation":true,"suppressInsecureJavaScriptEnvironmentWarning":true}}
+import { act, render } from '@testing-library/react';
+import { createElement, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_TAPS_SCRIPT } from '../lib/inline-scripts';
-import { replayEarlyTaps, takeEarlyTaps } from './early-taps';
+import { replayEarlyInput, takeEarlyTaps } from './early-taps';
 
 /** The page's head script, run as the browser runs it: a script element with its exact text. */
 function collectAsTheHeadDoes() {
@@ -64,7 +66,50 @@ describe('taps before the page is live', () => {
     document.getElementById('gone')?.remove();
     (document.getElementById('off') as HTMLButtonElement).disabled = true;
 
-    replayEarlyTaps(taps);
+    replayEarlyInput(taps);
     expect(pressed.mock.calls).toEqual([['kept']]);
+  });
+});
+
+describe('text typed before the page is live', () => {
+  it('is typed again once React has the field, and reaches its state', () => {
+    // The server's HTML of a controlled field; the visitor types before the script has run.
+    document.body.innerHTML = `<div id="root"><input aria-label="PLZ" value=""/></div>
+      <input aria-label="Liter" value="3000">`;
+    const zip = document.querySelector<HTMLInputElement>('[aria-label="PLZ"]')!;
+    zip.value = '10115';
+    const inputs = vi.fn<(label: string | null) => void>();
+    document.addEventListener('input', (e) =>
+      inputs((e.target as HTMLElement).getAttribute('aria-label')),
+    );
+
+    const changes = vi.fn<(value: string) => void>();
+    function Zip() {
+      const [value, setValue] = useState('');
+      return createElement('input', {
+        'aria-label': 'PLZ',
+        value,
+        onChange: (e: { target: HTMLInputElement }) => {
+          changes(e.target.value);
+          setValue(e.target.value);
+        },
+      });
+    }
+    render(createElement(Zip), { container: document.getElementById('root')!, hydrate: true });
+    act(() => replayEarlyInput([]));
+    expect(changes.mock.calls).toEqual([['10115']]);
+    expect(zip.value).toBe('10115');
+    // The untouched field is left alone.
+    expect(inputs.mock.calls).toEqual([['PLZ']]);
+  });
+
+  it('leaves out a field the live page has disabled', () => {
+    document.body.innerHTML = '<input id="off" value="">';
+    (document.getElementById('off') as HTMLInputElement).value = 'x';
+    (document.getElementById('off') as HTMLInputElement).disabled = true;
+    const inputs = vi.fn<(id: string) => void>();
+    document.addEventListener('input', (e) => inputs((e.target as HTMLElement).id));
+    replayEarlyInput([]);
+    expect(inputs).not.toHaveBeenCalled();
   });
 });

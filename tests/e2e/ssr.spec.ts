@@ -164,6 +164,26 @@ test('a tap on a button before the page is live is carried out once it is, once'
   await expect(card.getByRole('table')).toBeVisible();
 });
 
+test('a postal code typed before the page is live is kept and used', async ({ page }) => {
+  // The page's scripts are held: the visitor types into the server's HTML meanwhile.
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/assets\/.+\.js$/, (route) =>
+    holding ? void held.push(route) : route.continue(),
+  );
+  await page.goto('/', { waitUntil: 'commit' });
+  const zip = page.getByLabel('PLZ');
+  await zip.fill('10115');
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', '');
+
+  holding = false;
+  for (const route of held) await route.continue();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  await expect(zip).toHaveValue('10115');
+  await page.getByRole('button', { name: 'Preise vergleichen' }).click();
+  await expect(page).toHaveURL(/\/heizoel\/angebotsliste\?.*10115/);
+});
+
 test("a logged-in customer's header is in the first HTML", async ({ page, browser }) => {
   await page.goto(`/konto/anmelden-registrieren?ReturnUrl=${encodeURIComponent('/impressum')}`);
   await loginOnLegacyPage(page, DEMO_USERS.customer.email, DEMO_USERS.password);
