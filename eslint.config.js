@@ -191,6 +191,24 @@ export default defineConfig(
     extends: [reactHooks.configs.flat.recommended],
   },
 
+  // Issue 34: a chunk asked for offline stays failed for the page's life in most browsers, so
+  // every chunk loads through lazyImport (src/lib/lazy-import.ts), which does not ask offline.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportExpression:not(CallExpression[callee.name='lazyImport'] > ArrowFunctionExpression > ImportExpression)",
+          message:
+            'Load a chunk through a module-level `lazyImport(() => import(…))` (src/lib/lazy-import.ts): a bare import() asked for offline fails for the rest of the page in most browsers.',
+        },
+      ],
+    },
+  },
+
   // Import boundaries and cycles.
   {
     files: ['**/*.{js,mjs,cjs,ts,tsx,mts,cts}'],

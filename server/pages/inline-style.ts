@@ -42,12 +42,22 @@ export function inlinableStylesheets(distDir: string): ReadonlyMap<string, strin
 }
 
 /**
- * A stylesheet in the page: its text, and a disabled link to its file. The browser neither
- * fetches nor applies a disabled link, but the module loader sees it: when the route's chunk
- * is imported on hydration, it finds the stylesheet "already linked" and loads it no second time.
+ * A link that no browser fetches: a stylesheet type no browser supports (HTML: "If the type
+ * attribute is present and its value is not a supported styling language, the user agent must
+ * not fetch"), which every engine has honoured for decades. `disabled` alone is not enough:
+ * Chromium 150 still fetched disabled links (issue 34: four stylesheets a page, all already in it);
+ * it stays so that a link fetched anyway is never applied.
+ */
+export const INLINED_LINK_ATTRIBUTES = 'type="text/x-inlined" disabled';
+
+/**
+ * A stylesheet in the page: its text, and a link to its file that is never fetched nor applied.
+ * Vite's module loader counts every `<link rel="stylesheet">` with the file's address as loaded:
+ * when the route's chunk is imported on hydration, it finds the stylesheet there and does not
+ * load it a second time.
  */
 export function inlineStyleTag(href: string, text: string): string {
-  return `<style>${text}</style><link rel="stylesheet" href="/${href}" disabled />`;
+  return `<style>${text}</style><link rel="stylesheet" href="/${href}" ${INLINED_LINK_ATTRIBUTES} />`;
 }
 
 /**

@@ -236,9 +236,9 @@ describe('public pages are rendered on the server', () => {
   it("writes the page chunk's stylesheets into the head and preloads its scripts, not the entry's again", async () => {
     const { html, res } = await page('/');
     const head = html.slice(0, html.indexOf('</head>'));
-    // Its text, allowed by the CSP, and a disabled link the module loader counts as loaded.
+    // Its text, allowed by the CSP, and a link never fetched that the module loader counts as loaded.
     expect(head).toContain(
-      `<style>${HOME_CSS}</style><link rel="stylesheet" href="/assets/home-2.css" disabled />`,
+      `<style>${HOME_CSS}</style><link rel="stylesheet" href="/assets/home-2.css" type="text/x-inlined" disabled />`,
     );
     expect(String(res.headers['content-security-policy'])).toContain(cspHash(HOME_CSS));
     // A stylesheet whose file is not there to read stays a link.

@@ -3,7 +3,7 @@
  * route name (SPEC §2), and what every page has (loading bar, consent dialog, offline banner,
  * update prompt). The page itself arrives lazily inside it.
  */
-import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { ConsentDialog } from '../features/consent';
 import { SessionBanners } from '../features/session';
@@ -16,18 +16,22 @@ import { LAYOUTS } from './layouts/layouts';
 import { OfflineBanner } from './offline-banner';
 import { RouteHandleContext, type RouteHandle } from './route-handle';
 import { whenIdle } from '../lib/idle';
+import { lazyImport } from '../lib/lazy-import';
+import { lazyPart } from '../ui/lazy-part';
 
 /**
  * The service worker's registration and update prompt load when the browser is idle: nothing
  * of it is needed for the first paint (issue 10 budget; it made room for the meX line, issue 14).
  */
-const UpdatePrompt = lazy(() =>
-  import('./update-prompt').then(
+const UpdatePrompt = lazyPart(() =>
+  loadUpdatePrompt().then(
     (m) => ({ default: m.UpdatePrompt }),
     // Offline before the chunk came: no prompt on this page; the next visit registers.
     () => ({ default: () => null }),
   ),
 );
+
+const loadUpdatePrompt = lazyImport(() => import('./update-prompt'));
 
 function DeferredUpdatePrompt() {
   const [ready, setReady] = useState(false);

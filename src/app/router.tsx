@@ -6,19 +6,14 @@
  * (docs/decisions/009) loads a page before rendering it, so neither the server nor the browser
  * hydrating its HTML ever shows the lazy fallback.
  */
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  type ComponentType,
-  type LazyExoticComponent,
-  type ReactElement,
-} from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useParams } from 'react-router';
 import { noteNavigation } from '../features/telemetry';
 import { SessionGuard } from '../features/session';
 import { useSpendPageDataOnNavigation } from '../ui/page-data';
 import { appRoutes, routeParamsMatch, type AppRouteDef, type AppRouteName } from '../lib/paths';
+import { lazyImport } from '../lib/lazy-import';
+import { lazyPart } from '../ui/lazy-part';
 import { AppErrorBoundary, ErrorPage } from './error-page';
 import type { LayoutName } from './layouts/layout-name';
 import { PageSkeleton, RouteFrame } from './root-layout';
@@ -52,9 +47,8 @@ function page<M>(module: string, load: () => Promise<M>, pick: (m: M) => Compone
       loaded = pick(m);
       return m;
     });
-  const Lazy: LazyExoticComponent<ComponentType> = lazy(() =>
-    preload().then(() => ({ default: loaded as ComponentType })),
-  );
+  // A page whose chunk could not load (offline before it came) loads again on the next visit.
+  const Lazy = lazyPart(() => preload().then(() => ({ default: loaded as ComponentType })));
   const Page: PageComponent = () => {
     const Loaded = loaded;
     return Loaded ? <Loaded /> : <Lazy />;
@@ -65,55 +59,50 @@ function page<M>(module: string, load: () => Promise<M>, pick: (m: M) => Compone
 }
 
 const OFFERS = 'src/features/offers/index.ts';
-const loadOffers = () => import('../features/offers');
+const loadOffers = lazyImport(() => import('../features/offers'));
 const LEGAL = 'src/features/legal/index.ts';
-const loadLegal = () => import('../features/legal');
+const loadLegal = lazyImport(() => import('../features/legal'));
 const CHECKOUT = 'src/features/checkout/index.ts';
-const loadCheckout = () => import('../features/checkout');
+const loadCheckout = lazyImport(() => import('../features/checkout'));
 // Both product groups share one page component, so switching between them keeps the page.
 const OfferListPage = page(OFFERS, loadOffers, (m) => m.OfferListPage);
 const GUIDE = 'src/features/guide/index.ts';
-const loadGuide = () => import('../features/guide');
+const loadGuide = lazyImport(() => import('../features/guide'));
 // Intro and steps share one component, so moving between steps keeps the page (and its focus).
 const GuidePage = page(GUIDE, loadGuide, (m) => m.GuidePage);
 const NEWS = 'src/features/news/index.ts';
-const loadNews = () => import('../features/news');
+const loadNews = lazyImport(() => import('../features/news'));
 const DEALERS = 'src/features/dealers/index.ts';
-const loadDealers = () => import('../features/dealers');
+const loadDealers = lazyImport(() => import('../features/dealers'));
 // Dealer and branch share one component, so moving between them keeps the page.
 const DealerPage = page(DEALERS, loadDealers, (m) => m.DealerPage);
 const ACCOUNT = 'src/features/account/index.ts';
-const loadAccount = () => import('../features/account');
+const loadAccount = lazyImport(() => import('../features/account'));
 const MEX = 'src/features/mex/index.ts';
-const loadMex = () => import('../features/mex');
+const loadMex = lazyImport(() => import('../features/mex'));
+const PRICES = 'src/features/prices/index.ts';
+const loadPrices = lazyImport(() => import('../features/prices'));
+const loadReviews = lazyImport(() => import('../features/reviews'));
 
 export const pages: Record<AppRouteName, PageDef> = {
   index: {
     layout: 'default',
     Page: page(
       'src/features/home/index.ts',
-      () => import('../features/home'),
+      lazyImport(() => import('../features/home')),
       (m) => m.HomePage,
     ),
   },
   impressum: { layout: 'default', Page: page(LEGAL, loadLegal, (m) => m.ImprintPage) },
   heizoelpreise: {
     layout: 'default',
-    Page: page(
-      'src/features/prices/index.ts',
-      () => import('../features/prices'),
-      (m) => m.PricesPage,
-    ),
+    Page: page(PRICES, loadPrices, (m) => m.PricesPage),
   },
   // The local calculator is in the page: no calculator bar above it.
   'heizoelpreise-lokal': {
     layout: 'default',
     calculatorBar: false,
-    Page: page(
-      'src/features/prices/index.ts',
-      () => import('../features/prices'),
-      (m) => m.LocalPricesPage,
-    ),
+    Page: page(PRICES, loadPrices, (m) => m.LocalPricesPage),
   },
   datenschutz: { layout: 'default', Page: page(LEGAL, loadLegal, (m) => m.PrivacyPage) },
   // Issue 12: reading pages, no calculator bar above the text.
@@ -152,7 +141,7 @@ export const pages: Record<AppRouteName, PageDef> = {
     layout: 'default',
     Page: page(
       'src/features/orders/index.ts',
-      () => import('../features/orders'),
+      lazyImport(() => import('../features/orders')),
       (m) => m.OrdersPage,
     ),
   },
@@ -193,7 +182,7 @@ export const pages: Record<AppRouteName, PageDef> = {
     calculatorBar: false,
     Page: page(
       'src/app/cms-route.tsx',
-      () => import('./cms-route'),
+      lazyImport(() => import('./cms-route')),
       (m) => m.CmsRoutePage,
     ),
   },
@@ -202,7 +191,7 @@ export const pages: Record<AppRouteName, PageDef> = {
     layout: 'focused',
     Page: page(
       'src/features/reviews/rate-page.tsx',
-      () => import('../features/reviews').then((m) => m.loadRatePage()),
+      () => loadReviews().then((m) => m.loadRatePage()),
       (m) => m.RatePage,
     ),
   },
@@ -238,7 +227,8 @@ function RouteElement({ route }: { route?: (typeof appRoutes)[number] }) {
   );
 }
 
-const StaffRouter = lazy(() => import('./staff-router').then((m) => ({ default: m.StaffRouter })));
+const loadStaffRouter = lazyImport(() => import('./staff-router'));
+const StaffRouter = lazyPart(() => loadStaffRouter().then((m) => ({ default: m.StaffRouter })));
 
 function StaffArea() {
   return (

@@ -4,23 +4,26 @@
  * page (SPEC §6, src/lib/staff-routes.ts), framed like every page, and loads its feature's
  * chunk; an unknown staff address is the 404 page, as on the server.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { Route, Routes, useParams } from 'react-router';
 import { SessionGuard } from '../features/session';
 import { routeParamsMatch } from '../lib/paths';
 import { STAFF_BASE, staffRoutes, type StaffRouteName } from '../lib/staff-routes';
+import { lazyImport } from '../lib/lazy-import';
+import { lazyPart } from '../ui/lazy-part';
 import { ErrorPage } from './error-page';
 import { PageSkeleton, RouteFrame } from './root-layout';
 
-type Page = LazyExoticComponent<ComponentType>;
+type Page = ComponentType;
 
+/** A screen whose chunk could not load (offline before it came) loads again on the next visit. */
 function pageOf<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Page {
-  return lazy(() => load().then((m) => ({ default: pick(m) })));
+  return lazyPart(() => load().then((m) => ({ default: pick(m) })));
 }
 
-const support = () => import('../features/support');
-const ads = () => import('../features/support-ads');
-const cms = () => import('../features/support-cms');
+const support = lazyImport(() => import('../features/support'));
+const ads = lazyImport(() => import('../features/support-ads'));
+const cms = lazyImport(() => import('../features/support-cms'));
 // Create and edit share one component per object, so saving a new one keeps the page.
 const AdvertEdit = pageOf(ads, (m) => m.AdvertEditPage);
 const CampaignEdit = pageOf(ads, (m) => m.CampaignEditPage);
@@ -28,7 +31,7 @@ const SlotEdit = pageOf(ads, (m) => m.SlotEditPage);
 
 const PAGES: Record<StaffRouteName, Page> = {
   support: pageOf(
-    () => import('../features/staff'),
+    lazyImport(() => import('../features/staff')),
     (m) => m.StaffHomePage,
   ),
   'support-user-list': pageOf(support, (m) => m.UserListPage),

@@ -10,12 +10,15 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Workbox } from 'workbox-window';
 import { whenIdle } from '../lib/idle';
+import { lazyImport } from '../lib/lazy-import';
 import { Button } from '../ui/button/button';
 import { Toast } from '../ui/toast/toast';
 import { texts } from './texts';
 
 /** waiting: a new version waits for SKIP_WAITING; active: it already runs (another tab). */
 type Update = 'none' | 'waiting' | 'active';
+
+const loadWorkboxWindow = lazyImport(() => import('workbox-window'));
 
 export function UpdatePrompt() {
   const [workbox, setWorkbox] = useState<Workbox | null>(null);
@@ -40,7 +43,7 @@ export function UpdatePrompt() {
     navigator.serviceWorker.addEventListener('controllerchange', onControllerChange);
     // Registration is not urgent: workbox-window loads after the page is usable.
     whenIdle(() => {
-      import('workbox-window')
+      loadWorkboxWindow()
         .then(({ Workbox }) => {
           if (cancelled) return;
           const wb = new Workbox('/sw.js');

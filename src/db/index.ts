@@ -1,6 +1,7 @@
 /**
  * The IndexedDB module. Dexie is about 30 KB gzip, so pages load it on demand:
- * `await import('../../db')` for the tables; `db/errors` is free to import statically.
+ * `await loadDb()` (./load.ts) for the tables; `db/errors` and `db/exists` are free to import
+ * statically.
  */
 export { db, AppDatabase, DB_NAME } from './db';
 export { readSetting, writeSetting } from './settings';

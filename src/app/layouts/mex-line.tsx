@@ -5,12 +5,14 @@
  * line load as their own chunk once a meX user is known (not in the server render, not for
  * anyone else).
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { sessionState } from '../../features/session';
 import { useMounted } from '../../ui/use-mounted';
+import { lazyImport } from '../../lib/lazy-import';
+import { lazyPart } from '../../ui/lazy-part';
 
-const MexLinePart = lazy(() => import('./mex-line-part'));
+const MexLinePart = lazyPart(lazyImport(() => import('./mex-line-part')));
 
 export function MexLine({ className }: { className?: string }) {
   const { User } = useSnapshot(sessionState);

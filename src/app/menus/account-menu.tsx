@@ -5,7 +5,7 @@
  * its own chunk, loaded when the browser is idle after a logged-in start or on first opening:
  * visitors who are not logged in (most of them) never download it.
  */
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import {
@@ -16,9 +16,11 @@ import {
   type SessionUser,
 } from '../../features/session';
 import styles from './account-menu.module.css';
+import { lazyImport } from '../../lib/lazy-import';
+import { lazyPart } from '../../ui/lazy-part';
 
-const loadPanel = () => import('./account-panel');
-const AccountPanel = lazy(() => loadPanel().then((m) => ({ default: m.AccountPanel })));
+const loadPanel = lazyImport(() => import('./account-panel'));
+const AccountPanel = lazyPart(() => loadPanel().then((m) => ({ default: m.AccountPanel })));
 
 function PersonIcon() {
   return (

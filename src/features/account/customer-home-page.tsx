@@ -3,7 +3,7 @@
  * /api/orders), the ways on: orders, personal data, the calculator, and the price alarms
  * (issue 14, price-alarms.tsx, loaded lazily).
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { OrderListItem } from '../../api/contract/orders';
@@ -14,11 +14,14 @@ import { fetchOrders } from './api';
 import { texts } from './texts';
 import styles from './account.module.css';
 import { Page, Card } from '../../ui/page/page';
+import { lazyImport } from '../../lib/lazy-import';
+import { lazyPart } from '../../ui/lazy-part';
 
 const TEASER_SIZE = 3;
 
 /** Issue 14: the price alarms in their own chunk (they bring the contract's zod schemas). */
-const PriceAlarms = lazy(() => import('./price-alarms').then((m) => ({ default: m.PriceAlarms })));
+const loadPriceAlarms = lazyImport(() => import('./price-alarms'));
+const PriceAlarms = lazyPart(() => loadPriceAlarms().then((m) => ({ default: m.PriceAlarms })));
 
 type Orders =
   { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: OrderListItem[] };

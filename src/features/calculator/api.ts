@@ -8,11 +8,12 @@ import type {
   CalculatorInitResponse,
   UpsellingItem,
 } from '../../api/contract/calculation';
+import { lazyImport } from '../../lib/lazy-import';
 
 /** The location contract's schemas load while the request is on the wire (apiFetch). */
-const locationContract = () => import('../../api/contract/location');
+const locationContract = lazyImport(() => import('../../api/contract/location'));
 
-const loadCalcApi = () => import('./calc-api');
+const loadCalcApi = lazyImport(() => import('./calc-api'));
 
 export async function fetchCalculatorInit(
   countryId: number,

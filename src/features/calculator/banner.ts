@@ -13,6 +13,11 @@ import { proxy } from 'valtio';
 import { apiFetch } from '../../api/client';
 import { CALC } from '../../api/contract/calculation-constants';
 import type { MexTank } from '../../api/contract/mex';
+import { lazyImport } from '../../lib/lazy-import';
+
+// The schemas load while the request is on the wire (apiFetch).
+const calculationContract = lazyImport(() => import('../../api/contract/calculation'));
+const pricesContract = lazyImport(() => import('../../api/contract/prices'));
 
 export const BANNER_TTL_MS = 120_000;
 
@@ -101,10 +106,9 @@ async function fetchBanner(query: BannerQuery): Promise<BannerData | null> {
   const countryCode = COUNTRY_CODE[countryId] ?? 'DE';
   const base = { countryId, countryCode, mex: null, selectedMex: null } as const;
   if (zipCode) {
-    const { LocalBestPriceResponseSchema } = await import('../../api/contract/calculation');
     const best = await apiFetch(`/api/site/${countryId}/prices/best`, {
       query: { zipCode, amount, productId },
-      schema: LocalBestPriceResponseSchema,
+      schema: () => calculationContract().then((m) => m.LocalBestPriceResponseSchema),
       silent: true,
     });
     // No offer there: the country's average, as before a postal code is known.
@@ -120,9 +124,8 @@ async function fetchBanner(query: BannerQuery): Promise<BannerData | null> {
       };
   }
   if (!query.heatingOil) return null;
-  const { CurrentPriceSchema } = await import('../../api/contract/prices');
   const current = await apiFetch(`/api/site/${countryId}/prices/current`, {
-    schema: CurrentPriceSchema,
+    schema: () => pricesContract().then((m) => m.CurrentPriceSchema),
     silent: true,
   });
   return {

@@ -12,10 +12,12 @@ import type {
 } from '../../api/contract/calculation';
 import { CalculatorInitResponseSchema } from '../../api/contract/calculation-init';
 import { initSettingKey, keepInitCopy } from './init-copy';
+import { loadDb } from '../../db/load';
+import { lazyImport } from '../../lib/lazy-import';
 
 /** Upselling's schema loads while its request is on the wire (the rest of the contract). */
-const upsellingResponseSchema = () =>
-  import('../../api/contract/calculation').then((m) => m.UpsellingResponseSchema);
+const calculationContract = lazyImport(() => import('../../api/contract/calculation'));
+const upsellingResponseSchema = () => calculationContract().then((m) => m.UpsellingResponseSchema);
 
 /**
  * The calculator data (products, options). Each answer is kept in IndexedDB, and when none comes
@@ -38,7 +40,7 @@ export async function fetchCalculatorInit(
     return init;
   } catch (error) {
     if (signal?.aborted) throw error;
-    const known = await import('../../db')
+    const known = await loadDb()
       .then(({ readSetting }) => readSetting(key, CalculatorInitResponseSchema))
       .catch(() => undefined);
     if (known) return known;

@@ -5,6 +5,7 @@
  */
 import type { CalculatorInitResponse } from '../../api/contract/calculation';
 import { whenSettled } from '../../lib/idle';
+import { loadDb } from '../../db/load';
 
 /** Where the last calculator data of a country and product group are kept (db settings). */
 export const initSettingKey = (countryId: number, productGroupId: number) =>
@@ -19,7 +20,7 @@ export function keepInitCopy(
   // A plain copy now: the store makes the answer reactive, and a proxy cannot be stored.
   const copy: unknown = JSON.parse(JSON.stringify(init));
   whenSettled(() => {
-    void import('../../db')
+    void loadDb()
       .then(({ writeSetting }) => writeSetting(initSettingKey(countryId, productGroupId), copy))
       .catch(() => undefined); // only the offline copy is missing
   });

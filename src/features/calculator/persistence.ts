@@ -6,11 +6,10 @@
 import { subscribe } from 'valtio';
 import type { CalculatorConfig } from '../../api/contract/calculation';
 import { consentState, hasConsent } from '../consent';
+import { loadDb } from '../../db/load';
 
 /** SPEC §9: the preference cookie max-age, used as the saved configuration's lifetime. */
 export const CONFIG_MAX_AGE_S = 604_800;
-
-const loadDb = () => import('../../db');
 
 /** Resolves once the stored consent choice is known (it loads when the browser is idle). */
 function consentKnown(): Promise<void> {

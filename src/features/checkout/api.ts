@@ -2,8 +2,9 @@
 import { apiFetch } from '../../api/client';
 import type { CalculatorConfig } from '../../api/contract/calculation';
 import type { PlaceOrderRequest } from '../../api/contract/orders';
+import { lazyImport } from '../../lib/lazy-import';
 
-const contract = () => import('../../api/contract/orders');
+const contract = lazyImport(() => import('../../api/contract/orders'));
 
 /** POST /api/orders/preview: the chosen offer as the server calculates it now. */
 export function fetchPreview(config: CalculatorConfig, dealerId: number, signal?: AbortSignal) {

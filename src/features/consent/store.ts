@@ -8,9 +8,10 @@ import { onConnectionBack } from '../../api/connection';
 import { CONSENT_COOKIE } from '../../api/contract/pages';
 import { StorageError } from '../../db/errors';
 import { databaseMayExist } from '../../db/exists';
+import { loadDb } from '../../db/load';
+import { lazyImport } from '../../lib/lazy-import';
 
 /** Dexie is loaded on demand, off the home route's critical path (bench/ JS budget). */
-const loadDb = () => import('../../db');
 
 export const CONSENT_KEY = 'consent';
 
@@ -80,10 +81,12 @@ export function loadConsent(): Promise<void> {
   return loading;
 }
 
+const loadChoiceSchema = lazyImport(() => import('./choice-schema'));
+
 async function readStoredChoice(): Promise<ConsentChoice | undefined> {
   const [{ readSetting }, { ConsentChoiceSchema }] = await Promise.all([
     loadDb(),
-    import('./choice-schema'),
+    loadChoiceSchema(),
   ]);
   return readSetting(CONSENT_KEY, ConsentChoiceSchema);
 }

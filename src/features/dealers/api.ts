@@ -1,10 +1,11 @@
 /** The dealer directory and dealer pages (issue 12; SPEC §7 dealers/{id}, cached 3600 s). */
 import { apiFetch } from '../../api/client';
 import type { Dealer, DealerDirectory, DealerReviews } from '../../api/contract/dealers';
+import { lazyImport } from '../../lib/lazy-import';
 
 // The schemas load while a request is on the wire (apiFetch): a server-rendered page hydrates
 // from its embedded data and builds no zod schema at load (issue 10, TBT).
-const dealers = () => import('../../api/contract/dealers');
+const dealers = lazyImport(() => import('../../api/contract/dealers'));
 
 export function fetchDealerDirectory(
   query: { countryId: number; state?: string; zipCode?: string },

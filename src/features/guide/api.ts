@@ -13,9 +13,10 @@ import type {
   LeadFormRequest,
   LeadFormResponse,
 } from '../../api/contract/leads';
+import { lazyImport } from '../../lib/lazy-import';
 
-const leadsContract = () => import('../../api/contract/leads');
-const locationContract = () => import('../../api/contract/location');
+const leadsContract = lazyImport(() => import('../../api/contract/leads'));
+const locationContract = lazyImport(() => import('../../api/contract/location'));
 
 /**
  * The one guide the site offers (seeded by the server, issue 5). The routes carry no guide id

@@ -11,8 +11,8 @@
  */
 import { databaseMayExist } from '../../db/exists';
 import type { GuideProgress } from '../../db/guide-progress';
+import { loadDb } from '../../db/load';
 
-const loadDb = () => import('../../db');
 const journalKey = (guideId: number) => `oelkompass.guide-journal.${guideId}`;
 
 interface Journal {

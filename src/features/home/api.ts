@@ -2,13 +2,19 @@ import { apiFetch } from '../../api/client';
 import type { BestPriceResponse } from '../../api/contract/calculation';
 import type { CountryStatesResponse } from '../../api/contract/site';
 import type { NewsItem } from '../../api/contract/content';
+import { lazyImport } from '../../lib/lazy-import';
+
+// The schemas load while the request is on the wire (apiFetch).
+const siteContract = lazyImport(() => import('../../api/contract/site'));
+const contentContract = lazyImport(() => import('../../api/contract/content'));
+const loadBestPriceApi = lazyImport(() => import('./best-price-api'));
 
 export function fetchCountryStates(
   countryId: number,
   signal?: AbortSignal,
 ): Promise<CountryStatesResponse> {
   return apiFetch(`/api/site/${countryId}/country-states`, {
-    schema: () => import('../../api/contract/site').then((c) => c.CountryStatesResponseSchema),
+    schema: () => siteContract().then((c) => c.CountryStatesResponseSchema),
     signal,
   });
 }
@@ -19,14 +25,14 @@ export async function fetchBestPrice(
   amount: number,
   signal?: AbortSignal,
 ): Promise<BestPriceResponse> {
-  const { fetchBestPrice: fetchNow } = await import('./best-price-api');
+  const { fetchBestPrice: fetchNow } = await loadBestPriceApi();
   return fetchNow(countryId, amount, signal);
 }
 
 /** SPEC §7 news-articles/featured (issue 12); the caller falls back to the built-in item. */
 export function fetchFeaturedNews(countryId: number, signal?: AbortSignal): Promise<NewsItem> {
   return apiFetch(`/api/site/${countryId}/news-articles/featured`, {
-    schema: () => import('../../api/contract/content').then((c) => c.NewsItemSchema),
+    schema: () => contentContract().then((c) => c.NewsItemSchema),
     signal,
     silent: true,
   });

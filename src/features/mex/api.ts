@@ -1,8 +1,9 @@
 /** The meX calls of the customer (SPEC §7, src/api/contract/mex.ts; guard mexOwner). */
 import { apiFetch } from '../../api/client';
 import type { MexDashboard, MexRange, MexReadings, MexSnapshot } from '../../api/contract/mex';
+import { lazyImport } from '../../lib/lazy-import';
 
-const contract = () => import('../../api/contract/mex');
+const contract = lazyImport(() => import('../../api/contract/mex'));
 
 export function fetchDashboard(signal?: AbortSignal): Promise<MexDashboard> {
   return apiFetch('/api/site/mex/dashboard', {

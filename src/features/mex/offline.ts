@@ -8,8 +8,7 @@
 import type { z } from 'zod/mini';
 import { databaseMayExist } from '../../db/exists';
 import { whenSettled } from '../../lib/idle';
-
-const loadDb = () => import('../../db');
+import { loadDb } from '../../db/load';
 
 export const MEX_COPY_PREFIX = 'mex:';
 

@@ -2,10 +2,11 @@
 import { apiFetch } from '../../api/client';
 import type { CmsPage, CmsPageSlug, NewsDetail, NewsList } from '../../api/contract/content';
 import { NEWS_LIST_PAGE_SIZE } from '../../api/contract/content-pages';
+import { lazyImport } from '../../lib/lazy-import';
 
 // The schemas load while a request is on the wire (apiFetch): a server-rendered page hydrates
 // from its embedded data and builds no zod schema at load (issue 10, TBT).
-const content = () => import('../../api/contract/content');
+const content = lazyImport(() => import('../../api/contract/content'));
 
 export function fetchNewsList(
   countryId: number,

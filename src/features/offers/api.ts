@@ -1,13 +1,16 @@
 import type { Snapshot } from 'valtio';
 import { apiFetch } from '../../api/client';
 import type { CalculationResult, CalculatorConfig } from '../../api/contract/calculation';
+import { lazyImport } from '../../lib/lazy-import';
 
 // The response schemas load while the request is on the wire (apiFetch's schema loader): the
 // offer list's chunk then builds no zod schema before the page has hydrated (issue 10, TBT).
+const calculationResultContract = lazyImport(() => import('../../api/contract/calculation-result'));
+const accountContract = lazyImport(() => import('../../api/contract/account'));
 const calculationResultSchema = () =>
-  import('../../api/contract/calculation-result').then((m) => m.CalculationResultSchema);
+  calculationResultContract().then((m) => m.CalculationResultSchema);
 const setFavouriteResponseSchema = () =>
-  import('../../api/contract/account').then((m) => m.SetFavouriteResponseSchema);
+  accountContract().then((m) => m.SetFavouriteResponseSchema);
 
 /** SPEC §7 POST /api/kalkulation/berechnen: the ranked offers for a configuration. */
 export function fetchOffers(

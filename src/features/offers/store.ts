@@ -18,6 +18,7 @@ import { calculatorState, confirmZip, keepInitCopy, seedCalculator } from '../ca
 import { sessionState } from '../session';
 import { fetchOffers, saveFavourite } from './api';
 import { calculationKey, type ConfigSnapshot } from './query';
+import { loadDb } from '../../db/load';
 
 export type OfferListStatus = 'idle' | 'calculating' | 'ready' | 'empty' | 'refused' | 'error';
 
@@ -138,8 +139,6 @@ function settle(status: OfferListStatus, patch: Partial<OfferListState> = {}): v
 
 /** Offers older than this are not shown as "last known": prices move daily. */
 export const LAST_KNOWN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-
-const loadDb = () => import('../../db');
 
 function lastKnownKey(config: ConfigSnapshot): string {
   return `${calculationKey(config)}|${sessionState.User?.id ?? '-'}`;

@@ -1,9 +1,13 @@
 import { apiFetch } from '../../api/client';
+import { lazyImport } from '../../lib/lazy-import';
+
+// The schemas load while the request is on the wire (apiFetch).
+const ordersContract = lazyImport(() => import('../../api/contract/orders'));
 
 /** GET /api/orders: the logged-in customer's orders, newest first. */
 export function fetchOrders(signal?: AbortSignal) {
   return apiFetch('/api/orders', {
-    schema: () => import('../../api/contract/orders').then((m) => m.OrderListResponseSchema),
+    schema: () => ordersContract().then((m) => m.OrderListResponseSchema),
     signal,
   });
 }

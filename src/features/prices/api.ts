@@ -10,11 +10,12 @@ import type {
   PriceRange,
 } from '../../api/contract/prices';
 import type { CountryStatesResponse } from '../../api/contract/site';
+import { lazyImport } from '../../lib/lazy-import';
 
 // The schemas load while a request is on the wire (apiFetch): a server-rendered price page
 // hydrates from its embedded data and builds no zod schema at load (issue 10, TBT).
-const prices = () => import('../../api/contract/prices');
-const site = () => import('../../api/contract/site');
+const prices = lazyImport(() => import('../../api/contract/prices'));
+const site = lazyImport(() => import('../../api/contract/site'));
 
 export function fetchCountryAverage(
   countryId: number,

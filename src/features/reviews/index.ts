@@ -4,5 +4,7 @@
  * module is part of the first download; the rating page is therefore reached through a loader
  * and lands in a chunk of its own.
  */
+import { lazyImport } from '../../lib/lazy-import';
+
 export { QualityBadge } from './components/quality-badge';
-export const loadRatePage = () => import('./rate-page');
+export const loadRatePage = lazyImport(() => import('./rate-page'));

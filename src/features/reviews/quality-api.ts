@@ -5,10 +5,14 @@
  * first download.
  */
 import { apiFetch } from '../../api/client';
+import { lazyImport } from '../../lib/lazy-import';
+
+// The schemas load while the request is on the wire (apiFetch).
+const ratingsContract = lazyImport(() => import('../../api/contract/ratings'));
 
 export function fetchQuality(reviewsServiceId: string, signal?: AbortSignal) {
   return apiFetch(`/api/site/bewertungen/${encodeURIComponent(reviewsServiceId)}/overall`, {
-    schema: () => import('../../api/contract/ratings').then((m) => m.TrustedQualitySchema),
+    schema: () => ratingsContract().then((m) => m.TrustedQualitySchema),
     signal,
     // A badge in the footer is not worth a loading bar.
     silent: true,

@@ -33,8 +33,9 @@ import {
 } from './constants';
 import { userFromToken } from './claims';
 import { adoptToken, clearUser, sessionState, settleSession } from './store';
+import { lazyImport } from '../../lib/lazy-import';
 
-const contract = () => import('../../api/contract/account');
+const contract = lazyImport(() => import('../../api/contract/account'));
 
 export type SessionMessage =
   { type: 'refreshed'; token: string } | { type: 'logout'; switched: boolean };

@@ -8,8 +8,9 @@ import { setFetchHooks } from '../../api/client';
 import { expirationValid, readAuthCookies } from './auth-cookies';
 import { fullNavigation } from './navigation';
 import { adoptToken, sessionState, settleSession } from './store';
+import { lazyImport } from '../../lib/lazy-import';
 
-const loadEngine = () => import('./engine');
+const loadEngine = lazyImport(() => import('./engine'));
 
 let csrfPending: Promise<void> | null = null;
 

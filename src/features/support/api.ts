@@ -12,6 +12,10 @@ import {
   type SupportUserUpdate,
 } from '../../api/contract/support';
 import type { TelemetryOverview } from '../../api/contract/telemetry';
+import { lazyImport } from '../../lib/lazy-import';
+
+// The schemas load while the request is on the wire (apiFetch).
+const telemetryContract = lazyImport(() => import('../../api/contract/telemetry'));
 
 export function searchUsers(query: string, signal?: AbortSignal): Promise<SupportUser[]> {
   return apiFetch('/api/support/users', {
@@ -33,7 +37,7 @@ export async function impersonate(userId: number): Promise<boolean> {
 /** GET /api/support/telemetry: client errors and web vitals of the last 7 days (issue 15). */
 export function fetchTelemetry(signal?: AbortSignal): Promise<TelemetryOverview> {
   return apiFetch('/api/support/telemetry', {
-    schema: () => import('../../api/contract/telemetry').then((m) => m.TelemetryOverviewSchema),
+    schema: () => telemetryContract().then((m) => m.TelemetryOverviewSchema),
     signal,
   });
 }

@@ -6,10 +6,13 @@
 import { consentState, hasConsent } from '../consent';
 import { subscribe } from 'valtio';
 import { whenIdle } from '../../lib/idle';
+import { lazyImport } from '../../lib/lazy-import';
 import { clientErrorOf, collectError, flushErrors, startErrorCollection } from './errors';
 import { startQueueFlushing } from './transport';
 
 export { noteNavigation } from './errors';
+
+const loadVitals = lazyImport(() => import('./vitals'));
 
 const statisticsAllowed = () => consentState.status === 'ready' && hasConsent('statistics');
 
@@ -20,7 +23,10 @@ export function startTelemetry(): void {
     // Web vitals only with statistics consent; the choice may come later (the dialog).
     const startVitals = () => {
       if (!statisticsAllowed()) return false;
-      import('./vitals').then((m) => m.startVitals(statisticsAllowed)).catch(() => undefined); // offline before the chunk came: no vitals for this page
+      // Offline before the chunk came: no vitals for this page.
+      loadVitals()
+        .then((m) => m.startVitals(statisticsAllowed))
+        .catch(() => undefined);
       return true;
     };
     if (!startVitals()) {

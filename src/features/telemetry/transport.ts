@@ -5,6 +5,8 @@
  * takes these from anyone (rate-limited), as a beacon cannot send headers.
  */
 import { connectionLost, onConnectionBack } from '../../api/connection';
+import { databaseMayExist } from '../../db/exists';
+import { loadDb } from '../../db/load';
 
 export type TelemetryKind = 'error' | 'vitals';
 
@@ -12,8 +14,6 @@ export const TELEMETRY_PATHS: Record<TelemetryKind, string> = {
   error: '/api/error-trace/js-error',
   vitals: '/api/site/web-vitals',
 };
-
-const loadDb = () => import('../../db');
 
 async function queue(kind: TelemetryKind, payload: unknown): Promise<void> {
   try {
@@ -66,7 +66,6 @@ let flushing: Promise<void> | undefined;
 export function flushTelemetryQueue(): Promise<void> {
   flushing ??= (async () => {
     try {
-      const { databaseMayExist } = await import('../../db/exists');
       if (!(await databaseMayExist())) return;
       const { queuedTelemetry, dropQueuedTelemetry } = await loadDb();
       for (;;) {

@@ -6,6 +6,7 @@
  */
 import type { Metric } from 'web-vitals';
 import type { WebVitalsReport } from '../../api/contract/telemetry';
+import { lazyImport } from '../../lib/lazy-import';
 import { countsAsSupport } from '../../lib/roles';
 import { BREAKPOINTS } from '../../ui/breakpoints';
 import { guardUserOf, sessionState } from '../session';
@@ -72,12 +73,13 @@ export function reportable(delta: number, sinceLoadMs: number): boolean {
 }
 
 let started = false;
+const loadWebVitals = lazyImport(() => import('web-vitals'));
 
 /** Starts measuring (once per page load); `allowed` is asked again before each report. */
 export async function startVitals(allowed: () => boolean): Promise<void> {
   if (started) return;
   started = true;
-  const { onCLS, onFCP, onINP, onLCP, onTTFB } = await import('web-vitals');
+  const { onCLS, onFCP, onINP, onLCP, onTTFB } = await loadWebVitals();
   // The path of the page that was loaded (the metrics belong to the load, not to later pages).
   const path = location.pathname;
   const report = (metric: Metric) => {

@@ -10,13 +10,16 @@ import { NO_CROSS_LINKS } from '../../api/contract/content-pages';
 import { dataKey } from '../../api/contract/pages';
 import { useResource } from '../use-resource';
 import styles from './cross-links.module.css';
+import { lazyImport } from '../../lib/lazy-import';
+
+const contentContract = lazyImport(() => import('../../api/contract/content'));
 
 function fetchCrossLinks(countryId: number, path: string, signal: AbortSignal) {
   return apiFetch('/api/cross-linking/get', {
     query: { countryId, path },
     // Loaded while the request is on the wire: the pages below which these links sit build no
     // zod schema at load for them (issue 10, TBT).
-    schema: () => import('../../api/contract/content').then((m) => m.CrossLinksSchema),
+    schema: () => contentContract().then((m) => m.CrossLinksSchema),
     signal,
     silent: true,
   }).catch((): CrossLinks => NO_CROSS_LINKS);

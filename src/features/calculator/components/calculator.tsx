@@ -5,7 +5,6 @@
  * (lazy-loaded: only needed on interaction) and beside the fields (aria-describedby).
  */
 import {
-  lazy,
   Suspense,
   useEffect,
   useId,
@@ -48,9 +47,14 @@ import { prefetchModule } from '../../../lib/prefetch';
 import { PartBoundary } from '../../../ui/part-boundary/part-boundary';
 import { useDelayedFlag } from '../../../ui/use-delayed-flag';
 import styles from './calculator.module.css';
+import { lazyImport } from '../../../lib/lazy-import';
+import { lazyPart } from '../../../ui/lazy-part';
 
-const loadPopover = () => import('./validation-popover');
-const ValidationPopover = lazy(() => loadPopover().then((m) => ({ default: m.ValidationPopover })));
+const loadPopover = lazyImport(() => import('./validation-popover'));
+const loadLocalPage = lazyImport(() => import('../local-page'));
+const ValidationPopover = lazyPart(() =>
+  loadPopover().then((m) => ({ default: m.ValidationPopover })),
+);
 
 export interface CalculatorProps {
   /** SPEC §4 targets. Without one, the calculator keeps the current product group (bars). */
@@ -99,7 +103,7 @@ export function Calculator({
     // Only location pages need these rules: a chunk of their own, off the home route.
     let left = false;
     let leave: (() => void) | undefined;
-    import('../local-page')
+    loadLocalPage()
       .then((m) => {
         if (left) return;
         m.enterLocalPage({ ...(JSON.parse(localKey) as LocalPage), countryId: locale.countryId });

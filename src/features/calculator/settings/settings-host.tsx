@@ -9,8 +9,9 @@ import { consentState } from '../../consent';
 import { calculatorState, closeSettings } from '../store';
 import { prefetchModule } from '../../../lib/prefetch';
 import { PartBoundary } from '../../../ui/part-boundary/part-boundary';
+import { lazyImport } from '../../../lib/lazy-import';
 
-const loadPanel = () => import('./settings-panel');
+const loadPanel = lazyImport(() => import('./settings-panel'));
 /** A new lazy component imports again: a rejected one would fail for good. */
 const lazyPanel = () => lazy(() => loadPanel().then((m) => ({ default: m.SettingsPanel })));
 

@@ -1,22 +1,25 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { lazyImport } from '../../../lib/lazy-import';
+import { lazyPart } from '../../../ui/lazy-part';
 import { PartBoundary } from '../../../ui/part-boundary/part-boundary';
 import { consentState } from '../store';
 import type { ConsentForm as ConsentFormType } from './consent-form';
 
 let loadedForm: typeof ConsentFormType | null = null;
+const loadForm = lazyImport(() => import('./consent-form'));
 
 /**
  * Loads the dialog body. The server does it at start and the browser before it hydrates a page
  * rendered with the dialog open, so that render shows the form at once, as the HTML does.
  */
 export function preloadConsentForm(): Promise<void> {
-  return import('./consent-form').then((m) => {
+  return loadForm().then((m) => {
     loadedForm = m.ConsentForm;
   });
 }
 
-const LazyForm = lazy(() =>
+const LazyForm = lazyPart(() =>
   preloadConsentForm().then(() => ({ default: loadedForm as typeof ConsentFormType })),
 );
 

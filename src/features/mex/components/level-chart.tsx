@@ -3,7 +3,7 @@
  * loaded with its own chunk) in a box of fixed height so nothing moves, and the same points as
  * a table for screen readers and keyboard users (newest first).
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { MEX_RANGES, type MexRange, type MexReadingPoint } from '../../../api/contract/mex';
 import { berlinDay, berlinTimeOfDay, formatDayDe } from '../../../lib/dates';
 import { formatQuantity } from '../../../lib/format';
@@ -12,8 +12,10 @@ import { formatAge, newestFirst } from '../mex-format';
 import { texts } from '../texts';
 import { useReadings } from '../use-mex-data';
 import styles from './level-chart.module.css';
+import { lazyImport } from '../../../lib/lazy-import';
+import { lazyPart } from '../../../ui/lazy-part';
 
-const UplotChart = lazy(() => import('./uplot-chart'));
+const UplotChart = lazyPart(lazyImport(() => import('./uplot-chart')));
 
 function when(iso: string, range: MexRange): string {
   const instant = new Date(iso);

@@ -5,12 +5,15 @@
  * a visitor who never scrolls to the footer needs none of it). The place keeps the badge's
  * height meanwhile, so nothing below it moves when it appears.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useNearViewport } from '../../../ui/use-near-viewport';
 import styles from './quality-badge.module.css';
+import { lazyImport } from '../../../lib/lazy-import';
+import { lazyPart } from '../../../ui/lazy-part';
 
-const QualityBadgeContent = lazy(() =>
-  import('./quality-badge-content').then((m) => ({ default: m.QualityBadgeContent })),
+const loadContent = lazyImport(() => import('./quality-badge-content'));
+const QualityBadgeContent = lazyPart(() =>
+  loadContent().then((m) => ({ default: m.QualityBadgeContent })),
 );
 
 export function QualityBadge({ className }: { className?: string }) {
