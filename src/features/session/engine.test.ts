@@ -17,6 +17,7 @@ import {
   needsRefresh,
   refreshOffsetFor,
   resetEngine,
+  runSessionSwitch,
   sessionExpired,
   startEngine,
 } from './engine';
@@ -350,6 +351,53 @@ describe('auth check every 5 s', () => {
     loggedInWith(nowS() + 100);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(calls).toEqual([]);
+  });
+});
+
+describe('a user switch (impersonation start, issue 34)', () => {
+  it('waits for a refresh on the wire and lets no refresh start while it runs', async () => {
+    let answerRefresh: () => void = () => undefined;
+    // The supporter's refresh is answered only when the test says so: its cookies land then.
+    routes[REFRESH] = () =>
+      new Promise<Response>((resolve) => {
+        answerRefresh = () =>
+          resolve(json({ success: true, reload: false, token: issue(nowS() + 900) }));
+      });
+    loggedInWith(nowS() + 200);
+    await startEngine();
+    await vi.advanceTimersByTimeAsync(5_000);
+    await flush();
+    expect(count(REFRESH)).toBe(1);
+
+    const customer = customerToken(nowS() + 900, { id: 77, sub: '77', isImpersonatedS: 'true' });
+    let called = false;
+    const switching = runSessionSwitch(() => {
+      called = true;
+      // What the server's impersonation answer does: the customer's cookies.
+      setCookie(C.token, customer);
+      return Promise.resolve(true);
+    });
+    await flush();
+    expect(called).toBe(false);
+
+    answerRefresh();
+    await expect(switching).resolves.toBe(true);
+    expect(called).toBe(true);
+    // The refresh's answer came before the switch: the customer's cookies are the last word.
+    expect(readAuthCookies().token).toBe(customer);
+    await vi.advanceTimersByTimeAsync(CROSS_TAB_LOCK_MS + 10_000);
+    await flush();
+    expect(count(REFRESH)).toBe(1);
+  });
+
+  it('goes on checking when the server did not switch', async () => {
+    routes[REFRESH] = () => json({ success: true, reload: false, token: issue(nowS() + 900) });
+    loggedInWith(nowS() + 900);
+    await startEngine();
+    await expect(runSessionSwitch(() => Promise.resolve(false))).resolves.toBe(false);
+    const other = issue(nowS() + 900);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(sessionState.token).toBe(other);
   });
 });
 

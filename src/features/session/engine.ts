@@ -424,6 +424,26 @@ export async function startEngine(): Promise<void> {
   if (document.visibilityState !== 'hidden') startTimers();
 }
 
+/**
+ * Runs a call after which the server's cookies belong to another user (the start of an
+ * impersonation): this tab's checks stop, a refresh it has on the wire ends first, and the call
+ * runs under the token lock, so no tab's token call overlaps it. Otherwise a refresh answered a
+ * moment after the call put the old user's cookies back, and the page loaded next showed the
+ * supporter instead of the customer (issue 34, guards.spec on a loaded machine). The checks
+ * start again when the call did not switch (`switched` false); after a switch the page is left.
+ */
+export async function runSessionSwitch(call: () => Promise<boolean>): Promise<boolean> {
+  stopTimers();
+  let switched = false;
+  try {
+    await refreshing?.catch(() => undefined);
+    switched = await withTokenLock(call);
+    return switched;
+  } finally {
+    if (!switched && running && document.visibilityState !== 'hidden') startTimers();
+  }
+}
+
 export function stopEngine(): void {
   running = false;
   stopTimers();

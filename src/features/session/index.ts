@@ -30,7 +30,7 @@ export {
   type SessionUser,
 } from './claims';
 export { TaskQueue } from './task-queue';
-export { startSession, logout, ensureCsrfCookie, navigateAway } from './start';
+export { startSession, logout, ensureCsrfCookie, navigateAway, switchUser } from './start';
 export { loginHref } from './login-href';
 export { fullNavigation } from './navigation';
 export { SESSION_EXPIRED_EVENT } from './constants';

@@ -94,6 +94,18 @@ export function navigateAway(url: string): void {
   fullNavigation.assign(url);
 }
 
+/**
+ * Makes a call that switches the logged-in user (impersonation), with no token call of any tab
+ * overlapping it (engine.ts runSessionSwitch), then loads `url` as the new user. Resolves false
+ * when the server did not switch; a failed call rejects, and this page's session goes on.
+ */
+export async function switchUser(call: () => Promise<boolean>, url: string): Promise<boolean> {
+  const engine = await loadEngine();
+  const switched = await engine.runSessionSwitch(call);
+  if (switched) navigateAway(url);
+  return switched;
+}
+
 /** SPEC §4/§7 logout; false when it failed. */
 export async function logout(): Promise<boolean> {
   const engine = await loadEngine();
