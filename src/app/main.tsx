@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../ui/global.css';
-import { connectionLost } from '../api/connection';
+import { connectionLost, reportNoAnswer } from '../api/connection';
 import {
   askForConsentNow,
   consentCookieSet,
@@ -13,6 +13,7 @@ import { localeState } from '../features/locale';
 import { sessionState, startSession } from '../features/session';
 import { startTelemetry } from '../features/telemetry';
 import { shouldReloadAfterChunkError } from '../lib/chunk-reload';
+import { OFFLINE_COPY_ATTRIBUTE } from '../lib/offline-copy';
 import {
   hydrationFingerprint,
   PAGE_DATA_ELEMENT_ID,
@@ -39,6 +40,10 @@ window.addEventListener('vite:preloadError', (event) => {
   sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
   window.location.reload();
 });
+
+// The service worker served this page from its cache: the network did not answer the page's
+// request, whatever navigator.onLine says (src/lib/offline-copy.ts).
+if (document.documentElement.hasAttribute(OFFLINE_COPY_ATTRIBUTE)) reportNoAnswer();
 
 function readEmbedded(): EmbeddedPage | null {
   const element = document.getElementById(PAGE_DATA_ELEMENT_ID);

@@ -16,6 +16,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
+import { markOfflineCopy } from '../lib/offline-copy';
 import { LEGACY_OFFLINE_PATH } from '../lib/paths';
 import { LAST_KNOWN_SUFFIX, TTL_ROUTES } from './ttl-routes';
 
@@ -45,6 +46,22 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 const PAGES_CACHE = 'pages';
 const NAVIGATION_TIMEOUT_S = 4;
 const shell = createHandlerBoundToURL('index.html');
+
+/**
+ * A page served from here because the network did not answer says so (src/lib/offline-copy.ts):
+ * the app shows its offline banner at once, even where the browser believes it is online.
+ */
+async function asOfflineCopy(response: Response): Promise<Response> {
+  if (!(response.headers.get('content-type') ?? '').includes('text/html')) return response;
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(markOfflineCopy(await response.text()), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
 registerRoute(
   new NavigationRoute(
     new NetworkFirst({
@@ -53,8 +70,11 @@ registerRoute(
       plugins: [
         new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 7 * 24 * 60 * 60 }),
         {
+          // NetworkFirst reads its cache only when the network failed or timed out.
+          cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+            cachedResponse && asOfflineCopy(cachedResponse),
           handlerDidError: async ({ request, event }) =>
-            shell({ request, event, url: new URL(request.url) }),
+            asOfflineCopy(await shell({ request, event, url: new URL(request.url) })),
         },
       ],
     }),
