@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CONSENTED_STATE } from './tests/e2e/fixtures';
+import { chromePath, HEADLESS_SHELL } from './tests/support/chrome';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${PORT}`;
@@ -10,14 +10,8 @@ export const baseURL = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = process.env.E2E_PORT ? `var/e2e-${PORT}` : 'var/e2e';
 export const DIST_DIR = process.env.E2E_DIST_DIR ?? 'dist';
 
-/**
- * Debian's headless shell (package chromium-headless-shell), the browser Playwright itself uses
- * for headless runs: the full chromium in headless mode also renders its own window UI and took
- * twice the time per test on two cores (issue 16). CHROME_PATH picks another one.
- */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const CHROME =
-  process.env.CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+/** Debian's headless shell, or CHROME_PATH (tests/support/chrome.ts; `npm test` checks it first). */
+const CHROME = chromePath() ?? HEADLESS_SHELL;
 
 /**
  * Browser journeys against the real server (built client, PGlite in a fresh folder) in Debian's

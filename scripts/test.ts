@@ -1,0 +1,138 @@
+/**
+ * `npm test`: everything the project checks, in the order that fails fastest, with each phase's
+ * time at the end (as .ci/run prints its steps).
+ *
+ * 1. Chromium for the browser tests, first, so a machine without one learns it in seconds
+ *    (issue 34: before, 128 browser tests failed one by one after ten minutes). As root on
+ *    Debian the same package .ci/run installs is installed; anywhere else one German sentence
+ *    says what to install.
+ * 2. Type check and lint side by side: each runs on one core.
+ * 3. Unit and integration tests (Vitest).
+ * 4. The client build, when dist/ is missing or older than its sources (`npm start` built it
+ *    already on a machine that started the app).
+ * 5. The browser tests (Playwright).
+ * The first phase that fails ends the run with its exit code.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHROMIUM_PACKAGE, chromePath } from '../tests/support/chrome';
+import { buildClient, buildIsStale } from './build-client';
+
+const root = join(import.meta.dirname, '..');
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+
+const times: { name: string; seconds: number }[] = [];
+
+function finish(code: number): never {
+  console.log('');
+  for (const { name, seconds } of times) console.log(`=== ${name}: ${seconds.toFixed(0)} s`);
+  const total = times.reduce((sum, t) => sum + t.seconds, 0);
+  console.log(`=== npm test: ${total.toFixed(0)} s, ${code === 0 ? 'alles grün' : `Exit ${code}`}`);
+  process.exit(code);
+}
+
+async function phase(name: string, work: () => Promise<number> | number): Promise<void> {
+  console.log(`\n=== ${name}`);
+  const started = performance.now();
+  const code = await work();
+  times.push({ name, seconds: (performance.now() - started) / 1000 });
+  if (code !== 0) finish(code);
+}
+
+/** Runs a command with its output on this terminal; resolves to its exit code. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** Runs a command with its output kept, for commands that run side by side. */
+function runQuietly(command: string, args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => chunks.push(c));
+    child.stderr.on('data', (c: Buffer) => chunks.push(c));
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }),
+    );
+  });
+}
+
+function browserRuns(path: string): boolean {
+  return spawnSync(path, ['--version'], { stdio: 'ignore', timeout: 20_000 }).status === 0;
+}
+
+function ensureChromium(): number {
+  const found = chromePath();
+  if (found && browserRuns(found)) {
+    console.log(`Chromium: ${found}`);
+    return 0;
+  }
+  if (process.env.CHROME_PATH) {
+    console.error(
+      `Die Browser-Tests brauchen Chromium, aber CHROME_PATH (${process.env.CHROME_PATH}) lässt sich nicht starten.`,
+    );
+    return 1;
+  }
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log(`Chromium fehlt: apt-get install ${CHROMIUM_PACKAGE} …`);
+    const apt = (args: string[]) =>
+      spawnSync('apt-get', args, {
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      }).status === 0;
+    if (apt(['update', '-qq']) && apt(['install', '-y', '-qq', CHROMIUM_PACKAGE])) {
+      const installed = chromePath();
+      if (installed && browserRuns(installed)) {
+        console.log(`Chromium: ${installed}`);
+        return 0;
+      }
+    }
+  }
+  console.error(
+    `Die Browser-Tests brauchen Chromium: bitte „apt-get install ${CHROMIUM_PACKAGE}“ als root ausführen (Debian) oder CHROME_PATH auf ein installiertes Chromium setzen.`,
+  );
+  return 1;
+}
+
+await phase('Chromium', ensureChromium);
+
+await phase('Typprüfung und Lint', async () => {
+  const [typecheck, lint] = await Promise.all([
+    runQuietly(bin('tsc'), ['-b']),
+    runQuietly('sh', [
+      '-c',
+      `"${bin('prettier')}" --check . --log-level warn && "${bin('eslint')}" --cache --cache-location node_modules/.cache/eslint/ .`,
+    ]),
+  ]);
+  for (const [name, result] of [
+    ['Typprüfung (tsc -b)', typecheck],
+    ['Lint (prettier, eslint)', lint],
+  ] as const) {
+    console.log(`--- ${name}: ${result.code === 0 ? 'ok' : `Exit ${result.code}`}`);
+    if (result.output.trim()) console.log(result.output.trimEnd());
+  }
+  return typecheck.code || lint.code;
+});
+
+await phase('Unit- und Integrationstests (vitest)', () => run(bin('vitest'), ['run']));
+
+await phase('Oberfläche bauen', () => {
+  if (!buildIsStale(root)) {
+    console.log('dist/ ist aktuell.');
+    return 0;
+  }
+  return buildClient(root, ['--logLevel', 'warn']) ? 0 : 1;
+});
+
+await phase('Browser-Tests (playwright)', () => run(bin('playwright'), ['test']));
+
+finish(0);
