@@ -6,18 +6,21 @@
  * it (one spinning process per core, at the same priority as the suite), as a slower or loaded
  * machine would: a test that passes only when the machine is quick waits on a time, not on a
  * condition (issue 34). `--chrome` runs another Chromium (e.g. an older one unpacked beside the
- * installed one). A failed run keeps its report and traces under test-results-repeat/run-<n>/.
- * Exits 1 when any run had a failed or flaky test.
+ * installed one). The series runs on a build (dist-repeat/), port (3190, or E2E_PORT) and data
+ * folder of its own, so work on the checkout can go on beside it. A failed run keeps its report
+ * and traces under test-results-repeat/run-<n>/. Exits 1 when any run had a failed or flaky test.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildClient } from './build-client';
+import { SSR_ENTRY } from './build-client';
 
 const root = join(import.meta.dirname, '..');
 const OUT = join(root, 'test-results-repeat');
+const DIST = 'dist-repeat';
+const PORT = process.env.E2E_PORT ?? '3190';
 
 const { values, positionals } = parseArgs({
   options: {
@@ -84,6 +87,8 @@ function runSuite(run: number): Promise<Outcome> {
           ...process.env,
           // A fresh server and database for every run (playwright.config.ts webServer).
           CI: '1',
+          E2E_PORT: PORT,
+          E2E_DIST_DIR: DIST,
           PLAYWRIGHT_JSON_OUTPUT_FILE: report,
           ...(values.chrome ? { CHROME_PATH: values.chrome } : {}),
         },
@@ -124,8 +129,17 @@ function runSuite(run: number): Promise<Outcome> {
 
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
-console.log('Oberfläche wird gebaut (vite build) …');
-if (!buildClient(root, ['--logLevel', 'warn'])) process.exit(1);
+// A build, port and data folder of its own (playwright.config.ts E2E_DIST_DIR, E2E_PORT): work
+// on the checkout (a rebuild of dist/, a test on port 3100) goes on beside a long series.
+console.log(`Oberfläche wird nach ${DIST}/ gebaut (vite build) …`);
+const vite = join(root, 'node_modules', '.bin', 'vite');
+for (const args of [
+  ['build', '--outDir', DIST],
+  ['build', '--ssr', SSR_ENTRY, '--outDir', `${DIST}-ssr`],
+]) {
+  const built = spawnSync(vite, [...args, '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(1);
+}
 
 const outcomes: Outcome[] = [];
 for (let run = 1; run <= runs; run++) {
@@ -137,9 +151,8 @@ for (let run = 1; run <= runs; run++) {
   for (const busy of load) busy.kill('SIGKILL');
   outcomes.push(outcome);
   const bad = outcome.failed + outcome.flaky > 0 || outcome.exitCode !== 0;
-  if (bad && existsSync(join(root, 'test-results'))) {
-    cpSync(join(root, 'test-results'), join(OUT, `run-${run}`), { recursive: true });
-  }
+  const results = join(root, `test-results-${PORT}`);
+  if (bad && existsSync(results)) cpSync(results, join(OUT, `run-${run}`), { recursive: true });
   console.log(
     `=== Lauf ${run}: ${outcome.seconds} s, ${outcome.passed} bestanden, ${outcome.failed} fehlgeschlagen, ${outcome.flaky} wackelig, ${outcome.skipped} übersprungen (Exit ${outcome.exitCode})`,
   );
