@@ -1,7 +1,11 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
-/** Storage state of a visitor who answered the consent dialog (made by consent.setup.ts). */
-export const CONSENTED_STATE = 'test-results/.state/consented.json';
+/**
+ * Storage state of a visitor who answered the consent dialog (made by consent.setup.ts), in the
+ * run's own output folder: a run on another port (E2E_PORT, scripts/e2e-repeat.ts) answered
+ * for its own origin, and reading its file left the dialog open over every page (issue 34).
+ */
+export const CONSENTED_STATE = `test-results${process.env.E2E_PORT ? `-${process.env.E2E_PORT}` : ''}/.state/consented.json`;
 
 /** Contexts that start with the consent given: acceptConsent has nothing to answer there. */
 const consented = new WeakSet<BrowserContext>();

@@ -123,6 +123,27 @@ async function expectAdvanceAfterDebounce(page: Page, from: number): Promise<voi
   await expect(page).toHaveURL(step(from + 1));
 }
 
+/**
+ * For the tests below, which are not about the timings: the page clock is installed before the
+ * guide opens, and a finished step moves on at once instead of after 1500 ms of real time.
+ */
+async function moveOn(page: Page, to: RegExp): Promise<void> {
+  await expect(page.getByText('Alles beantwortet, es geht gleich weiter')).toBeVisible();
+  await page.clock.runFor(1500);
+  await expect(page).toHaveURL(to);
+}
+
+/** The result comes 5000 ms after the page took the compare answer: at once here. */
+async function resultAfterAnswer(page: Page): Promise<void> {
+  const phases = page.getByRole('list').filter({ hasText: 'Verbrauch wird berechnet …' });
+  await expect(page.locator('[aria-busy]').filter({ has: phases })).toHaveAttribute(
+    'aria-busy',
+    'false',
+  );
+  await page.clock.runFor(5000);
+  await expect(page).toHaveURL(/\/dein-heizoelverbrauch$/);
+}
+
 for (const width of [390, 1280]) {
   test(`full journey to the result at ${width} px`, async ({ page }) => {
     // Seven screens, each with an axe run at one of the two widths (AXE_WIDTH).
@@ -238,11 +259,12 @@ for (const width of [390, 1280]) {
 }
 
 test('a reload in the middle restores every answer', async ({ page }) => {
+  await page.clock.install();
   await start(page);
   await answerBuilding(page);
-  await expect(page).toHaveURL(step(2));
+  await moveOn(page, step(2));
   await answerAge(page);
-  await expect(page).toHaveURL(step(3));
+  await moveOn(page, step(3));
   // Half of step 3, then reload at once (no waiting for anything).
   await page.getByLabel('Personen im Haushalt').fill('4');
   await page.reload();
@@ -253,7 +275,7 @@ test('a reload in the middle restores every answer', async ({ page }) => {
   await expect(page).toHaveURL(step(2));
   await expect(page.getByRole('radio', { name: /^1979–1994/ })).toBeChecked();
   // Going back to a finished step does not move on by itself.
-  await page.waitForTimeout(2000);
+  await page.clock.runFor(2000);
   await expect(page).toHaveURL(step(2));
   await page.getByRole('link', { name: 'Zurück' }).click();
   await expect(page).toHaveURL(step(1));
@@ -265,9 +287,10 @@ test('a reload in the middle restores every answer', async ({ page }) => {
 });
 
 test('a deep link to step 4 with step 2 unanswered lands on step 2', async ({ page }) => {
+  await page.clock.install();
   await start(page);
   await answerBuilding(page);
-  await expect(page).toHaveURL(step(2));
+  await moveOn(page, step(2));
   await page.goto(`${START}/schritt-4`);
   await expect(page).toHaveURL(step(2));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Baujahr und Dämmung');
@@ -282,18 +305,20 @@ test('a step address that is not schritt-<n> is an unknown page (HTTP 404)', asy
 });
 
 test('answering offline, then reconnecting sends the compare', async ({ page, context }) => {
+  await page.clock.install();
   await start(page);
   await answerBuilding(page);
-  await expect(page).toHaveURL(step(2));
+  await moveOn(page, step(2));
   await answerAge(page);
-  await expect(page).toHaveURL(step(3));
+  await moveOn(page, step(3));
   await answerHousehold(page);
-  await expect(page).toHaveURL(step(4));
+  await moveOn(page, step(4));
 
   await context.setOffline(true);
   await answerHeating(page);
-  await expect(page).toHaveURL(step(5));
+  await moveOn(page, step(5));
   await answerConsumption(page);
+  await page.clock.runFor(1500);
   await expect(
     page.getByText(/Für die Auswertung brauchen wir eine Internetverbindung/),
   ).toBeVisible();
@@ -305,21 +330,22 @@ test('answering offline, then reconnecting sends the compare', async ({ page, co
   await expect(
     page.getByRole('listitem').filter({ hasText: 'Verbrauch wird berechnet …' }),
   ).toBeVisible();
-  await expect(page).toHaveURL(/\/dein-heizoelverbrauch$/, { timeout: 12_000 });
+  await resultAfterAnswer(page);
 });
 
 test('a failed compare keeps the visitor there with a German message and a retry', async ({
   page,
 }) => {
+  await page.clock.install();
   await start(page);
   await answerBuilding(page);
-  await expect(page).toHaveURL(step(2));
+  await moveOn(page, step(2));
   await answerAge(page);
-  await expect(page).toHaveURL(step(3));
+  await moveOn(page, step(3));
   await answerHousehold(page);
-  await expect(page).toHaveURL(step(4));
+  await moveOn(page, step(4));
   await answerHeating(page);
-  await expect(page).toHaveURL(step(5));
+  await moveOn(page, step(5));
 
   // The first compare fails on the server; the second goes through.
   let failures = 0;
@@ -331,10 +357,13 @@ test('a failed compare keeps the visitor there with a German message and a retry
     }
   });
   await answerConsumption(page);
+  await page.clock.runFor(1500);
   await expect(page.getByRole('alert')).toContainText('Die Auswertung ist leider fehlgeschlagen');
   await expect(page).toHaveURL(new RegExp(`${START}$`));
   await shot(page, 'compare-error');
+  const answered = page.waitForResponse('**/api/leads/1/compare*');
   await page.getByRole('button', { name: 'Erneut auswerten' }).click();
-  await expect(page).toHaveURL(/\/dein-heizoelverbrauch$/, { timeout: 12_000 });
+  await answered;
+  await resultAfterAnswer(page);
   expect(failures).toBe(2);
 });
