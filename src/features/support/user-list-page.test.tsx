@@ -167,7 +167,8 @@ describe('support user list', () => {
     renderPage();
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Als Erika Mustermann handeln' }));
-    await settle();
+    // The switch runs in the session engine's chunk, loaded on the way (switchUser).
+    await vi.waitFor(() => expect(assign).toHaveBeenCalled());
     remove();
     expect(impersonations).toHaveLength(1);
     expect(impersonations[0]?.id).toBe('11');
@@ -180,7 +181,7 @@ describe('support user list', () => {
     renderPage();
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Als Erika Mustermann handeln' }));
-    await settle();
+    await vi.waitFor(() => expect(screen.queryByRole('alert')).not.toBeNull());
     expect(screen.getByRole('alert').textContent).toBe(
       'Nur Kundenkonten können übernommen werden.',
     );
