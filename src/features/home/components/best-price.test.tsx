@@ -1,6 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BestPrice } from './best-price';
+
+// The call and its schemas load on demand (a chunk of their own): loaded here once, so a test
+// waits for the answer, not for a module transform that a loaded machine makes slow.
+beforeAll(async () => {
+  await import('../best-price-api');
+});
 
 const answer = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
