@@ -51,6 +51,9 @@ test('two tabs: one refresh call within 120 s; logout in one tab reaches the oth
   context.on('request', (request) => {
     if (new URL(request.url()).pathname === REFRESH) refreshCalls += 1;
   });
+  // The tabs' own clock (both pages of the context): their 5 s checks run when the test moves
+  // time, instead of the test waiting them out.
+  await context.clock.install();
   await page.goto('/');
   await acceptConsent(page);
   const user = await registerCustomer(page, '/');
@@ -61,8 +64,10 @@ test('two tabs: one refresh call within 120 s; logout in one tab reaches the oth
   await expectLoggedInAs(second, new RegExp(user.lastName));
 
   // Both tabs check every 5 s and both want a refresh (300 s tokens); only one may call.
+  await context.clock.runFor(5_000);
   await expect.poll(() => refreshCalls, { timeout: 15_000 }).toBe(1);
-  await page.waitForTimeout(12_000);
+  // Two more checks in each tab: the 120 s cross-tab lock holds them back.
+  await context.clock.runFor(12_000);
   expect(refreshCalls).toBe(1);
   // The other tab works with the new token: both show the same user, the cookie holds one token.
   await expectLoggedInAs(second, new RegExp(user.lastName));
