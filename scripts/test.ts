@@ -7,7 +7,8 @@
  *    Debian the headless shell .ci/run installs is installed when it is missing (also beside
  *    the full chromium, which is much slower); without it and without any Chromium, one German
  *    sentence says what to install.
- * 2. Type check and lint side by side: each runs on one core.
+ * 2. Type check, format check and lint: ESLint from the start, the type check and then prettier
+ *    beside it.
  * 3. Unit and integration tests (Vitest).
  * 4. The client build, when dist/ is missing or older than its sources (`npm start` built it
  *    already on a machine that started the app).
@@ -120,21 +121,27 @@ function ensureChromium(): number {
 await phase('Chromium', ensureChromium);
 
 await phase('Typprüfung und Lint', async () => {
-  const [typecheck, lint] = await Promise.all([
-    runQuietly(bin('tsc'), ['-b']),
-    runQuietly('sh', [
-      '-c',
-      `"${bin('prettier')}" --check . --log-level warn && "${bin('eslint')}" --cache --cache-location node_modules/.cache/eslint/ .`,
-    ]),
+  // ESLint (type-aware: about 75 s and 1.4 cores on a fresh clone here) from the start; the type
+  // check (35 s) and then prettier (15 s) beside it. Type check ∥ (prettier, then eslint) kept a
+  // core idle for a minute: 140 s on a fresh clone against about 95 s (issue 34).
+  const typecheckThenFormat = async () => {
+    const typecheck = await runQuietly(bin('tsc'), ['-b']);
+    const format = await runQuietly(bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+    return { typecheck, format };
+  };
+  const [lint, { typecheck, format }] = await Promise.all([
+    runQuietly(bin('eslint'), ['--cache', '--cache-location', 'node_modules/.cache/eslint/', '.']),
+    typecheckThenFormat(),
   ]);
   for (const [name, result] of [
     ['Typprüfung (tsc -b)', typecheck],
-    ['Lint (prettier, eslint)', lint],
+    ['Format (prettier --check)', format],
+    ['Lint (eslint)', lint],
   ] as const) {
     console.log(`--- ${name}: ${result.code === 0 ? 'ok' : `Exit ${result.code}`}`);
     if (result.output.trim()) console.log(result.output.trimEnd());
   }
-  return typecheck.code || lint.code;
+  return typecheck.code || format.code || lint.code;
 });
 
 await phase('Unit- und Integrationstests (vitest)', () => run(bin('vitest'), ['run']));
