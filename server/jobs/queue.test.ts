@@ -1,7 +1,16 @@
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../tests/support/test-app';
+import { openTestDatabase, usesPostgres, type TestDatabase } from '../../tests/support/test-app';
 import { jobs } from '../db/schema';
+import {
+  CLAIM_TEST_NAMES,
+  ClaimRecorder,
+  enqueueBacklog,
+  type ClaimMessage,
+  type ClaimRun,
+} from './claim-test-support';
 import { berlinDay, JobQueue, type JobQueueOptions } from './queue';
 
 let t: TestDatabase;
@@ -161,4 +170,136 @@ describe('berlinDay', () => {
     expect(berlinDay(new Date('2026-11-24T23:00:00Z'))).toBe('2026-11-25'); // 00:00 CET
     expect(berlinDay(new Date('2026-07-01T22:00:00Z'))).toBe('2026-07-02'); // 00:00 CEST
   });
+});
+
+/**
+ * Issue 35: the claim took every due job (UPDATE … WHERE id IN (SELECT … LIMIT 1 FOR UPDATE SKIP
+ * LOCKED) marked them all running) and ran only the first; the others ran a lease later with an
+ * attempt used up. Two claimers tick together for three hours over a backlog of 24
+ * due jobs and the hourly price-alarm check, as two server processes would.
+ */
+describe('many due jobs and two claimers at once', () => {
+  const start = Date.UTC(2026, 10, 24, 19, 59, 30);
+  const end = start + 3 * 3_600_000;
+  // Servers tick every minute; five here keeps the three hours at 37 ticks. Nothing in the queue
+  // depends on the length of a tick.
+  const TICK_MS = 5 * 60_000;
+
+  interface Claimer {
+    tick(now: number): Promise<void>;
+    close(): Promise<void>;
+  }
+
+  function inProcess(workerId: string, runs: ClaimRun[]): Claimer {
+    const own = { now: start };
+    const q = new JobQueue(t.database.db, { workerId, now: () => own.now });
+    const recorder = new ClaimRecorder(
+      t.database.db,
+      workerId,
+      () => own.now,
+      (r) => runs.push(r),
+    );
+    for (const name of CLAIM_TEST_NAMES) q.register(name, (run) => recorder.record(run));
+    recorder.scheduleOn(q);
+    return {
+      tick: (now) => {
+        own.now = now;
+        return q.tick();
+      },
+      close: async () => {},
+    };
+  }
+
+  async function inChildProcess(workerId: string, url: string, runs: ClaimRun[]): Promise<Claimer> {
+    const child = fork(join(import.meta.dirname, 'claimer-process.ts'), {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, DATABASE_URL: url, WORKER_ID: workerId, LOG_LEVEL: 'silent' },
+    });
+    const waiting = new Map<number, () => void>();
+    let failed: string | undefined;
+    child.on('message', (message: ClaimMessage) => {
+      if ('ran' in message) runs.push(message.ran);
+      if ('ticked' in message) waiting.get(message.ticked)?.();
+      if ('error' in message) failed = message.error;
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code) => reject(new Error(`claimer exited with ${code}`)));
+    });
+    return {
+      tick: (now) =>
+        new Promise<void>((resolve, reject) => {
+          if (failed) reject(new Error(failed));
+          waiting.set(now, () => {
+            waiting.delete(now);
+            if (failed) reject(new Error(failed));
+            else resolve();
+          });
+          child.send({ tick: now });
+        }),
+      close: () =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.send({ stop: true });
+        }),
+    };
+  }
+
+  async function race(claimers: Claimer[], runs: ClaimRun[]) {
+    await enqueueBacklog(queue('setup'), start);
+    try {
+      for (let now = start; now <= end; now += TICK_MS) {
+        await Promise.all(claimers.map((c) => c.tick(now)));
+      }
+    } finally {
+      await Promise.all(claimers.map((c) => c.close()));
+    }
+
+    const rows = await t.database.db.select().from(jobs);
+    // The backlog and one alarm check per hour begun: 19:59:30 … 22:59:30 is 19, 20, 21, 22 h.
+    expect(rows).toHaveLength(24 + 4);
+    const ranOnce = new Map<string, number>();
+    for (const run of runs)
+      ranOnce.set(`${run.name}:${run.key}`, (ranOnce.get(`${run.name}:${run.key}`) ?? 0) + 1);
+    for (const row of rows) {
+      // Exactly once, none left running, no attempt counted without a run.
+      expect(ranOnce.get(`${row.name}:${row.key}`), `${row.name}:${row.key}`).toBe(1);
+      expect(row).toMatchObject({ state: 'done', attempts: 1, lockedUntil: null });
+      // Within one tick of being due.
+      const run = runs.find((r) => r.name === row.name && r.key === row.key)!;
+      expect(run.at - row.runAt.getTime(), `${row.name}:${row.key}`).toBeGreaterThanOrEqual(0);
+      expect(run.at - row.runAt.getTime(), `${row.name}:${row.key}`).toBeLessThan(TICK_MS);
+    }
+    expect(runs).toHaveLength(rows.length);
+    // The alarm check of each hour ran in that hour's first minute (the first hour's at the start).
+    for (const run of runs.filter((r) => r.name === 'price-alarm')) {
+      const hourBegun = Math.max(start, Date.parse(`${run.key.slice(0, 13)}:00:00Z`));
+      expect(run.at - hourBegun, run.key).toBeGreaterThanOrEqual(0);
+      expect(run.at - hourBegun, run.key).toBeLessThan(TICK_MS);
+    }
+    // A claim takes one job: never more running than claimers.
+    expect(Math.max(...runs.map((r) => r.runningSeen))).toBeLessThanOrEqual(claimers.length);
+    // Both claimed some: the race was real.
+    expect(new Set(runs.map((r) => r.by)).size).toBe(claimers.length);
+  }
+
+  it('two queues in one process: every job once, none left running, each within a tick', async () => {
+    const runs: ClaimRun[] = [];
+    await race([inProcess('server-a', runs), inProcess('server-b', runs)], runs);
+  }, 60_000);
+
+  it.runIf(usesPostgres())(
+    'two OS processes on PostgreSQL: every job once, none left running, each within a tick',
+    async () => {
+      const runs: ClaimRun[] = [];
+      const url = t.url!;
+      const claimers = await Promise.all([
+        inChildProcess('process-a', url, runs),
+        inChildProcess('process-b', url, runs),
+      ]);
+      await race(claimers, runs);
+    },
+    60_000,
+  );
 });

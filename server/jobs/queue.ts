@@ -6,8 +6,9 @@
  *
  * - `enqueue(name, key)`: INSERT … ON CONFLICT DO NOTHING on (name, key): the same run is
  *   queued once, whoever asks first.
- * - `runDue()`: claims one due job at a time with UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP
- *   LOCKED): two processes never claim the same row. A claim is a lease (`leaseMs`); a process
+ * - `runDue()`: claims one due job at a time (a MATERIALIZED CTE SELECT … LIMIT 1 FOR UPDATE SKIP
+ *   LOCKED, then UPDATE … FROM it): two processes never claim the same row, a claim never more
+ *   than one. A claim is a lease (`leaseMs`); a process
  *   that dies mid-job leaves a lease that runs out, and the job is due again.
  * - A handler that throws puts the job back with a backoff (`retryDelayMs × 2^(attempts-1)`) until
  *   `maxAttempts`, then it is failed and stays so (visible in the table with its last error).
@@ -150,24 +151,31 @@ export class JobQueue {
       // A claim whose lease ran out: the process that held it died or hung.
       and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, now)),
     );
-    const dueIds = this.db
+    const next = this.db
       .select({ id: jobs.id })
       .from(jobs)
       .where(and(inArray(jobs.name, names), due, lt(jobs.attempts, jobs.maxAttempts)))
       .orderBy(jobs.runAt, jobs.id)
       .limit(1)
       .for('update', { skipLocked: true });
-    const [row] = await this.db
-      .update(jobs)
-      .set({
-        state: 'running',
-        attempts: sql`${jobs.attempts} + 1`,
-        lockedUntil: new Date(now.getTime() + this.leaseMs),
-        lockedBy: this.options.workerId,
-      })
-      // The conditions again: the row may have changed between the select and the lock.
-      .where(and(inArray(jobs.id, dueIds), due))
-      .returning({ id: jobs.id, name: jobs.name, key: jobs.key, attempt: jobs.attempts });
+    // The one row is chosen once, in a MATERIALIZED CTE (issue 35). `WHERE id IN (SELECT … LIMIT
+    // 1 FOR UPDATE SKIP LOCKED)` is not evaluated once: the planner re-ran the subquery per row
+    // and the UPDATE marked every due job as running, of which only the first was run. The
+    // conditions are checked again on the locked row: it may have changed before the lock.
+    const result: unknown = await this.db.execute(sql`
+      with next as materialized (${next})
+      update ${jobs}
+      set state = 'running',
+          attempts = ${jobs.attempts} + 1,
+          locked_until = ${new Date(now.getTime() + this.leaseMs).toISOString()}::timestamptz,
+          locked_by = ${this.options.workerId}
+      from next
+      where ${jobs.id} = next.id and ${due}
+      returning ${jobs.id} as id, ${jobs.name} as name, ${jobs.key} as key,
+                ${jobs.attempts} as attempt
+    `);
+    // Both drivers (PGlite, node-postgres) answer a raw query with { rows }.
+    const [row] = (result as { rows: JobRun[] }).rows;
     if (row) return row;
     await this.failExhausted(now);
     return undefined;

@@ -30,6 +30,8 @@ export function testAbsoluteUrl(path: string): string {
 
 export interface TestDatabase {
   database: Database;
+  /** PostgreSQL: the database's URL, for a second process on it. */
+  url?: string;
   /** Closes the connection and, on PostgreSQL, drops the database. */
   close(): Promise<void>;
 }
@@ -128,6 +130,7 @@ async function openPostgresTestDatabase(): Promise<TestDatabase> {
   const opened = database;
   return {
     database: opened,
+    url: url.toString(),
     async close() {
       try {
         await opened.close();
