@@ -34,7 +34,7 @@ import { pageResolversPlugin } from './pages/resolvers';
 import { seoPlugin } from './pages/seo';
 import { databasePlugin } from './plugins/database';
 import { dbRateLimitPlugin } from './plugins/db-rate-limit';
-import { answerFrameworkError, errorsPlugin } from './plugins/errors';
+import { answerFrameworkError, answerClientError, errorsPlugin } from './plugins/errors';
 import { publicUrlPlugin } from './plugins/public-url';
 import { routeTablePlugin } from './plugins/route-table';
 import { OneLineRequestLog } from './request-log';
@@ -103,6 +103,8 @@ export async function buildApp({
     trustProxy: trustProxyOption(config.trustProxy ?? 0),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
+    // What Node's parser refuses before routing: German, in the API's error shape (issue 35).
+    clientErrorHandler: answerClientError,
     // One line per request instead of two with headers (server/logging.ts).
     logController: new OneLineRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();

@@ -4,6 +4,7 @@
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,6 +60,12 @@ async function appFor(nodeEnv: 'production' | 'development'): Promise<App> {
   app.get('/api/test/premature-close', async () => {
     throw Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
   });
+  // A route with a limit of one request, for a 429.
+  app.get(
+    '/api/test/limited',
+    { preHandler: app.rateLimit({ max: 1, timeWindow: '1 minute' }) },
+    async () => ({ ok: true }),
+  );
   // An answer that streams long enough for the client to leave in the middle.
   app.get('/api/test/slow-stream', async (_request, reply) => {
     const { Readable } = await import('node:stream');
@@ -123,6 +130,82 @@ describe('the log', () => {
       const text = JSON.stringify(lines);
       expect(text).not.toContain('geheim');
       expect(text).not.toContain('headers');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('writes a refusal as its request line with the status, nothing more (issue 35)', async () => {
+    const app = await appFor('production');
+    try {
+      lines.length = 0;
+      const refusals = [
+        await app.inject({ url: '/api/test/limited' }), // 200, then the limit
+        await app.inject({ url: '/api/test/limited' }),
+        await app.inject({
+          method: 'POST',
+          url: '/api/location/check-zipcode',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"kaputt',
+        }),
+        await app.inject({ url: '/api/%zz' }),
+        await app.inject({ method: 'DELETE', url: '/api/health' }),
+      ];
+      expect(refusals.map((r) => r.statusCode)).toEqual([200, 429, 400, 400, 404]);
+      expect(lines.map((l) => [l.msg, l.status])).toEqual([
+        ['request', 200],
+        ['request', 429],
+        ['request', 400],
+        ['request', 400],
+        ['request', 404],
+      ]);
+      expect(JSON.stringify(lines)).not.toContain('stack');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers what the HTTP parser refuses in German, in the API error shape (issue 35)', async () => {
+    const app = await appFor('production');
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const raw = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect({ port, host: '127.0.0.1' });
+          const chunks: Buffer[] = [];
+          socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+          socket.on('error', reject);
+          socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+          socket.end(request);
+        });
+      const cases = [
+        [
+          'FOO /api/health HTTP/1.1\r\nHost: x\r\n\r\n',
+          400,
+          'Diese Anfragemethode wird nicht unterstützt.',
+        ],
+        [
+          `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Gross: ${'a'.repeat(20_000)}\r\n\r\n`,
+          431,
+          'Die Kopfzeilen der Anfrage sind zu groß.',
+        ],
+        ['GET /api/health HTTP/1.1\r\nHo st: x\r\n\r\n', 400, 'Die Anfrage ist ungültig.'],
+        ['GET /api/health HTTP/9\r\n\r\n', 400, 'Die Anfrage ist ungültig.'],
+      ] as const;
+      lines.length = 0;
+      for (const [request, status, message] of cases) {
+        const answer = await raw(request);
+        const [head = '', body = ''] = answer.split('\r\n\r\n');
+        expect(head.split('\r\n')[0]).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+        expect(head).toContain('Content-Type: application/json; charset=utf-8');
+        expect(head).toContain(`Content-Length: ${Buffer.byteLength(body)}`);
+        expect(JSON.parse(body)).toEqual({ message });
+      }
+      expect(lines.map((l) => [l.msg, l.status])).toEqual(
+        cases.map(([, status]) => ['request refused by the parser', status]),
+      );
+      expect(JSON.stringify(lines)).not.toContain('stack');
     } finally {
       await app.close();
     }

@@ -15,6 +15,24 @@ export function isClientGone(error: Error & { code?: unknown }): boolean {
   return error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.message === 'premature close';
 }
 
+/** The one line of a request: method, path without the query, status, milliseconds. */
+export function requestLine(request: FastifyRequest, reply: FastifyReply) {
+  return {
+    method: request.method,
+    path: pathOf(request.url),
+    status: reply.statusCode,
+    ms: Math.round(reply.elapsedTime),
+  };
+}
+
+/**
+ * The request line of an answer Fastify gives outside a route (its router's frameworkErrors):
+ * those never reach requestCompleted, so a refused URL left no line at all (issue 35).
+ */
+export function logRequestLineWhenSent(request: FastifyRequest, reply: FastifyReply): void {
+  reply.raw.once('finish', () => reply.log.info(requestLine(request, reply), 'request'));
+}
+
 export class OneLineRequestLog extends LogController {
   override incomingRequest(): void {}
 
@@ -23,12 +41,7 @@ export class OneLineRequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const line = {
-      method: request.method,
-      path: pathOf(request.url),
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime),
-    };
+    const line = requestLine(request, reply);
     if (error && !isClientGone(error)) reply.log.error({ ...line, err: error }, 'request failed');
     else reply.log.info(line, 'request');
   }

@@ -3,7 +3,8 @@
  * their message; 5xx never reveal internals. Unknown /api paths → 404 JSON; the 404 handler is
  * rate-limited. Unknown page paths are answered by the client plugin (app shell with 404).
  */
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -11,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { ApiErrorSchema, type ApiError } from '../../src/api/contract/common';
-import { isClientGone } from '../request-log';
+import { isClientGone, logRequestLineWhenSent } from '../request-log';
 
 // Every message a client can see is German (issue 9): the contract words its own, and zod's
 // defaults, for anything a schema leaves unworded, come in German too.
@@ -60,7 +61,9 @@ export function answerFrameworkError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): unknown {
-  request.log.info({ err: error }, 'refused by the router');
+  // Its request line (with the status) as for any request; the reason only for debugging.
+  logRequestLineWhenSent(request, reply);
+  request.log.debug({ code: error.code, reason: error.message }, 'refused by the router');
   const url = request.url;
   const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
   const fallback = request.server.pageFallback;
@@ -72,6 +75,60 @@ export function answerFrameworkError(
       ? 'Ein Teil der Adresse ist zu lang.'
       : 'Die Adresse der Anfrage ist ungültig.';
   return reply.code(400).send({ message } satisfies ApiError);
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request, in the API's German shape. */
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    message: 'Die Anfrage kam nicht rechtzeitig an.',
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    message: 'Die Kopfzeilen der Anfrage sind zu groß.',
+  },
+  HPE_INVALID_METHOD: {
+    status: 400,
+    reason: 'Bad Request',
+    message: 'Diese Anfragemethode wird nicht unterstützt.',
+  },
+};
+const CLIENT_ERROR_DEFAULT = {
+  status: 400,
+  reason: 'Bad Request',
+  message: 'Die Anfrage ist ungültig.',
+};
+
+/**
+ * Fastify's `clientErrorHandler` (set in buildApp): a request Node's parser refuses (an unknown
+ * method such as FOO, a broken request line or header, headers over the size limit, a request
+ * that took too long) never reaches a route or the error handler, and Fastify answered it in
+ * English (`{"error":"Bad Request","message":"Client Error"}`, an English 431). Here it gets the
+ * API's error shape in German (issue 35) and one log line, like a request line: its status.
+ */
+export function answerClientError(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  // A reset connection has nobody to answer (Node's and Fastify's default do the same).
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const refusal = CLIENT_ERRORS[error.code ?? ''] ?? CLIENT_ERROR_DEFAULT;
+  this.log.info({ status: refusal.status, code: error.code }, 'request refused by the parser');
+  if (socket.writable) {
+    const body = JSON.stringify({ message: refusal.message } satisfies ApiError);
+    socket.write(
+      `HTTP/1.1 ${refusal.status} ${refusal.reason}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Cache-Control: no-store\r\n' +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
 }
 
 export const errorsPlugin = fp(
@@ -103,8 +160,10 @@ export const errorsPlugin = fp(
         return reply.code(status).send({ message: 'Interner Serverfehler.' } satisfies ApiError);
       }
       // Fastify's own 4xx (bad JSON, wrong content type, body too large) carry English texts
-      // with internals; the client gets a German one, the log keeps the original.
-      request.log.info({ err: error }, 'client error');
+      // with internals; the client gets a German one. A refusal (this and every 429) is its
+      // request line with the status, nothing more (issue 35: a second line with a stack for
+      // each, 229,154 of them in one probe); the original reason only at debug level.
+      request.log.debug({ code: error.code, reason: error.message }, 'client error');
       const message =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
         error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
