@@ -1,4 +1,12 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 
 /**
  * Storage state of a visitor who answered the consent dialog (made by consent.setup.ts), in the
@@ -18,14 +26,162 @@ export async function acceptConsent(page: Page): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
+type Cookies = Exclude<BrowserContextOptions['storageState'], string | undefined>['cookies'];
+/** A database as `context.storageState({ indexedDB: true })` writes it (plain JSON values). */
+interface SavedDatabase {
+  name: string;
+  version: number;
+  stores: {
+    name: string;
+    autoIncrement: boolean;
+    keyPath?: string;
+    keyPathArray?: string[];
+    records: { key?: unknown; value?: unknown }[];
+    indexes: {
+      name: string;
+      keyPath?: string;
+      keyPathArray?: string[];
+      unique: boolean;
+      multiEntry: boolean;
+    }[];
+  }[];
+}
+interface OriginState {
+  origin: string;
+  indexedDB?: SavedDatabase[];
+}
+interface SavedState {
+  cookies: Cookies;
+  origins: OriginState[];
+}
+
+function readState(state: BrowserContextOptions['storageState']): SavedState | undefined {
+  return typeof state === 'string'
+    ? (JSON.parse(readFileSync(state, 'utf8')) as SavedState)
+    : state;
+}
+
+/**
+ * Writes a storage state's IndexedDB into a context and waits until it is committed.
+ * Playwright's own restore (playwright-core 1.65, `_restoreDB`) awaits the records' `add`
+ * requests, not the transaction's commit, and then closes its page: on a loaded machine the page
+ * was gone before the commit, the context started without the stored consent choice and the
+ * dialog covered the page (issue 34: flaky-prices.spec, once in a fresh-clone `npm test`).
+ */
+async function restoreOrigins(context: BrowserContext, origins: OriginState[]): Promise<void> {
+  if (origins.length === 0) return;
+  const page = await context.newPage();
+  const blank = (route: { fulfill(r: { body: string }): Promise<void> }) =>
+    route.fulfill({ body: '<html></html>' });
+  await page.route('**/*', blank);
+  try {
+    for (const origin of origins) {
+      await page.goto(origin.origin);
+      await page.evaluate(async (databases: SavedDatabase[]) => {
+        // Typed by hand: this file is also compiled without DOM types (playwright.config.ts).
+        type Req<T> = {
+          result: T;
+          error: unknown;
+          onsuccess: (() => void) | null;
+          onerror: (() => void) | null;
+        };
+        type Store = {
+          add(value: unknown, key?: unknown): unknown;
+          createIndex(n: string, k: unknown, o: unknown): void;
+        };
+        type Db = {
+          objectStoreNames: { length: number };
+          createObjectStore(name: string, o: unknown): Store;
+          transaction(
+            names: unknown,
+            mode: string,
+          ): {
+            objectStore(name: string): Store;
+            oncomplete: (() => void) | null;
+            onerror: (() => void) | null;
+            onabort: (() => void) | null;
+            error: unknown;
+          };
+          close(): void;
+        };
+        type Open = Req<Db> & { onupgradeneeded: (() => void) | null };
+        const idb = (globalThis as unknown as { indexedDB: { open(n: string, v: number): Open } })
+          .indexedDB;
+        for (const info of databases) {
+          const open = idb.open(info.name, info.version);
+          open.onupgradeneeded = () => {
+            for (const store of info.stores) {
+              const created = open.result.createObjectStore(store.name, {
+                autoIncrement: store.autoIncrement,
+                keyPath: store.keyPathArray ?? store.keyPath,
+              });
+              for (const index of store.indexes) {
+                created.createIndex(index.name, index.keyPathArray ?? index.keyPath, {
+                  unique: index.unique,
+                  multiEntry: index.multiEntry,
+                });
+              }
+            }
+          };
+          const db = await new Promise<Db>((resolve, reject) => {
+            open.onsuccess = () => resolve(open.result);
+            open.onerror = () => reject(new Error(String(open.error)));
+          });
+          try {
+            const names = info.stores.map((store) => store.name);
+            if (names.length === 0) continue;
+            const tx = db.transaction(names, 'readwrite');
+            for (const store of info.stores) {
+              for (const record of store.records) {
+                if ('key' in record) tx.objectStore(store.name).add(record.value, record.key);
+                else tx.objectStore(store.name).add(record.value);
+              }
+            }
+            // The commit, not the requests' success.
+            await new Promise<void>((resolve, reject) => {
+              tx.oncomplete = () => resolve();
+              tx.onerror = tx.onabort = () => reject(new Error(String(tx.error)));
+            });
+          } finally {
+            db.close();
+          }
+        }
+      }, origin.indexedDB ?? []);
+    }
+  } finally {
+    await page.unroute('**/*', blank);
+    await page.close();
+  }
+}
+
+/** A new context that starts as a visitor who answered the consent dialog (see restoreOrigins). */
+export async function newConsentedContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const state = readState(CONSENTED_STATE)!;
+  const context = await browser.newContext({
+    ...options,
+    storageState: { cookies: state.cookies, origins: [] },
+  });
+  await restoreOrigins(context, state.origins);
+  return context;
+}
+
 export const test = base.extend<{ pageErrors: string[]; firstVisit: boolean }>({
   /** true: a browser that has never been here (the consent dialog asks). */
   firstVisit: [false, { option: true }],
+  // The cookies through Playwright; IndexedDB by restoreOrigins, once the context exists.
   storageState: async ({ firstVisit, storageState }, use) => {
-    await use(firstVisit ? undefined : storageState);
+    const state = firstVisit ? undefined : readState(storageState);
+    await use(state && { cookies: state.cookies, origins: [] });
   },
-  context: async ({ context, firstVisit }, use) => {
-    if (!firstVisit) consented.add(context);
+  context: async ({ context, firstVisit, storageState: _cookiesOnly }, use, testInfo) => {
+    if (!firstVisit) {
+      consented.add(context);
+      const configured = testInfo.project.use.storageState;
+      await restoreOrigins(context, readState(configured)?.origins ?? []);
+    }
     await use(context);
   },
   /** Every test fails on an uncaught page error. */

@@ -10,7 +10,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_USERS } from './demo-users';
-import { CONSENTED_STATE, expect, test } from './fixtures';
+import { newConsentedContext, expect, test } from './fixtures';
 import { loginOnLegacyPage, registerCustomer } from './session-login';
 
 const ADMIN = 'admin@demo.oelkompass.example';
@@ -64,7 +64,7 @@ test('a supporter edits a customer’s last name; the change is in the audit log
   browser,
 }) => {
   // A customer of this test's own (registration signs that browser in; it is closed again).
-  const other = await browser.newContext({ storageState: CONSENTED_STATE });
+  const other = await newConsentedContext(browser);
   const customer = await registerCustomer(await other.newPage());
   await other.close();
 

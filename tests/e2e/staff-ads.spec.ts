@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_USERS } from './demo-users';
-import { CONSENTED_STATE, expect, pageHydrated, test } from './fixtures';
+import { newConsentedContext, expect, pageHydrated, test } from './fixtures';
 import { loginOnLegacyPage } from './session-login';
 
 const AD_MANAGER = 'anzeigen@demo.oelkompass.example';
@@ -122,7 +122,7 @@ test('an ad manager places a paid advert for a postal range; only visitors there
   await expectNoAxeViolations(page);
 
   // A visitor in Dresden sees the advert on the home page; nothing of its script ran.
-  const visitor = await browser.newContext({ storageState: CONSENTED_STATE });
+  const visitor = await newConsentedContext(browser);
   const home = await visitor.newPage();
   const errors: string[] = [];
   home.on('pageerror', (error) => errors.push(error.message));

@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_USERS } from './demo-users';
-import { CONSENTED_STATE, expect, test } from './fixtures';
+import { newConsentedContext, expect, test } from './fixtures';
 import { loginOnLegacyPage } from './session-login';
 
 const EDITOR = 'redaktion@demo.oelkompass.example';
@@ -113,7 +113,7 @@ test('an editor writes, previews and publishes a page; a visitor reads it at its
   await expect(page).toHaveURL(`/support/cms/${id}/edit`);
 
   // Not public yet.
-  const visitor = await browser.newContext({ storageState: CONSENTED_STATE });
+  const visitor = await newConsentedContext(browser);
   try {
     const reader = await visitor.newPage();
     const before = await reader.goto(`/${slug}`);

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 import { DEMO_USERS } from './demo-users';
-import { acceptConsent, CONSENTED_STATE, expect, test, workerControls } from './fixtures';
+import { acceptConsent, expect, newConsentedContext, test, workerControls } from './fixtures';
 import { loginOnLegacyPage } from './session-login';
 
 /** The queued reports in the app's IndexedDB, by kind. */
@@ -68,11 +68,7 @@ test('an error and the vitals of an offline visit arrive later; the support area
   await expect.poll(async () => queued(page), { timeout: 15_000 }).toEqual({ error: 0, vitals: 0 });
 
   // Support staff see both.
-  const staff = await browser.newContext({
-    baseURL,
-    locale: 'de-DE',
-    storageState: CONSENTED_STATE,
-  });
+  const staff = await newConsentedContext(browser, { baseURL, locale: 'de-DE' });
   const support = await staff.newPage();
   await support.goto('/konto/anmelden-registrieren?ReturnUrl=%2Fsupport%2Ftelemetrie');
   await loginOnLegacyPage(support, DEMO_USERS.customerSupport.email, DEMO_USERS.password);
