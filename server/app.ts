@@ -20,6 +20,7 @@ import { leadBannerRoutes, leadsRoutes } from './modules/leads/routes';
 import { zipIndexPlugin } from './modules/location/plugin';
 import { cachesPlugin } from './modules/caches/plugin';
 import { cacheRoutes } from './modules/caches/routes';
+import { jobRoutes } from './jobs/routes';
 import { locationRoutes } from './modules/location/routes';
 import { orderRoutes, supportOrderRoutes } from './modules/orders/routes';
 import { mailSenderPlugin } from './modules/mail/sender';
@@ -150,6 +151,8 @@ export async function buildApp({
   await app.register(accountRoutes);
   await app.register(supportUserRoutes, { prefix: '/api/support/users' });
   await app.register(cacheRoutes, { prefix: '/api/support/caches' });
+  // The job queue's rows for admins (issue 35): stuck and failed jobs without SQL.
+  await app.register(jobRoutes, { prefix: '/api/support/jobs' });
   // The legacy login site (/konto/…), HTML forms.
   await app.register(legacyPlugin, { limits: legacyLimits });
   await app.register(healthRoutes, { prefix: '/api' });

@@ -149,3 +149,69 @@ export const CacheParamsSchema = z.object({
     z.regex(/^[a-z0-9-]+$/, 'Diesen Cache gibt es nicht.'),
   ),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Jobs (issue 35, /support/jobs; admin guard): the database job queue (server/jobs/queue.ts) as
+// staff see it, read-only.
+
+export const JOB_STATES = ['pending', 'running', 'done', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** GET /api/support/jobs answers the newest this many jobs. */
+export const JOB_LIST_LIMIT = 100;
+
+/**
+ * A pending job this long past its time is late. Each server process asks the queue every 60 s
+ * (JOB_TICK_MS in server/modules/prices/plugin.ts), so a due job may wait one tick; two ticks
+ * without a run mean no process is taking jobs.
+ */
+export const JOB_LATE_AFTER_SECONDS = 120;
+
+export const JobSchema = z.object({
+  Id: z.number(),
+  Name: z.string(),
+  /** What this run is for, e.g. the day '2026-11-24'. */
+  Key: z.string(),
+  State: z.enum(JOB_STATES),
+  Attempts: z.number(),
+  MaxAttempts: z.number(),
+  /** When it is (or was last) due, ISO 8601; a retry moves it. */
+  RunAt: z.string(),
+  /** While running: until when the claim holds (ISO 8601). */
+  LockedUntil: z.nullable(z.string()),
+  /** The process that runs or ran it; stays set on done jobs. */
+  LockedBy: z.nullable(z.string()),
+  LastError: z.nullable(z.string()),
+  CreatedAt: z.string(),
+  FinishedAt: z.nullable(z.string()),
+  /**
+   * Seconds after RunAt it ran: done and failed jobs FinishedAt − RunAt (no start time is stored),
+   * running jobs and pending jobs past their time Now − RunAt; null for a pending job not yet due.
+   */
+  LateSeconds: z.nullable(z.number()),
+  /** Running with its lease run out (or none): its process died or hangs. */
+  Stuck: z.boolean(),
+  /** Pending and more than JOB_LATE_AFTER_SECONDS past its time. */
+  Late: z.boolean(),
+});
+export type JobInfo = z.infer<typeof JobSchema>;
+
+/** Over the whole table, not only the jobs listed. */
+export const JobCountsSchema = z.object({
+  Pending: z.number(),
+  Running: z.number(),
+  Done: z.number(),
+  Failed: z.number(),
+  Stuck: z.number(),
+  Late: z.number(),
+});
+export type JobCounts = z.infer<typeof JobCountsSchema>;
+
+/** GET /api/support/jobs: by COALESCE(FinishedAt, RunAt) and id, newest first. */
+export const JobListSchema = z.object({
+  Jobs: z.array(JobSchema),
+  Counts: JobCountsSchema,
+  /** The server's clock when it answered (ISO 8601): LateSeconds, Stuck and Late count to it. */
+  Now: z.string(),
+});
+export type JobList = z.infer<typeof JobListSchema>;
