@@ -3,10 +3,12 @@ import { apiFetch } from '../../api/client';
 import {
   CacheListSchema,
   ImpersonateResponseSchema,
+  JobListSchema,
   SupportUserActionResponseSchema,
   SupportUserDetailSchema,
   SupportUserSearchResponseSchema,
   type CacheInfo,
+  type JobList,
   type SupportUser,
   type SupportUserDetail,
   type SupportUserUpdate,
@@ -94,4 +96,11 @@ export function clearCaches(name: string | null): Promise<CacheInfo[]> {
       ? '/api/support/caches/clear'
       : `/api/support/caches/${encodeURIComponent(name)}/clear`;
   return apiFetch(url, { method: 'POST', schema: CacheListSchema });
+}
+
+// --- issue 35: the job queue (admin guard) ----------------------------------------------------
+
+/** The newest jobs with lateness and the stuck/late marks, and the counts per state. */
+export function fetchJobs(signal?: AbortSignal): Promise<JobList> {
+  return apiFetch('/api/support/jobs', { schema: JobListSchema, signal });
 }

@@ -1,5 +1,9 @@
-/** The support area (SPEC §2): the user list with impersonation, user editing, the caches. */
+/**
+ * The support area (SPEC §2): the user list with impersonation, user editing, the caches, the
+ * job queue.
+ */
 export { UserListPage } from './user-list-page';
 export { TelemetryPage } from './telemetry-page';
 export { CachePage } from './cache-page';
+export { JobsPage } from './jobs-page';
 export { UserEditPage } from './user-edit-page';

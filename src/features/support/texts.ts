@@ -141,4 +141,63 @@ export const texts = {
     clearedBy: (at: string, by: string) => `${at} von ${by}`,
     asOf: (time: string) => `Stand: ${time}`,
   },
+  /** /support/jobs (issue 35). */
+  jobs: {
+    title: 'Hintergrundaufträge',
+    intro:
+      'Die neuesten Aufträge der Warteschlange in der Datenbank, etwa die tägliche Preisaufnahme und die Preisalarme. Jeder Serverprozess schaut jede Minute nach, was fällig ist.',
+    legend: [
+      '„Hängt“: Die Frist des ausführenden Prozesses ist abgelaufen. Der nächste Durchlauf eines Servers nimmt den Auftrag wieder auf oder gibt ihn nach dem letzten Versuch als fehlgeschlagen auf.',
+      '„Verspätet“: seit mehr als 2 Minuten fällig und von keinem Prozess übernommen.',
+      'Verspätung: wie lange nach der Fälligkeit der Auftrag lief; bei erledigten und fehlgeschlagenen bis zu seinem Ende, also mit seiner Laufzeit.',
+    ],
+    summary: 'Übersicht',
+    caption: 'Aufträge der Warteschlange',
+    refresh: 'Aktualisieren',
+    refreshing: 'Wird aktualisiert …',
+    loadFailed: 'Die Aufträge konnten nicht geladen werden.',
+    loading: 'Aufträge werden geladen …',
+    retry: 'Erneut versuchen',
+    empty: 'Die Warteschlange ist leer: Es wurde noch kein Auftrag angelegt.',
+    filter: 'Aufträge filtern',
+    columns: {
+      name: 'Auftrag',
+      key: 'Schlüssel',
+      state: 'Status',
+      attempts: 'Versuche',
+      runAt: 'Fällig',
+      late: 'Verspätung',
+      lastError: 'Letzter Fehler',
+      lockedBy: 'Ausgeführt von',
+    },
+    states: {
+      pending: 'wartet',
+      running: 'läuft',
+      done: 'erledigt',
+      failed: 'fehlgeschlagen',
+    },
+    stuck: 'hängt',
+    late: 'verspätet',
+    counts: {
+      pending: 'Wartend',
+      running: 'Laufend',
+      stuck: 'Hängend',
+      late: 'Verspätet',
+      done: 'Erledigt',
+      failed: 'Fehlgeschlagen',
+    },
+    attempts: (attempts: number, max: number) => `${attempts} von ${max}`,
+    shown: (shown: number, total: number) =>
+      shown < total
+        ? `Die neuesten ${shown} von ${total.toLocaleString('de-DE')} Aufträgen.`
+        : total === 0
+          ? 'Noch keine Aufträge.'
+          : total === 1
+            ? '1 Auftrag.'
+            : `Alle ${total.toLocaleString('de-DE')} Aufträge.`,
+    notDue: 'noch nicht fällig',
+    fullError: 'Ganzer Fehlertext',
+    none: '–',
+    asOf: (time: string) => `Stand: ${time}`,
+  },
 } as const;

@@ -29,3 +29,13 @@ export function formatAge(seconds: number | null | undefined): string {
   const days = Math.round(seconds / 86_400);
   return days === 1 ? 'vor 1 Tag' : `vor ${days} Tagen`;
 }
+
+/** A length of time: "42 s", "5 min", "3 h", "1 Tag", "2 Tage" (formatAge without the "vor"). */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined) return '–';
+  if (seconds < 60) return `${Math.max(0, Math.round(seconds))} s`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
+  if (seconds < 86_400) return `${Math.round(seconds / 3600)} h`;
+  const days = Math.round(seconds / 86_400);
+  return days === 1 ? '1 Tag' : `${days} Tage`;
+}
