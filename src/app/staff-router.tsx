@@ -38,6 +38,7 @@ const PAGES: Record<StaffRouteName, Page> = {
   'support-benutzer-id-bearbeiten': pageOf(support, (m) => m.UserEditPage),
   'support-telemetrie': pageOf(support, (m) => m.TelemetryPage),
   'support-cache': pageOf(support, (m) => m.CachePage),
+  'support-jobs': pageOf(support, (m) => m.JobsPage),
   'support-adverts': pageOf(ads, (m) => m.AdvertListPage),
   'support-adverts-create': AdvertEdit,
   'support-adverts-advertid': AdvertEdit,

@@ -37,7 +37,11 @@ export const menus: Record<MenuName, readonly MenuItem[]> = {
     { label: 'Werbeplätze', to: staffPaths.supportSlots },
   ],
   editor: [staffStart, { label: 'Seiten und Artikel', to: staffPaths.supportCmsList }],
-  admin: [staffStart, { label: 'Caches', to: staffPaths.supportCache }],
+  admin: [
+    staffStart,
+    { label: 'Caches', to: staffPaths.supportCache },
+    { label: 'Hintergrundaufträge', to: staffPaths.supportJobs },
+  ],
 };
 
 export interface MenuSection {

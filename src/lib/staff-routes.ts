@@ -25,6 +25,8 @@ export const staffPaths = {
   supportSlotCreate: '/support/slots/create',
   supportSlot: '/support/slots/:slotId',
   supportCache: '/support/cache',
+  /** The database job queue: stuck, late and failed jobs (issue 35). */
+  supportJobs: '/support/jobs',
   supportCmsList: '/support/cms/list',
   /** A news article (content block) in the editor: ?id= (none: a new article). */
   supportCmsContentEdit: '/support/cms/content/edit',
@@ -77,6 +79,7 @@ export const staffRoutes = [
     params: { slotId: ID },
   },
   { name: 'support-cache', path: staffPaths.supportCache, guard: 'admin' },
+  { name: 'support-jobs', path: staffPaths.supportJobs, guard: 'admin' },
   { name: 'support-cms-list', path: staffPaths.supportCmsList, guard: 'editor' },
   { name: 'support-cms-content-edit', path: staffPaths.supportCmsContentEdit, guard: 'editor' },
   {

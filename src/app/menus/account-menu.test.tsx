@@ -119,6 +119,7 @@ describe('AccountMenu', () => {
       '/support/slots',
       '/support/cms/list',
       '/support/cache',
+      '/support/jobs',
     ]);
   });
 });

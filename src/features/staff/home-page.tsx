@@ -23,6 +23,8 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   [staffPaths.supportCmsList]:
     'Seiten und News-Artikel schreiben, in der Vorschau prüfen, veröffentlichen.',
   [staffPaths.supportCache]: 'Zwischenspeicher des Servers ansehen und in allen Prozessen leeren.',
+  [staffPaths.supportJobs]:
+    'Warteschlange der Server: hängende, verspätete und fehlgeschlagene Aufträge mit ihrem Fehler.',
 };
 
 export function StaffHomePage() {
