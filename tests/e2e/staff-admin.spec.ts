@@ -113,3 +113,21 @@ test('a customer who opens the cache screen is sent to the home page', async ({ 
   await loginAs(page, DEMO_USERS.customer.email, '/support/cache');
   await expect(page).toHaveURL('/');
 });
+
+test('an admin sees the job queue: the price snapshot of today ran, with state and who ran it', async ({
+  page,
+}) => {
+  await loginAs(page, ADMIN, '/support/jobs');
+  await expect(page).toHaveURL('/support/jobs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hintergrundaufträge' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Übersicht' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Aufträge der Warteschlange' });
+  // The server's start queued and ran today's price snapshot.
+  const snapshot = table.getByRole('row').filter({ hasText: 'price-snapshot' }).first();
+  await expect(snapshot).toContainText('erledigt');
+  await expectNoAxeViolations(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `scratch/support-jobs-${width}.png`, fullPage: true });
+  }
+});
