@@ -30,9 +30,10 @@ export default defineConfig({
     // A worker per core (vitest's default leaves one core idle: 1 worker on this 2-core machine,
     // 251 s against 222 s with 2, issue 16).
     maxWorkers: availableParallelism(),
-    // Worker threads start and tear down faster than forked processes: server 139 s → 130 s,
-    // client 37 s → 35 s on 2 cores (issue 34).
-    pool: 'threads',
+    // Forked processes (the default), not worker threads: each project alone ran a little faster
+    // in threads, the whole suite on fresh clones no clearer than 147 s and 205 s in threads
+    // against 165 s in forks (issue 34).
+    pool: 'forks',
     projects: [
       {
         plugins: [react()],
