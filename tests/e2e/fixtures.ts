@@ -164,7 +164,7 @@ export async function newConsentedContext(
     ...options,
     storageState: { cookies: state.cookies, origins: [] },
   });
-  await restoreOrigins(context, state.origins);
+  if (options.javaScriptEnabled !== false) await restoreOrigins(context, state.origins);
   return context;
 }
 
@@ -176,11 +176,18 @@ export const test = base.extend<{ pageErrors: string[]; firstVisit: boolean }>({
     const state = firstVisit ? undefined : readState(storageState);
     await use(state && { cookies: state.cookies, origins: [] });
   },
-  context: async ({ context, firstVisit, storageState: _cookiesOnly }, use, testInfo) => {
+  context: async (
+    { context, firstVisit, javaScriptEnabled, storageState: _cookiesOnly },
+    use,
+    testInfo,
+  ) => {
     if (!firstVisit) {
       consented.add(context);
-      const configured = testInfo.project.use.storageState;
-      await restoreOrigins(context, readState(configured)?.origins ?? []);
+      // Without JavaScript no script reads IndexedDB (and none could write it): the cookie is all.
+      if (javaScriptEnabled !== false) {
+        const configured = testInfo.project.use.storageState;
+        await restoreOrigins(context, readState(configured)?.origins ?? []);
+      }
     }
     await use(context);
   },
