@@ -21,6 +21,7 @@ import {
 import { clearCaches, fetchCaches } from './api';
 import { Confirm } from './confirm';
 import { texts } from './texts';
+import { LoadFailed } from './load-failed';
 import styles from './support-admin.module.css';
 
 const t = texts.cache;
@@ -150,14 +151,7 @@ export function CachePage() {
       )}
       {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
       {data.status === 'error' && !caches && (
-        <div className={styles.stack}>
-          <FormMessage kind="error">{data.error}</FormMessage>
-          <div>
-            <Button variant="secondary" onClick={data.reload}>
-              {t.retry}
-            </Button>
-          </div>
-        </div>
+        <LoadFailed message={data.error} retryLabel={t.retry} onRetry={data.reload} />
       )}
       {!caches && data.status === 'loading' && (
         <p className={styles.muted} role="status">

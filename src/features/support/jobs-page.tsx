@@ -20,6 +20,7 @@ import {
 } from '../staff';
 import { fetchJobs } from './api';
 import { texts } from './texts';
+import { LoadFailed } from './load-failed';
 import styles from './support-admin.module.css';
 
 const t = texts.jobs;
@@ -176,14 +177,7 @@ export function JobsPage() {
       }
     >
       {data.status === 'error' && !list && (
-        <div className={styles.stack}>
-          <FormMessage kind="error">{data.error}</FormMessage>
-          <div>
-            <Button variant="secondary" onClick={data.reload}>
-              {t.retry}
-            </Button>
-          </div>
-        </div>
+        <LoadFailed message={data.error} retryLabel={t.retry} onRetry={data.reload} />
       )}
       {!list && data.status === 'loading' && (
         <p className={styles.muted} role="status">

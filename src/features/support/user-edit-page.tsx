@@ -46,6 +46,7 @@ import { Confirm } from './confirm';
 import { roleLabel } from './roles';
 import { texts } from './texts';
 import { useImpersonate } from './use-impersonate';
+import { LoadFailed } from './load-failed';
 import styles from './support-admin.module.css';
 
 const t = texts.userEdit;
@@ -111,16 +112,11 @@ export function UserEditPage() {
           {t.loading}
         </p>
       ) : (
-        <div className={styles.stack}>
-          <FormMessage kind="error">{data.notFound ? t.notFound : data.error}</FormMessage>
-          {!data.notFound && (
-            <div>
-              <Button variant="secondary" onClick={data.reload}>
-                {t.retry}
-              </Button>
-            </div>
-          )}
-        </div>
+        <LoadFailed
+          message={data.notFound ? t.notFound : data.error}
+          retryLabel={t.retry}
+          onRetry={data.notFound ? undefined : data.reload}
+        />
       )}
     </StaffPage>
   );
