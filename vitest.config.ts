@@ -25,6 +25,19 @@ const serverTest = {
   isolate: false,
 };
 
+/** The tests of access, CSRF, sessions, cookies, headers and hostile input (issue 35). */
+const SECURITY_TESTS = [
+  'server/app.test.ts',
+  'server/fuzz.test.ts',
+  'server/logging.test.ts',
+  'server/plugins/**/*.test.ts',
+  'server/legacy/**/*.test.ts',
+  'server/modules/account/**/*.test.ts',
+  'server/modules/customer/**/*.test.ts',
+  'server/modules/iam/**/*.test.ts',
+  'server/modules/support/**/*.test.ts',
+];
+
 export default defineConfig({
   test: {
     // A worker per core (vitest's default leaves one core idle: 1 worker on this 2-core machine,
@@ -47,6 +60,24 @@ export default defineConfig({
       },
       // react(): server/pages tests render the app's pages (src/app/entry-server.tsx).
       { plugins: [react()], test: { name: 'server', ...serverTest } },
+      // CI (and TEST_SECURITY_PRODUCTION=1): the security tests once more against the app built
+      // as in production (NODE_ENV=production, PUBLIC_URL on https, TRUST_PROXY=1; test-app.ts):
+      // __Host- and Secure cookies, HSTS, forwarded addresses, the production error answers.
+      ...(process.env.CI || process.env.TEST_SECURITY_PRODUCTION
+        ? [
+            {
+              plugins: [react()],
+              test: {
+                name: 'security-production',
+                ...serverTest,
+                include: SECURITY_TESTS,
+                env: { TEST_APP_MODE: 'production' },
+                // A group of its own, so no worker carries modules loaded in the other mode.
+                sequence: { groupOrder: 2 },
+              },
+            },
+          ]
+        : []),
       ...(process.env.TEST_DATABASE_URL
         ? [
             {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, HealthResponseSchema } from '../src/api/contract/common';
 import {
   buildTestApp,
+  TEST_PRODUCTION_MODE,
   TEST_PUBLIC_URL,
   TEST_SECRET,
   type TestApp,
@@ -78,6 +79,12 @@ describe('API basics', () => {
     expect(response.body).not.toContain('stack');
   });
 
+  it('is built in the mode its test project says (production: https, HSTS, proxy)', () => {
+    // A worker must not carry the test app's settings over from a project in the other mode.
+    expect(TEST_PRODUCTION_MODE).toBe(process.env.TEST_APP_MODE === 'production');
+    expect(TEST_PUBLIC_URL.startsWith('https:')).toBe(TEST_PRODUCTION_MODE);
+  });
+
   it('sends security headers with a same-origin CSP', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(response.headers['content-security-policy']);
@@ -86,8 +93,12 @@ describe('API basics', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    // Not in production: HSTS would pin http://localhost to https.
-    expect(response.headers['strict-transport-security']).toBeUndefined();
+    // Only in production: there HSTS pins the site to https; locally it would pin http://localhost.
+    if (TEST_PRODUCTION_MODE) {
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d{8,}/);
+    } else {
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
   });
 
   it('sends the same security headers on API answers, pages, 404s and errors', async () => {

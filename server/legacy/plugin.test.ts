@@ -8,6 +8,7 @@ import { browserCookiesOf, createTestUser, type TestUser } from '../../tests/sup
 import {
   buildTestApp,
   openTestDatabase,
+  TEST_PRODUCTION_MODE,
   TEST_PUBLIC_URL,
   TEST_SECRET,
   type TestApp,
@@ -97,7 +98,8 @@ describe('legacy login page', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/bestellungen?seite=2');
     expect(cookie(res, 'ok_auth')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    expect(cookie(res, 'ok_auth')?.secure).toBeFalsy();
+    // Secure exactly when the site is served over https (production mode of the test app).
+    expect(Boolean(cookie(res, 'ok_auth')?.secure)).toBe(TEST_PRODUCTION_MODE);
     expect(cookie(res, 'ok_login')).toMatchObject({ value: '1', sameSite: 'Lax' });
     expect(cookie(res, 'ok_login')?.httpOnly).toBeFalsy();
     // Token cookies of an earlier session are cleared, so the app asks for new ones.

@@ -17,7 +17,7 @@ import {
 } from '../../src/api/contract/account';
 import { LEGACY_OFFLINE_PATH } from '../../src/lib/paths';
 import { safeReturnUrl } from '../../src/lib/roles';
-import { csrfMatches, CSRF_FIELD, sessionIdOf } from '../modules/account/csrf';
+import { csrfBindingOf, csrfMatches, CSRF_FIELD, sessionIdOf } from '../modules/account/csrf';
 import { hashPassword, verifyPassword } from '../modules/account/password';
 import { findUserByEmail, findUserById, insertUser } from '../modules/account/repo';
 import {
@@ -118,12 +118,13 @@ function csrfOf(request: FastifyRequest): string {
   return request.cookies[AUTH_COOKIES.csrf] ?? '';
 }
 
-function csrfOk(request: FastifyRequest, form: Form): boolean {
+async function csrfOk(request: FastifyRequest, form: Form): Promise<boolean> {
   return csrfMatches(
     request.server.authSecret,
     request.cookies[AUTH_COOKIES.csrf],
     form[CSRF_FIELD],
     sessionIdOf(request),
+    await csrfBindingOf(request),
   );
 }
 
@@ -246,7 +247,7 @@ export const legacyPlugin: FastifyPluginAsync<LegacyPluginOptions> = async (app,
       const state: LoginPageState = { csrf: csrfOf(request), returnUrl };
       const isRegistration = form.Form === 'register';
 
-      if (!csrfOk(request, form)) {
+      if (!(await csrfOk(request, form))) {
         // Keep what can be kept (never the password) and ask to send again with the new value.
         if (isRegistration) state.register = { ...validateRegistration(form), errors: {} };
         else state.login = { email: text(form, 'Email') };
@@ -317,7 +318,7 @@ export const legacyPlugin: FastifyPluginAsync<LegacyPluginOptions> = async (app,
     async (request, reply) => {
       const form = request.body ?? {};
       const returnUrl = returnUrlOf(request, form);
-      if (!csrfOk(request, form)) {
+      if (!(await csrfOk(request, form))) {
         return html(
           reply,
           loginPage({ csrf: csrfOf(request), returnUrl, pageError: texts.csrfFailed }),
@@ -348,7 +349,7 @@ export const legacyPlugin: FastifyPluginAsync<LegacyPluginOptions> = async (app,
       const returnUrl = returnUrlOf(request, form);
       const email = text(form, 'Email').toLowerCase();
       const state = { csrf: csrfOf(request), returnUrl, email: text(form, 'Email') };
-      if (!csrfOk(request, form)) {
+      if (!(await csrfOk(request, form))) {
         return html(reply, forgotPage({ ...state, pageError: texts.csrfFailed }), 403);
       }
       if (!email || email.length > 254 || !EMAIL_PATTERN.test(email)) {

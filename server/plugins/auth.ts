@@ -6,7 +6,8 @@
  *   anonymous → 401 JSON, role check failed → 403 JSON. The guard is recorded in the route config
  *   (`config.guard`) and in `app.guardedRoutes`, so a test can call every guarded route.
  * - `requireCsrf`: hook for state-changing calls; the RequestVerificationToken header must
- *   equal the `ok_csrf` cookie and carry a valid HMAC, otherwise 403.
+ *   equal the `ok_csrf` cookie and carry a valid HMAC for the browser id and the login session
+ *   its cookies carry (account/csrf.ts), otherwise 403.
  * - Both may be listed in preHandler (or onRequest, preValidation); they are moved to onRequest so
  *   they run before body validation. `guardAllRoutes(app, guard)` guards a whole plugin.
  * - Every page or /session response to a request without a valid `ok_csrf` cookie sets one.
@@ -24,6 +25,7 @@ import { AUTH_COOKIES, CSRF_RENEWED_HEADER } from '../../src/api/contract/accoun
 import { evaluateGuard, type GuardName } from '../../src/lib/roles';
 import {
   CSRF_HEADER,
+  csrfBindingOf,
   csrfMatches,
   hasValidBrowserCookies,
   issueBrowserCookies,
@@ -107,11 +109,12 @@ const csrfHandler: MarkedHandler = async function (request, reply) {
   const header = request.headers[CSRF_HEADER];
   const submitted = Array.isArray(header) ? header[0] : header;
   const cookie = request.cookies[AUTH_COOKIES.csrf];
-  if (!csrfMatches(request.server.authSecret, cookie, submitted, sessionIdOf(request))) {
-    // The browser's own pair no longer fits (an old value, another id): give it a new one. A
-    // cross-site page can neither read it nor set the header, so this helps only our app.
-    if (!hasValidBrowserCookies(request)) {
-      issueBrowserCookies(request, reply);
+  const binding = await csrfBindingOf(request);
+  if (!csrfMatches(request.server.authSecret, cookie, submitted, sessionIdOf(request), binding)) {
+    // The browser's own pair no longer fits (an old value, another id or session): give it a new
+    // one. A cross-site page can neither read it nor set the header, so this helps only our app.
+    if (!hasValidBrowserCookies(request, binding)) {
+      issueBrowserCookies(request, reply, { binding });
       reply.header(CSRF_RENEWED_HEADER, '1');
     }
     return deny(
@@ -271,8 +274,10 @@ export const authPlugin = fp<AuthOptions>(
         request.auth = null;
       }
       // The cheap path test first: an API call never pays for the HMAC check here.
-      if (wantsCsrfCookie(request.url) && !hasValidBrowserCookies(request)) {
-        issueBrowserCookies(request, reply);
+      if (wantsCsrfCookie(request.url)) {
+        const binding = await csrfBindingOf(request);
+        if (!hasValidBrowserCookies(request, binding))
+          issueBrowserCookies(request, reply, { binding });
       }
     });
   },

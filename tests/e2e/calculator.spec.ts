@@ -81,9 +81,14 @@ test.describe('on the home page', () => {
 
   test('an unknown postal code (00000) is reported after the server check', async ({ page }) => {
     const { zip, start, settings } = calculator(page);
+    // The server's answer is awaited as such: on a busy machine it may take longer than a UI wait.
+    const checked = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/location/check-zipcode',
+    );
     await zip.fill('00000');
     // A press on the (then disabled) start button still explains what is wrong.
     await start.click({ force: true });
+    expect((await checked).status()).toBe(200);
     const popover = page.getByRole('alertdialog');
     await expect(popover.getByRole('listitem')).toHaveText([
       'PLZ: Diese Postleitzahl konnten wir nicht finden. Bitte prüfen Sie, ob sie richtig ist.',

@@ -12,6 +12,9 @@ import { users } from '../../server/db/schema';
 import {
   createCsrfToken,
   createSessionId,
+  familyBinding,
+  legacyBinding,
+  NO_SESSION,
   SECURE_SID_COOKIE,
   SID_COOKIE,
 } from '../../server/modules/account/csrf';
@@ -20,6 +23,7 @@ import {
   JWT_ISSUER,
   jwtKey,
   tokenClaims,
+  tokenSessionId,
   type TokenUser,
 } from '../../server/modules/account/jwt';
 import { hashPassword } from '../../server/modules/account/password';
@@ -94,12 +98,37 @@ export async function createTestUser(
   return { id: row.id, password, ...values };
 }
 
-/** A browser's cookies: its id (ok_sid) and a CSRF value made for it. */
-export function browserCookies(sid: string = createSessionId()): {
+/**
+ * A browser's cookies: its id (ok_sid) and a CSRF value made for it and for the login session
+ * `binding` (none by default: a browser without session cookies, e.g. one that sends a bearer).
+ */
+export function browserCookies(
+  sid: string = createSessionId(),
+  binding: string = NO_SESSION,
+): {
   ok_sid: string;
   ok_csrf: string;
 } {
-  return { [SID_COOKIE]: sid, [AUTH_COOKIES.csrf]: createCsrfToken(TEST_SECRET, sid) };
+  return { [SID_COOKIE]: sid, [AUTH_COOKIES.csrf]: createCsrfToken(TEST_SECRET, sid, binding) };
+}
+
+/**
+ * The login session that session cookies stand for, as the server binds CSRF values to it
+ * (account/csrf.ts): the family of an `ok_token`, else an `ok_auth` legacy session, else none.
+ */
+export async function sessionBindingOf(cookies: Record<string, string | undefined>) {
+  const token = cookies[AUTH_COOKIES.token];
+  const family = token ? await tokenSessionId(TEST_SECRET, token) : null;
+  if (family) return familyBinding(family);
+  const legacy = cookies[AUTH_COOKIES.legacy];
+  return legacy ? legacyBinding(legacy) : NO_SESSION;
+}
+
+/** A browser holding the session `cookies`: with its id and a CSRF value the server gave it. */
+export async function browserCookiesWith(
+  cookies: Record<string, string | undefined>,
+): Promise<{ ok_sid: string; ok_csrf: string }> {
+  return browserCookies(createSessionId(), await sessionBindingOf(cookies));
 }
 
 /** A valid ok_sid + ok_csrf cookie and RequestVerificationToken header (double submit). */

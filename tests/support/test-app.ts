@@ -20,8 +20,17 @@ import { absoluteUrlOf } from '../../server/plugins/public-url';
 /** Fixed so that signed cookies and tokens are reproducible between runs; test-only. */
 export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
+/**
+ * TEST_APP_MODE=production (the vitest project `security-production`, run by CI): the app is
+ * built as it runs in production (NODE_ENV=production, PUBLIC_URL on https, TRUST_PROXY=1), so
+ * the security tests also see `__Host-` and Secure cookies, the production headers and a proxy.
+ */
+export const TEST_PRODUCTION_MODE = process.env.TEST_APP_MODE === 'production';
+
 /** config PUBLIC_URL of test apps: every absolute link in a test starts with it. */
-export const TEST_PUBLIC_URL = 'http://www.oelkompass.test';
+export const TEST_PUBLIC_URL = TEST_PRODUCTION_MODE
+  ? 'https://www.oelkompass.test'
+  : 'http://www.oelkompass.test';
 
 /** app.absoluteUrl of a test app, for services called without one. */
 export function testAbsoluteUrl(path: string): string {
@@ -67,7 +76,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   try {
     const app = await buildApp({
       config: {
-        nodeEnv: 'test',
+        nodeEnv: TEST_PRODUCTION_MODE ? 'production' : 'test',
+        ...(TEST_PRODUCTION_MODE ? { trustProxy: 1 } : {}),
         distDir:
           opts.distDir ?? join(tmpdir(), `heizoel-no-dist-${randomBytes(4).toString('hex')}`),
         secret: TEST_SECRET,

@@ -5,7 +5,7 @@
  * TokenClaimsSchema.
  */
 import { createHmac } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, compactVerify, jwtVerify } from 'jose';
 import { TokenClaimsSchema, type TokenClaims } from '../../../src/api/contract/account';
 import { isAdManager, normaliseRoles } from '../../../src/lib/roles';
 
@@ -145,4 +145,24 @@ export async function verifyAccessToken(
       isAdManager: flag(claims.isAdManager),
     },
   };
+}
+
+/**
+ * The session (claim `sid`) of a token we signed, expired or not; null for anything else. For the
+ * CSRF binding (csrf.ts): the refresh call comes with an expired token of the same session.
+ */
+export async function tokenSessionId(secret: string, token: string): Promise<string | null> {
+  if (!token || token.length > 4096) return null;
+  let payload: unknown;
+  try {
+    const verified = await compactVerify(token, jwtKey(secret), { algorithms: ['HS256'] });
+    payload = JSON.parse(new TextDecoder().decode(verified.payload));
+  } catch {
+    return null;
+  }
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { iss, aud, sid } = payload as { iss?: unknown; aud?: unknown; sid?: unknown };
+  const audiences: unknown[] = Array.isArray(aud) ? aud : [aud];
+  if (iss !== JWT_ISSUER || !audiences.includes(JWT_AUDIENCE)) return null;
+  return typeof sid === 'string' && sid.length > 0 && sid.length <= 64 ? sid : null;
 }

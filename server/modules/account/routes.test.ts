@@ -12,6 +12,7 @@ import {
 import {
   authHeaders,
   browserCookies,
+  browserCookiesWith,
   browserCookiesOf,
   createTestUser,
   csrfHeaders,
@@ -20,7 +21,7 @@ import {
   type TestUser,
 } from '../../../tests/support/auth';
 import { buildTestApp, TEST_SECRET, type TestApp } from '../../../tests/support/test-app';
-import { verifyAccessToken } from './jwt';
+import { signAccessToken, verifyAccessToken } from './jwt';
 import { verifyPassword } from './password';
 import { createLegacySession, hashToken, refreshFamilyOf } from './sessions';
 
@@ -55,14 +56,14 @@ async function legacyCookie(userId: number, impersonatorId: number | null = null
   return createLegacySession(t.database.db, userId, impersonatorId);
 }
 
-/** POST with a valid CSRF pair plus extra cookies. */
-function post(
+/** POST with the CSRF pair a browser holding `cookies` (its session) would have. */
+async function post(
   url: string,
   payload: unknown,
   cookies: Record<string, string> = {},
   headers: Record<string, string> = {},
 ) {
-  const browser = browserCookies();
+  const browser = await browserCookiesWith(cookies);
   return t.app.inject({
     method: 'POST',
     url,
@@ -613,5 +614,107 @@ describe('password reset API', () => {
       Password: 'ganz-neues-Kennwort',
     });
     expect(expired.statusCode).toBe(400);
+  });
+});
+
+describe('issue 35: the CSRF value belongs to the login session', () => {
+  /** Signs `userId` in as the app does (legacy session → tokens); the browser's cookies after. */
+  async function signedInBrowser(userId: number) {
+    const auth = await legacyCookie(userId);
+    const browser = await browserCookiesWith({ ok_auth: auth });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/anmelden-cookie',
+      headers: { RequestVerificationToken: browser.ok_csrf },
+      cookies: { ...browser, ok_auth: auth },
+      payload: { Type: 'legacy', AuthCookieValue: '' },
+    });
+    expect(login.statusCode).toBe(200);
+    return {
+      ok_sid: browser.ok_sid,
+      // The login handed out a value for the new session (the browser id stays).
+      ok_csrf: cookie(login, 'ok_csrf')?.value ?? browser.ok_csrf,
+      ok_token: cookie(login, 'ok_token')?.value ?? '',
+      ok_refresh: cookie(login, 'ok_refresh')?.value ?? '',
+    };
+  }
+
+  const changeName = (cookies: Record<string, string>, csrf: string, firstName: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/jwt/kunde/persoenliche-daten',
+      cookies,
+      headers: { RequestVerificationToken: csrf },
+      payload: { Title1: 'Frau', Title2: '', FirstName: firstName, LastName: 'Opfer', Phone: '' },
+    });
+
+  const firstNameOf = async (id: number) =>
+    (await t.database.db.select().from(users).where(eq(users.id, id)))[0]?.firstName;
+
+  it('refuses an id and value planted beside a victim’s token (plain http lets a page set both)', async () => {
+    const victim = await createTestUser(t.database, { firstName: 'Vera' });
+    const own = await signedInBrowser(victim.id);
+    expect(own.ok_token).not.toBe('');
+    // The victim's own browser may change the data.
+    expect((await changeName(own, own.ok_csrf, 'Vera')).statusCode).toBe(200);
+
+    // The attacker's pairs, both genuinely issued by us: one anonymous, one of their own login.
+    const page = await t.app.inject({ url: '/impressum' });
+    const anonymous = browserCookiesOf(page);
+    const attacker = await createTestUser(t.database, { firstName: 'Mallory' });
+    const theirs = await signedInBrowser(attacker.id);
+    for (const planted of [
+      { ok_sid: anonymous.ok_sid ?? '', ok_csrf: anonymous.ok_csrf ?? '' },
+      { ok_sid: theirs.ok_sid, ok_csrf: theirs.ok_csrf },
+    ]) {
+      expect(planted.ok_csrf).not.toBe('');
+      // The victim's session cookies stay; the planted id and value replace the browser's own.
+      const res = await changeName(
+        { ok_token: own.ok_token, ok_refresh: own.ok_refresh, ...planted },
+        planted.ok_csrf,
+        'Gehackt',
+      );
+      expect(res.statusCode).toBe(403);
+      expect(res.json<{ message: string }>().message).toMatch(/Sicherheitsprüfung/);
+    }
+    expect(await firstNameOf(victim.id)).toBe('Vera');
+  });
+
+  it('keeps the value valid for the refresh call with an expired token, and after it', async () => {
+    const user = await createTestUser(t.database, { firstName: 'Rita' });
+    const own = await signedInBrowser(user.id);
+    const verified = await verifyAccessToken(TEST_SECRET, own.ok_token);
+    if (!verified?.user.sessionId) throw new Error('the login gave a token without a session');
+    // The access token ran out (same session): the app refreshes with the value it holds.
+    const expired = await signAccessToken(TEST_SECRET, verified.user, -60);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/v2/get/token',
+      cookies: { ...own, ok_token: expired.token },
+      headers: { RequestVerificationToken: own.ok_csrf },
+      payload: { CurrentToken: expired.token },
+    });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    // Same session: no new value needed, the one held still works with the new token.
+    expect(cookie(refreshed, 'ok_csrf')).toBeUndefined();
+    const next = cookie(refreshed, 'ok_token')?.value ?? '';
+    expect((await changeName({ ...own, ok_token: next }, own.ok_csrf, 'Rita')).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('after a logout the old value no longer fits, and the browser gets one that does', async () => {
+    const user = await createTestUser(t.database, { firstName: 'Lea' });
+    const own = await signedInBrowser(user.id);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/jwt/abmelden',
+      cookies: own,
+      headers: { RequestVerificationToken: own.ok_csrf },
+    });
+    expect(logout.statusCode).toBe(200);
+    const after = browserCookiesOf(logout);
+    expect(after.ok_csrf).toBeDefined();
+    expect(after.ok_csrf).not.toBe(own.ok_csrf);
   });
 });

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_COOKIES } from '../../../src/api/contract/account';
 import type { Db } from '../../db/client';
 import { cookieOptions } from './cookies';
-import { issueBrowserCookies } from './csrf';
+import { familyBinding, issueBrowserCookies, legacyBinding, NO_SESSION, rebindCsrf } from './csrf';
 import { signAccessToken, type TokenUser } from './jwt';
 import { findUserById, userHasOrders, type UserRow } from './repo';
 import {
@@ -84,6 +84,8 @@ export async function issueTokens(
       maxAge: REFRESH_TOKEN_TTL_MS / 1000,
     }),
   );
+  // From the next request on the browser holds this session: its CSRF value must be made for it.
+  rebindCsrf(request, reply, familyBinding(session.familyId));
   return token;
 }
 
@@ -97,8 +99,8 @@ export async function startLegacySession(
   reply: FastifyReply,
   ref: SessionRef,
 ): Promise<void> {
-  issueBrowserCookies(request, reply, { rotate: true });
   const value = await createLegacySession(app.db, ref.userId, ref.impersonatorId);
+  issueBrowserCookies(request, reply, { rotate: true, binding: legacyBinding(value) });
   const maxAge = LEGACY_SESSION_TTL_MS / 1000;
   reply.setCookie(AUTH_COOKIES.legacy, value, cookieOptions(request, { httpOnly: true, maxAge }));
   reply.setCookie(
@@ -117,7 +119,7 @@ export function clearTokenCookies(request: FastifyRequest, reply: FastifyReply):
 
 /** Signs the browser out: every auth cookie cleared, a new browser id and CSRF value. */
 export function clearAllAuthCookies(request: FastifyRequest, reply: FastifyReply): void {
-  issueBrowserCookies(request, reply, { rotate: true });
+  issueBrowserCookies(request, reply, { rotate: true, binding: NO_SESSION });
   clearTokenCookies(request, reply);
   reply.clearCookie(AUTH_COOKIES.legacy, cookieOptions(request));
   reply.clearCookie(AUTH_COOKIES.legacyMarker, cookieOptions(request));

@@ -11,7 +11,7 @@ import { SupportUserDetailSchema } from '../../../src/api/contract/support';
 import { auditLog, outboxEmails, users } from '../../db/schema';
 import {
   authHeaders,
-  browserCookies,
+  browserCookiesWith,
   browserCookiesOf,
   createTestUser,
   staffRole,
@@ -274,7 +274,7 @@ describe('PUT /api/support/users/{id}/roles (admin)', () => {
 
 /** The app's cookie login with a legacy session value: true when it signs in. */
 async function cookieLogin(auth: string): Promise<boolean> {
-  const browser = browserCookies();
+  const browser = await browserCookiesWith({ ok_auth: auth });
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/account/anmelden-cookie',
@@ -309,12 +309,13 @@ describe('POST /api/support/users/{id}/lock and /unlock', () => {
     const u = await customer();
     const session = await createLegacySession(t.database.db, u.id);
     // A refresh token from a sign-in before the lock.
-    const browser = browserCookies();
+    const auth = await createLegacySession(t.database.db, u.id);
+    const browser = await browserCookiesWith({ ok_auth: auth });
     const signIn = await t.app.inject({
       method: 'POST',
       url: '/api/account/anmelden-cookie',
       headers: { RequestVerificationToken: browser.ok_csrf },
-      cookies: { ...browser, ok_auth: await createLegacySession(t.database.db, u.id) },
+      cookies: { ...browser, ok_auth: auth },
       payload: { Type: 'legacy', AuthCookieValue: '' },
     });
     const refresh = signIn.cookies.find((c) => c.name === 'ok_refresh')?.value ?? '';
@@ -326,11 +327,13 @@ describe('POST /api/support/users/{id}/lock and /unlock', () => {
     expect(detail(res)).toMatchObject({ Active: false, CanImpersonate: false });
     expect(await cookieLogin(session)).toBe(false);
     expect(await passwordLogin(u)).toBe(401);
+    // The browser as the sign-in left it: its session's token and the CSRF value made for it.
+    const csrf = signIn.cookies.find((c) => c.name === 'ok_csrf')?.value ?? browser.ok_csrf;
     const refreshed = await t.app.inject({
       method: 'POST',
       url: '/api/account/v2/get/token',
-      headers: { RequestVerificationToken: browser.ok_csrf },
-      cookies: { ...browser, ok_refresh: refresh },
+      headers: { RequestVerificationToken: csrf },
+      cookies: { ...browser, ok_csrf: csrf, ok_token: token, ok_refresh: refresh },
       payload: { CurrentToken: token },
     });
     expect(refreshed.statusCode).toBe(401);
