@@ -12,6 +12,9 @@
  *   (e) src/sw and src/workers import only themselves, src/lib and src/api/contract
  *   (f) server/ imports from src/ only src/api/contract and src/lib
  *   (g) src/ never imports server/
+ *   (h) server/db (schema, client, migrations, shared seed data) imports no other server/ folder
+ *       (modules, plugins, jobs, pages, legacy, and any new one): it is the bottom server layer.
+ *       A module seeds its own data in server/modules/<m>/seed.ts; server/seed.ts composes them.
  * (d), (e) and (f) are allow-lists covering all of src/ for their targets, so (b) and (c) leave
  * those targets out and every wrong import is reported exactly once.
  * A zone only fires for imports the TypeScript resolver can resolve; tsc reports the others.
@@ -42,6 +45,11 @@ function list(dir, { dirsOnly = false } = {}) {
 
 const features = list('src/features', { dirsOnly: true });
 
+/** server/ folders above the data layer: every one but server/db itself (zone (h)). */
+const serverAboveDb = list('server', { dirsOnly: true })
+  .filter((name) => name !== 'db')
+  .map((name) => `server/${name}`);
+
 /** src/ entries other than the allow-listed targets of (d) and (e), with src/api minus contract. */
 const srcOutside = (...skip) => [
   ...list('src')
@@ -52,8 +60,9 @@ const srcOutside = (...skip) => [
     .map((name) => `src/api/${name}`),
 ];
 
-/** Non-empty targets only: the rule's schema refuses an empty array. */
-const zone = (z) => (Array.isArray(z.target) && z.target.length === 0 ? [] : [z]);
+/** Non-empty targets and sources only: the rule's schema refuses an empty array. */
+const zone = (z) =>
+  [z.target, z.from].some((paths) => Array.isArray(paths) && paths.length === 0) ? [] : [z];
 
 const zones = [
   // (a) one zone per ordered pair of features
@@ -119,6 +128,13 @@ const zones = [
     from: 'server',
     message: 'Browser code never imports server/.',
   },
+  // (h)
+  ...zone({
+    target: 'server/db',
+    from: serverAboveDb,
+    message:
+      'server/db is the bottom server layer and imports no module, plugin or other server/ folder. A module seeds its own data in server/modules/<m>/seed.ts; server/seed.ts runs the seeds in order.',
+  }),
 ];
 
 export default defineConfig(

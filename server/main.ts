@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { databaseTarget, openDatabase } from './db/client';
-import { seedAll } from './db/seed';
+import { seedAll } from './seed';
 import { loggerOptions } from './logging';
 import { startJobs } from './modules/prices/plugin';
 

@@ -1,5 +1,5 @@
 /**
- * Demo accounts the server seeds outside production (server/db/seed/users.ts, README
+ * Demo accounts the server seeds outside production (server/modules/account/seed.ts, README
  * "Demo-Zugänge"). Copied rather than imported: the e2e project compiles without the server.
  */
 export const DEMO_USERS = {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
-import { seedAll } from '../../server/db/seed';
+import { seedAll } from '../../server/seed';
 import { TEST_PUBLIC_URL } from './test-app';
 
 declare module 'vitest' {

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
-import { seedAll } from '../../server/db/seed';
+import { seedAll } from '../../server/seed';
 import { absoluteUrlOf } from '../../server/plugins/public-url';
 
 /** Fixed so that signed cookies and tokens are reproducible between runs; test-only. */

@@ -4,8 +4,8 @@
  * clock: the routes pass the average price in, the tests pass hand-computed cases.
  *
  * The answer keys and the option values of the guide are defined here, next to the benchmark
- * values they select, and the seed (server/db/seed/guides.ts) builds the stored guide from them,
- * so a question and the number behind it cannot drift apart.
+ * values they select, and the seed (seed.ts) builds the stored guide from them, so a question
+ * and the number behind it cannot drift apart.
  */
 import type {
   CompareInformation,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activeInputs, type GuideAnswers } from '../../../src/api/contract/leads';
-import { CONSUMPTION_GUIDE } from '../../db/seed/guides';
+import { CONSUMPTION_GUIDE } from './seed';
 import { validateAnswers } from './validate';
 
 /** The postal codes this unit test treats as existing (the routes test uses the real index). */

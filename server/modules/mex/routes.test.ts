@@ -22,8 +22,8 @@ import {
   DEMO_MEX_KELLER_KEY,
   DEMO_MEX_KELLER_SERIAL,
   seedDemoMex,
-} from '../../db/seed/mex';
-import { DEMO_CUSTOMER_EMAIL } from '../../db/seed/users';
+} from './seed';
+import { DEMO_CUSTOMER_EMAIL } from '../account/seed';
 import { auditLog, mexReadings, mexSensors, mexTanks, users } from '../../db/schema';
 
 let t: TestApp;

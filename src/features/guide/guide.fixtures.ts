@@ -1,5 +1,5 @@
 /**
- * A guide for the tests, shaped like the seeded one (server/db/seed/guides.ts): a postal code,
+ * A guide for the tests, shaped like the seeded one (server/modules/leads/seed.ts): a postal code,
  * choices, numbers with bounds and a conditional input. Step 3 weighs less than step 2, so the
  * order is 1, 3, 2, 4 (SPEC §4: OrderWeight, not Id).
  */

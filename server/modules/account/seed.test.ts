@@ -1,16 +1,16 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_ROLES, STAFF_ROLE_NAMES } from '../../../src/api/contract/account';
-import { verifyPassword } from '../../modules/account/password';
 import { openTestDatabase, type TestDatabase } from '../../../tests/support/test-app';
-import { addresses, users } from '../schema';
+import { addresses, users } from '../../db/schema';
+import { verifyPassword } from './password';
 import {
   DEMO_CUSTOMER_EMAIL,
   DEMO_PASSWORD,
   DEMO_USERS,
   demoUsersWanted,
   seedDemoUsers,
-} from './users';
+} from './seed';
 
 let t: TestDatabase;
 

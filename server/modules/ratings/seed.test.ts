@@ -6,9 +6,9 @@ import {
   testAbsoluteUrl,
   type TestDatabase,
 } from '../../../tests/support/test-app';
-import { dealers, oneTimeTokens, orders, outboxEmails } from '../schema';
-import { DEMO_ORDERS } from './demo-orders';
-import { seedDemoRatings } from './demo-ratings';
+import { dealers, oneTimeTokens, orders, outboxEmails } from '../../db/schema';
+import { DEMO_ORDERS } from '../orders/seed';
+import { seedDemoRatings } from './seed';
 
 let t: TestDatabase;
 

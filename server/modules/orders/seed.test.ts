@@ -3,9 +3,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { OrderListResponseSchema } from '../../../src/api/contract/orders';
 import { authHeaders } from '../../../tests/support/auth';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
-import { orders, users } from '../schema';
-import { DEMO_ORDERS, seedDemoOrders } from './demo-orders';
-import { DEMO_CUSTOMER_EMAIL } from './users';
+import { orders, users } from '../../db/schema';
+import { DEMO_CUSTOMER_EMAIL } from '../account/seed';
+import { DEMO_ORDERS, seedDemoOrders } from './seed';
 
 let t: TestApp;
 

@@ -18,8 +18,8 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { mulberry32, uniform, type Rng } from '../../../src/lib/prng';
-import type { Db } from '../client';
-import { mexReadings, mexSensors, mexTanks, users } from '../schema';
+import type { Db } from '../../db/client';
+import { mexReadings, mexSensors, mexTanks, users } from '../../db/schema';
 
 const DAY_MS = 86_400_000;
 const DAYS = 365;

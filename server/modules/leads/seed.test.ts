@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GuideDefinitionSchema } from '../../../src/api/contract/leads';
 import { openTestDatabase, type TestDatabase } from '../../../tests/support/test-app';
-import { guides } from '../schema';
-import { CONSUMPTION_GUIDE, CONSUMPTION_GUIDE_ID, seedGuides } from './guides';
+import { guides } from '../../db/schema';
+import { CONSUMPTION_GUIDE, CONSUMPTION_GUIDE_ID, seedGuides } from './seed';
 
 let t: TestDatabase;
 

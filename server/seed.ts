@@ -1,25 +1,30 @@
 /**
- * Everything a fresh database needs, idempotent, run on every start (main.ts) and for tests:
- * reference data (postal codes, states), the calculator catalogue, dealers and their prices, the
- * oil-consumption guide and, outside production, the demo users (users.ts).
+ * seedAll(db): everything a fresh database needs, idempotent, run on every start (main.ts) and
+ * for tests (tests/support). A composition root like app.ts: it sits above both layers it
+ * orders, so the data layer never imports a module (eslint.config.js zone (h)).
+ * - server/db/seed: data shared by several modules (postal codes and states, the calculator
+ *   catalogue, the dealers and their prices);
+ * - server/modules/<m>/seed.ts: what one module owns: the oil-consumption guide (leads), news
+ *   and CMS pages (content), advert slots (iam) and, outside production, the demo users
+ *   (account), their orders (orders), the rating invitation (ratings) and meX data (mex).
  */
-import { absoluteUrlOf } from '../../plugins/public-url';
-import type { Db } from '../client';
-import { seedCatalogue } from './catalogue';
-import { seedDemoOrders } from './demo-orders';
-import { seedDemoRatings } from './demo-ratings';
-import { seedDemoMex } from './mex';
-import { seedDealers, type DealerSeedResult } from './dealers';
-import { seedGuides } from './guides';
-import { seedContent } from '../../modules/content/seed';
-import { seedAdverts } from '../../modules/iam/seed';
-import { importReferenceData, type ImportResult } from './reference-data';
+import type { Db } from './db/client';
+import { seedCatalogue } from './db/seed/catalogue';
+import { seedDealers, type DealerSeedResult } from './db/seed/dealers';
+import { importReferenceData, type ImportResult } from './db/seed/reference-data';
 import {
   DEMO_CUSTOMER_EMAIL,
   demoUsersWanted,
   seedDemoUsers,
   type DemoUserSeedResult,
-} from './users';
+} from './modules/account/seed';
+import { seedContent } from './modules/content/seed';
+import { seedAdverts } from './modules/iam/seed';
+import { seedGuides } from './modules/leads/seed';
+import { seedDemoMex } from './modules/mex/seed';
+import { seedDemoOrders } from './modules/orders/seed';
+import { seedDemoRatings } from './modules/ratings/seed';
+import { absoluteUrlOf } from './plugins/public-url';
 
 export interface SeedResult {
   referenceData: ImportResult;
@@ -28,7 +33,7 @@ export interface SeedResult {
 }
 
 export interface SeedOptions {
-  /** Default: config SEED_DEMO_USERS semantics read from the environment (users.ts). */
+  /** Default: config SEED_DEMO_USERS semantics read from the environment (account/seed.ts). */
   demoUsers?: boolean;
   /** Staff role prefix of the demo users; default ROLE_PREFIX or 'Oelkompass.'. */
   rolePrefix?: string;

@@ -1,15 +1,15 @@
 /**
- * The rating invitation of the demo customer's delivered demo order (demo-orders.ts), so a fresh
- * start has a working /bewerten-sie-uns link in the outbox (and, without SMTP, in
+ * The rating invitation of the demo customer's delivered demo order (../orders/seed.ts), so a
+ * fresh start has a working /bewerten-sie-uns link in the outbox (and, without SMTP, in
  * DATA_DIR/mail/<id>-rating-invitation.json), exactly as when support marks an order delivered.
  * No ratings are invented: ratings only come from real orders through that link. Idempotent:
  * an order that has an invitation or a rating gets none.
  */
 import { and, eq } from 'drizzle-orm';
-import { createRatingInvitation, type AbsoluteUrl } from '../../modules/ratings/service';
-import type { Db } from '../client';
-import { oneTimeTokens, orders, ratings } from '../schema';
-import { DEMO_ORDERS } from './demo-orders';
+import type { Db } from '../../db/client';
+import { oneTimeTokens, orders, ratings } from '../../db/schema';
+import { DEMO_ORDERS } from '../orders/seed';
+import { createRatingInvitation, type AbsoluteUrl } from './service';
 
 export interface DemoRatingsResult {
   invited: number;

@@ -10,14 +10,9 @@ import {
   type GuideChoiceOption,
   type GuideDefinition,
 } from '../../../src/api/contract/leads';
-import {
-  BUILDING_TYPES,
-  CONSTRUCTION_CLASSES,
-  HEATING_AGES,
-  KEYS,
-} from '../../modules/leads/compare';
-import type { Db } from '../client';
-import { guides } from '../schema';
+import { BUILDING_TYPES, CONSTRUCTION_CLASSES, HEATING_AGES, KEYS } from './compare';
+import type { Db } from '../../db/client';
+import { guides } from '../../db/schema';
 
 export const CONSUMPTION_GUIDE_ID = 1;
 

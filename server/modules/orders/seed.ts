@@ -8,18 +8,14 @@
  */
 import { eq } from 'drizzle-orm';
 import type { CalculatorConfig } from '../../../src/api/contract/calculation';
-import { GROUP_PAYMENT } from '../../modules/calculation/engine';
-import { PriceIndex } from '../../modules/calculation/price-index';
-import { dbPriceSource } from '../../modules/calculation/repo';
-import {
-  calculate,
-  createCalculationDeps,
-  resolveRequest,
-} from '../../modules/calculation/service';
-import { findOrderByKey, insertOrderOnce, nextOrderId } from '../../modules/orders/repo';
-import { orderNumberOf } from '../../modules/orders/service';
-import type { Db } from '../client';
-import { addresses, users, type OrderAddress } from '../schema';
+import { GROUP_PAYMENT } from '../calculation/engine';
+import { PriceIndex } from '../calculation/price-index';
+import { dbPriceSource } from '../calculation/repo';
+import { calculate, createCalculationDeps, resolveRequest } from '../calculation/service';
+import type { Db } from '../../db/client';
+import { addresses, users, type OrderAddress } from '../../db/schema';
+import { findOrderByKey, insertOrderOnce, nextOrderId } from './repo';
+import { orderNumberOf } from './service';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -4,9 +4,9 @@
  * configured company prefix (ROLE_PREFIX). Not seeded in production unless SEED_DEMO_USERS=true.
  */
 import { inArray } from 'drizzle-orm';
-import { hashPassword } from '../../modules/account/password';
-import type { Db } from '../client';
-import { addresses, users } from '../schema';
+import type { Db } from '../../db/client';
+import { addresses, users } from '../../db/schema';
+import { hashPassword } from './password';
 
 /** The one password of every demo account; public (README), so never seeded in production. */
 export const DEMO_PASSWORD = 'Demo-Passwort-2026';
@@ -194,7 +194,7 @@ export async function seedDemoUsers(
 
   const customer = rows.find((r) => r.email === DEMO_CUSTOMER_EMAIL);
   if (customer) {
-    // Delivery first: the demo orders (seed/demo-orders.ts) deliver to the first address.
+    // Delivery first: the demo orders (../orders/seed.ts) deliver to the first address.
     await db.insert(addresses).values([
       {
         userId: customer.id,
