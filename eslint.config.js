@@ -15,6 +15,8 @@
  *   (h) server/db (schema, client, migrations, shared seed data) imports no other server/ folder
  *       (modules, plugins, jobs, pages, legacy, and any new one): it is the bottom server layer.
  *       A module seeds its own data in server/modules/<m>/seed.ts; server/seed.ts composes them.
+ *   (i) server/legacy (the legacy login pages) uses the account module only through its public
+ *       service, server/modules/account/index.ts: no tables, hashes, session rows or CSRF details.
  * (d), (e) and (f) are allow-lists covering all of src/ for their targets, so (b) and (c) leave
  * those targets out and every wrong import is reported exactly once.
  * A zone only fires for imports the TypeScript resolver can resolve; tsc reports the others.
@@ -135,6 +137,14 @@ const zones = [
     message:
       'server/db is the bottom server layer and imports no module, plugin or other server/ folder. A module seeds its own data in server/modules/<m>/seed.ts; server/seed.ts runs the seeds in order.',
   }),
+  // (i)
+  {
+    target: 'server/legacy',
+    from: 'server/modules/account',
+    except: ['./index.ts'],
+    message:
+      'The legacy pages use the account module only through its public service (server/modules/account/index.ts).',
+  },
 ];
 
 export default defineConfig(

@@ -8,7 +8,7 @@
 import { z } from 'zod/mini';
 import { RETURN_URL_PARAM } from '../../src/api/contract/account';
 import { requestText } from '../../src/api/contract/common';
-import { CSRF_FIELD } from '../modules/account/csrf';
+import { CSRF_FIELD } from '../modules/account';
 
 const field = (name: string, max: number) =>
   z.optional(requestText(`${name} muss Text sein.`, z.maxLength(max, `${name} ist zu lang.`)));

@@ -17,16 +17,16 @@ import {
 } from '../../src/api/contract/account';
 import { LEGACY_OFFLINE_PATH } from '../../src/lib/paths';
 import { safeReturnUrl } from '../../src/lib/roles';
-import { csrfBindingOf, csrfMatches, CSRF_FIELD, sessionIdOf } from '../modules/account/csrf';
-import { hashPassword, verifyPassword } from '../modules/account/password';
-import { findUserByEmail, findUserById, insertUser } from '../modules/account/repo';
 import {
-  clearAllAuthCookies,
-  clearTokenCookies,
-  revokeRequestSessions,
-  startLegacySession,
-} from '../modules/account/service';
-import { createResetToken, findLegacySession } from '../modules/account/sessions';
+  checkLogin,
+  CSRF_FIELD,
+  formCsrfValid,
+  legacySessionEmail,
+  registerCustomer,
+  signInBrowser,
+  signOutBrowser,
+  startPasswordReset,
+} from '../modules/account';
 import { enqueueEmail } from '../modules/mail/outbox';
 import { RateLimitedError } from '../plugins/db-rate-limit';
 import {
@@ -78,9 +78,6 @@ const EMAIL_PATTERN = /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/;
 // Any letters, marks, spaces, apostrophes, dots and hyphens: "Anna-Lena", "O'Neill", "Dr. h.c.".
 const NAME_PATTERN = /^[\p{L}\p{M}' .-]+$/u;
 
-/** A scrypt hash of a random password: wrong e-mails cost as much time as wrong passwords. */
-let dummyHash: Promise<string> | undefined;
-
 type Form = LegacyForm;
 
 function text(form: Form, key: string): string {
@@ -118,14 +115,8 @@ function csrfOf(request: FastifyRequest): string {
   return request.cookies[AUTH_COOKIES.csrf] ?? '';
 }
 
-async function csrfOk(request: FastifyRequest, form: Form): Promise<boolean> {
-  return csrfMatches(
-    request.server.authSecret,
-    request.cookies[AUTH_COOKIES.csrf],
-    form[CSRF_FIELD],
-    sessionIdOf(request),
-    await csrfBindingOf(request),
-  );
+function csrfOk(request: FastifyRequest, form: Form): Promise<boolean> {
+  return formCsrfValid(request, form[CSRF_FIELD]);
 }
 
 function validateRegistration(form: Form): {
@@ -230,9 +221,8 @@ export const legacyPlugin: FastifyPluginAsync<LegacyPluginOptions> = async (app,
 
   app.get(LOGIN_PATH, { schema: { querystring: LegacyQuerySchema } }, async (request, reply) => {
     const returnUrl = returnUrlOf(request);
-    const session = await findLegacySession(app.db, request.cookies[AUTH_COOKIES.legacy]);
-    const user = session && (await findUserById(app.db, session.userId));
-    return html(reply, loginPage({ csrf: csrfOf(request), returnUrl, signedInAs: user?.email }));
+    const signedInAs = await legacySessionEmail(app.db, request);
+    return html(reply, loginPage({ csrf: csrfOf(request), returnUrl, signedInAs }));
   });
 
   app.post<{ Body: Form }>(
@@ -261,14 +251,16 @@ export const legacyPlugin: FastifyPluginAsync<LegacyPluginOptions> = async (app,
           state.register = { values, errors, formError: texts.fixErrors };
           return html(reply, loginPage(state), 400);
         }
-        const created = await insertUser(app.db, {
-          email: values.email,
-          passwordHash: await hashPassword(password),
-          title1: values.title1,
-          firstName: values.firstName,
-          lastName: values.lastName,
-          roles: ['Role_Customer'],
-        });
+        const created = await registerCustomer(
+          app.db,
+          {
+            email: values.email,
+            title1: values.title1,
+            firstName: values.firstName,
+            lastName: values.lastName,
+          },
+          password,
+        );
         if (!created) {
           state.register = {
             values,
@@ -283,12 +275,8 @@ export const legacyPlugin: FastifyPluginAsync<LegacyPluginOptions> = async (app,
 
       const email = text(form, 'Email').toLowerCase();
       const password = form.Password ?? '';
-      const user = email && password ? await findUserByEmail(app.db, email) : undefined;
-      dummyHash ??= hashPassword(crypto.randomUUID());
-      const valid = user?.active
-        ? await verifyPassword(password, user.passwordHash)
-        : (await verifyPassword(password, await dummyHash), false);
-      if (!user || !valid) {
+      const user = await checkLogin(app.db, email, password);
+      if (!user) {
         await loginLimits.perAddressAndEmail.hit(request);
         await loginLimits.perAddress.hit(request);
         state.login = { email: text(form, 'Email'), error: texts.wrongLogin };
@@ -304,11 +292,7 @@ export const legacyPlugin: FastifyPluginAsync<LegacyPluginOptions> = async (app,
     userId: number,
     returnUrl: string,
   ) {
-    // A previous session in this browser (another user, or impersonation) ends here, and token
-    // cookies of it must not make the app believe it is still signed in (decision 008).
-    await revokeRequestSessions(app, request);
-    clearTokenCookies(request, reply);
-    await startLegacySession(app, request, reply, { userId, impersonatorId: null });
+    await signInBrowser(app, request, reply, userId);
     return reply.header('cache-control', 'no-store').redirect(returnUrl, 302);
   }
 
@@ -325,8 +309,7 @@ export const legacyPlugin: FastifyPluginAsync<LegacyPluginOptions> = async (app,
           403,
         );
       }
-      await revokeRequestSessions(app, request);
-      clearAllAuthCookies(request, reply);
+      await signOutBrowser(app, request, reply);
       return reply.redirect(returnUrl, 302);
     },
   );
@@ -359,18 +342,14 @@ export const legacyPlugin: FastifyPluginAsync<LegacyPluginOptions> = async (app,
           400,
         );
       }
-      const user = await findUserByEmail(app.db, email);
-      if (user?.active) {
-        const token = await createResetToken(app.db, user.id);
-        const link = app.absoluteUrl(`/neues-kennwort-setzen/${token}`);
+      const reset = await startPasswordReset(app.db, email);
+      if (reset) {
+        const link = app.absoluteUrl(`/neues-kennwort-setzen/${reset.token}`);
         await enqueueEmail(app.db, {
           kind: 'password-reset',
-          to: user.email,
+          to: reset.to,
           subject: texts.resetMailSubject,
-          text: texts.resetMailText(
-            [user.title1, user.lastName || user.firstName].filter(Boolean).join(' ') || user.email,
-            link,
-          ),
+          text: texts.resetMailText(reset.salutation, link),
         });
       }
       // The same answer whether or not the account exists: no account enumeration.

@@ -1,5 +1,5 @@
 /** The legacy pages: login + registration side by side, password forgotten, errors. */
-import { CSRF_FIELD } from '../modules/account/csrf';
+import { CSRF_FIELD } from '../modules/account';
 import { LOGIN_PATH, RETURN_URL_PARAM } from '../../src/api/contract/account';
 import { alert, esc, field, hidden, notice, page, withReturnUrl } from './html';
 import { texts } from './texts';
