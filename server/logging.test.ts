@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser } from '../tests/support/auth';
 import {
@@ -206,6 +207,125 @@ describe('the log', () => {
         cases.map(([, status]) => ['request refused by the parser', status]),
       );
       expect(JSON.stringify(lines)).not.toContain('stack');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers generated broken requests below 500 and never in English, before routing too (issue 35)', async () => {
+    const app = await appFor('production');
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      /** The whole answer, or '' when the server closed without one (within 1 s). */
+      const raw = (request: string) =>
+        new Promise<string>((resolve) => {
+          const socket = connect({ port, host: '127.0.0.1' });
+          const chunks: Buffer[] = [];
+          const done = () => resolve(Buffer.concat(chunks).toString('latin1'));
+          const timer = setTimeout(() => {
+            socket.destroy();
+            done();
+          }, 1_000);
+          socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+          socket.on('error', () => undefined);
+          socket.on('close', () => {
+            clearTimeout(timer);
+            done();
+          });
+          socket.end(request, 'latin1');
+        });
+      const odd = fc.constantFrom(
+        '\x00',
+        '\x01',
+        '\x7f',
+        ' ',
+        '\t',
+        'ä',
+        '\r',
+        '\n',
+        '"',
+        '%zz',
+        '(',
+      );
+      const token = (words: string[]) =>
+        fc.oneof(
+          fc.constantFrom(...words),
+          fc.stringMatching(/^[A-Za-z-]{1,12}$/),
+          fc.tuple(fc.constantFrom(...words), odd).map(([w, o]) => w + o),
+          fc.tuple(odd, fc.constantFrom(...words)).map(([o, w]) => o + w),
+        );
+      const method = token(['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS', 'FOO', 'PRI']);
+      const target = fc.oneof(
+        fc.constantFrom(
+          '/',
+          '/api/health',
+          '/api/orders',
+          '/heizoelpreise/bayern',
+          '*',
+          '/api/%zz',
+        ),
+        fc.tuple(fc.constantFrom('/api/health', '/'), odd).map(([t, o]) => t + o),
+        fc.integer({ min: 8_000, max: 70_000 }).map((n) => `/${'a'.repeat(n)}`),
+      );
+      const version = fc.constantFrom(
+        'HTTP/1.1',
+        'HTTP/1.0',
+        'HTTP/9',
+        'HTTP/1.1x',
+        'HTTPS/1.1',
+        '',
+      );
+      const header = fc.tuple(
+        token([
+          'Host',
+          'Content-Length',
+          'Transfer-Encoding',
+          'Cookie',
+          'Accept',
+          'X-Forwarded-For',
+        ]),
+        fc.oneof(
+          fc.constantFrom('x', '-1', 'abc', 'chunked', '0', 'ok_sid=a; ok_csrf=b'),
+          fc.tuple(fc.constantFrom('x', '12'), odd).map(([v, o]) => v + o),
+          fc.integer({ min: 10_000, max: 40_000 }).map((n) => 'a'.repeat(n)),
+        ),
+      );
+      const requests = fc
+        .tuple(method, target, version, fc.array(header, { maxLength: 4 }), fc.boolean())
+        .map(
+          ([m, t, v, headers, withHost]) =>
+            `${m} ${t} ${v}\r\n${withHost ? 'Host: x\r\n' : ''}${headers
+              .map(([n, value]) => `${n}: ${value}\r\n`)
+              .join('')}\r\n`,
+        );
+      let answered = 0;
+      let silent = 0;
+      await fc.assert(
+        fc.asyncProperty(requests, async (request) => {
+          const answer = await raw(request);
+          if (answer === '') {
+            silent += 1; // closed without an answer: nothing English either
+            return;
+          }
+          answered += 1;
+          const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1]);
+          expect(status, answer.slice(0, 200)).toBeGreaterThanOrEqual(100);
+          expect(status, answer.slice(0, 200)).toBeLessThan(500);
+          // The status line's reason phrase is the protocol's ("400 Bad Request"); the body is ours.
+          const [head = '', body = ''] = answer.split('\r\n\r\n');
+          expect(body).not.toMatch(/Bad Request|Client Error|Not Found|Too Large|Timeout/);
+          if (status >= 400 && /content-type: application\/json/i.test(head)) {
+            const message = (JSON.parse(body) as { message?: unknown }).message;
+            expect(typeof message).toBe('string');
+            // German: our messages all use at least one of these words.
+            expect(String(message)).toMatch(/\b(die|der|das|ist|nicht|Anfrage|Sie|zu|wird)\b/);
+          }
+        }),
+        { numRuns: 100 },
+      );
+      console.info(`${answered} answered, ${silent} closed without an answer`);
+      expect(answered).toBeGreaterThan(60);
     } finally {
       await app.close();
     }
