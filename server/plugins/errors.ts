@@ -119,13 +119,16 @@ export function answerClientError(
   this.log.info({ status: refusal.status, code: error.code }, 'request refused by the parser');
   if (socket.writable) {
     const body = JSON.stringify({ message: refusal.message } satisfies ApiError);
+    // A HEAD request gets the headers alone (RFC 9110 §9.3.2), as far as the packet tells.
+    const packet: unknown = (error as { rawPacket?: unknown }).rawPacket;
+    const head = Buffer.isBuffer(packet) && packet.subarray(0, 5).toString('latin1') === 'HEAD ';
     socket.write(
       `HTTP/1.1 ${refusal.status} ${refusal.reason}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         'Cache-Control: no-store\r\n' +
         'Connection: close\r\n\r\n' +
-        body,
+        (head ? '' : body),
     );
   }
   socket.destroy(error);
