@@ -103,6 +103,33 @@ describe('text typed before the page is live', () => {
     expect(inputs.mock.calls).toEqual([['PLZ']]);
   });
 
+  it('chooses again what was chosen in a list, once React has it (the country)', () => {
+    document.body.innerHTML = `<div id="root"><select aria-label="Land"><option value="de" selected>DE</option><option value="at">AT</option></select></div>`;
+    const list = document.querySelector<HTMLSelectElement>('select')!;
+    list.value = 'at';
+    const changes = vi.fn<(value: string) => void>();
+    function Country() {
+      const [value, setValue] = useState('de');
+      return createElement(
+        'select',
+        {
+          'aria-label': 'Land',
+          value,
+          onChange: (e: { target: HTMLSelectElement }) => {
+            changes(e.target.value);
+            setValue(e.target.value);
+          },
+        },
+        createElement('option', { value: 'de' }, 'DE'),
+        createElement('option', { value: 'at' }, 'AT'),
+      );
+    }
+    render(createElement(Country), { container: document.getElementById('root')!, hydrate: true });
+    act(() => replayEarlyInput([]));
+    expect(changes.mock.calls).toEqual([['at']]);
+    expect(list.value).toBe('at');
+  });
+
   it('leaves out a field the live page has disabled', () => {
     document.body.innerHTML = '<input id="off" value="">';
     (document.getElementById('off') as HTMLInputElement).value = 'x';

@@ -6,7 +6,8 @@
  * live, each tapped button that is still there is pressed once. Links and submit buttons are
  * not collected: the browser carries them out by itself. Text typed into the HTML's fields
  * meanwhile (a postal code) would be lost the same way: React's state does not know it and
- * writes its own value back. It is typed again once the page is live.
+ * writes its own value back. It is typed again once the page is live, and a list's choice (the
+ * country) is made again.
  */
 type Collector = { earlyTaps?: HTMLButtonElement[] | null };
 
@@ -35,6 +36,14 @@ export function replayEarlyInput(taps: readonly HTMLButtonElement[]): void {
     field.value = '';
     Reflect.set(Object.getPrototypeOf(field) as object, 'value', text, field);
     field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  // A choice made in the HTML's lists (the country) is chosen again: React's select listens to
+  // 'change' and reads the list's value, which still holds the visitor's choice.
+  for (const list of document.querySelectorAll('select')) {
+    if (list.disabled || list.multiple) continue;
+    const initial = [...list.options].find((o) => o.defaultSelected) ?? list.options[0];
+    if (!initial || list.value === initial.value) continue;
+    list.dispatchEvent(new Event('change', { bubbles: true }));
   }
   for (const button of taps) if (button.isConnected && !button.disabled) button.click();
 }

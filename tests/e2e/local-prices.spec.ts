@@ -4,7 +4,8 @@
  * that place's page.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
+import type { Route } from '@playwright/test';
+import { expect, pageHydrated, test } from './fixtures';
 
 test('map → state → county → town → local calculator → offer list', async ({ page }) => {
   await page.goto('/');
@@ -54,6 +55,29 @@ test("a postal code of another place moves to that place's page", async ({ page 
   await expect(
     page.getByRole('heading', { level: 1, name: /Heizölpreise in .*\(10115\)/ }),
   ).toBeVisible();
+});
+
+test("a postal code typed while the page's rules load is kept and moves to that place's page", async ({
+  page,
+}) => {
+  // The local page's rules are a chunk of their own; on a slow phone or line they arrive after
+  // the visitor has typed. The typing was reverted to the page's code and lost (fresh clone).
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/assets\/local-page-[^/]+\.js$/, (route) =>
+    holding ? void held.push(route) : route.continue(),
+  );
+  await page.goto('/heizoelpreise/bayern/landkreis-muenchen/unterhaching-82008');
+  await pageHydrated(page);
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  const zip = page.getByLabel('PLZ');
+  await zip.fill('10115');
+  await expect(zip).toHaveValue('10115');
+
+  holding = false;
+  for (const route of held) await route.continue();
+  await expect(page).toHaveURL(/\/heizoelpreise\/berlin\/[a-z0-9-]+\/[a-z0-9-]+-10115$/);
+  await expect(page.getByLabel('PLZ')).toHaveValue('10115');
 });
 
 test('an unknown place is a 404 with the way back to the overview', async ({ page }) => {

@@ -184,6 +184,25 @@ test('a postal code typed before the page is live is kept and used', async ({ pa
   await expect(page).toHaveURL(/\/heizoel\/angebotsliste\?.*10115/);
 });
 
+test('a country chosen before the page is live is kept', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/assets\/.+\.js$/, (route) =>
+    holding ? void held.push(route) : route.continue(),
+  );
+  await page.goto('/', { waitUntil: 'commit' });
+  const country = page.getByLabel('Land', { exact: true }).filter({ visible: true });
+  await country.selectOption('at');
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', '');
+
+  holding = false;
+  for (const route of held) await route.continue();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  await expect(page.getByRole('heading', { name: 'Heizölpreise in Österreich' })).toBeVisible();
+  await expect(country).toHaveValue('at');
+});
+
 test("a logged-in customer's header is in the first HTML", async ({ page, browser }) => {
   await page.goto(`/konto/anmelden-registrieren?ReturnUrl=${encodeURIComponent('/impressum')}`);
   await loginOnLegacyPage(page, DEMO_USERS.customer.email, DEMO_USERS.password);

@@ -67,6 +67,13 @@ export interface CalculatorState {
   zipCheck: ZipCheck;
   /** A field shows its error once touched: after the debounce, on leaving it, on submit. */
   touched: { zip: boolean; amount: boolean };
+  /**
+   * Counts the visitor's edits of the postal code field. A page notes it when it opens, to tell
+   * what was typed on it from what the store held before (a local page's rules load later).
+   */
+  zipInputs: number;
+  /** `zipInputs` when the local page `key` opened (markZipInputs). */
+  zipInputsAtOpen: { key: string; count: number } | null;
   variant: CalculatorVariant;
   localPage: LocalPage | null;
   /** SPEC §4: on a local page, the local page the server named for a new postal code. */
@@ -108,6 +115,8 @@ const initial = (): CalculatorState => ({
   calculating: false,
   zipCheck: idleCheck(),
   touched: { zip: false, amount: false },
+  zipInputs: 0,
+  zipInputsAtOpen: null,
   variant: 'global',
   localPage: null,
   localRedirect: null,
@@ -507,8 +516,22 @@ export function hasVisibleError(state: FormView = calculatorState): boolean {
 export function inputZipCode(zip: string): void {
   if (zip === calculatorState.config.ZipCode) return;
   calculatorState.config.ZipCode = zip;
+  calculatorState.zipInputs += 1;
   clearTimeout(zipTimer);
   zipTimer = setTimeout(commitZip, INPUT_DEBOUNCE_MS);
+}
+
+/** A local page opened: postal code edits from now on are typed on it. */
+export function markZipInputs(key: string): void {
+  calculatorState.zipInputsAtOpen = { key, count: calculatorState.zipInputs };
+}
+
+/** The postal code the visitor typed since the local page `key` opened, else null. */
+export function zipTypedSince(key: string): string | null {
+  const mark = calculatorState.zipInputsAtOpen;
+  return mark?.key === key && mark.count !== calculatorState.zipInputs
+    ? calculatorState.config.ZipCode
+    : null;
 }
 
 /** A calculator field got the focus: from now on the visitor's input wins over the saved one. */

@@ -29,6 +29,8 @@ import {
   initCalculator,
   inputAmount,
   inputZipCode,
+  markZipInputs,
+  zipTypedSince,
   leaveAmount,
   leaveZipCode,
   openSettings,
@@ -100,14 +102,20 @@ export function Calculator({
   const localKey = localPage ? JSON.stringify(localPage) : '';
   useEffect(() => {
     if (variant !== 'local' || !localKey) return;
+    // From here on, postal code edits are the visitor's own on this page.
+    markZipInputs(localKey);
     // Only location pages need these rules: a chunk of their own, off the home route.
     let left = false;
     let leave: (() => void) | undefined;
     loadLocalPage()
       .then((m) => {
         if (left) return;
+        const typed = zipTypedSince(localKey);
         m.enterLocalPage({ ...(JSON.parse(localKey) as LocalPage), countryId: locale.countryId });
         leave = m.leaveLocalPage;
+        // Typed while the rules were loading (a slow phone or network): the visitor's code wins
+        // over the page's and is checked as if typed now, so another place's page still follows.
+        if (typed !== null) inputZipCode(typed);
       })
       // Offline before the chunk came: the calculator works without the local page's rules.
       .catch(() => undefined);
@@ -139,8 +147,13 @@ export function Calculator({
 
   // A local page's postal code is in the server's HTML and in the render that hydrates it; the
   // store takes it over when the page is entered (local-page.ts, right after), showing the same.
+  const typedOnThisPage =
+    state.zipInputsAtOpen?.key === localKey && state.zipInputs !== state.zipInputsAtOpen.count;
   const pendingLocalZip =
-    variant === 'local' && localPage?.zipCode && state.localPage?.path !== localPage.path
+    variant === 'local' &&
+    localPage?.zipCode &&
+    state.localPage?.path !== localPage.path &&
+    !typedOnThisPage
       ? localPage.zipCode
       : undefined;
 
