@@ -106,8 +106,17 @@ async function answerConsumption(page: Page): Promise<void> {
  */
 async function pauseTime(page: Page): Promise<void> {
   // pauseAt only goes forward; a second ahead covers a slow round trip to the page. Nothing of
-  // the guide is pending where this is called, so nothing of it fires in that second.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  // the guide is pending where this is called, so nothing of it fires in that second. A machine
+  // slow enough to spend that second between reading the time and pausing (a fresh-clone run)
+  // makes the target the past: read the time again and pause from there.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('to the past')) throw error;
+    }
+  }
 }
 
 async function shotInRealTime(page: Page, name: string): Promise<void> {
