@@ -29,6 +29,7 @@ import {
   csrfMatches,
   hasValidBrowserCookies,
   issueBrowserCookies,
+  rebindCsrf,
   sessionIdOf,
 } from '../modules/account/csrf';
 import { verifyAccessToken } from '../modules/account/jwt';
@@ -274,11 +275,7 @@ export const authPlugin = fp<AuthOptions>(
         request.auth = null;
       }
       // The cheap path test first: an API call never pays for the HMAC check here.
-      if (wantsCsrfCookie(request.url)) {
-        const binding = await csrfBindingOf(request);
-        if (!hasValidBrowserCookies(request, binding))
-          issueBrowserCookies(request, reply, { binding });
-      }
+      if (wantsCsrfCookie(request.url)) rebindCsrf(request, reply, await csrfBindingOf(request));
     });
   },
   { name: 'auth', dependencies: ['@fastify/cookie', 'route-table', 'database'] },

@@ -12,8 +12,7 @@ import { users } from '../../server/db/schema';
 import {
   createCsrfToken,
   createSessionId,
-  familyBinding,
-  legacyBinding,
+  csrfBindingOfCookies,
   NO_SESSION,
   SECURE_SID_COOKIE,
   SID_COOKIE,
@@ -23,7 +22,6 @@ import {
   JWT_ISSUER,
   jwtKey,
   tokenClaims,
-  tokenSessionId,
   type TokenUser,
 } from '../../server/modules/account/jwt';
 import { hashPassword } from '../../server/modules/account/password';
@@ -112,23 +110,11 @@ export function browserCookies(
   return { [SID_COOKIE]: sid, [AUTH_COOKIES.csrf]: createCsrfToken(TEST_SECRET, sid, binding) };
 }
 
-/**
- * The login session that session cookies stand for, as the server binds CSRF values to it
- * (account/csrf.ts): the family of an `ok_token`, else an `ok_auth` legacy session, else none.
- */
-export async function sessionBindingOf(cookies: Record<string, string | undefined>) {
-  const token = cookies[AUTH_COOKIES.token];
-  const family = token ? await tokenSessionId(TEST_SECRET, token) : null;
-  if (family) return familyBinding(family);
-  const legacy = cookies[AUTH_COOKIES.legacy];
-  return legacy ? legacyBinding(legacy) : NO_SESSION;
-}
-
 /** A browser holding the session `cookies`: with its id and a CSRF value the server gave it. */
 export async function browserCookiesWith(
   cookies: Record<string, string | undefined>,
 ): Promise<{ ok_sid: string; ok_csrf: string }> {
-  return browserCookies(createSessionId(), await sessionBindingOf(cookies));
+  return browserCookies(createSessionId(), await csrfBindingOfCookies(TEST_SECRET, cookies));
 }
 
 /** A valid ok_sid + ok_csrf cookie and RequestVerificationToken header (double submit). */

@@ -72,12 +72,20 @@ export function legacyBinding(value: string): string {
  * and the CSRF cookie is shared by every tab as the session cookies are.
  */
 export async function csrfBindingOf(request: FastifyRequest): Promise<string> {
-  const token = request.cookies[AUTH_COOKIES.token];
+  return csrfBindingOfCookies(request.server.authSecret, request.cookies);
+}
+
+/** `csrfBindingOf` for a browser's cookies (also what tests use to act as such a browser). */
+export async function csrfBindingOfCookies(
+  secret: string,
+  cookies: Partial<Record<string, string>>,
+): Promise<string> {
+  const token = cookies[AUTH_COOKIES.token];
   if (token) {
-    const family = await tokenSessionId(request.server.authSecret, token);
+    const family = await tokenSessionId(secret, token);
     if (family) return familyBinding(family);
   }
-  const legacy = request.cookies[AUTH_COOKIES.legacy];
+  const legacy = cookies[AUTH_COOKIES.legacy];
   if (legacy && legacy.length <= 512) return legacyBinding(legacy);
   return NO_SESSION;
 }
