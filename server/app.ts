@@ -63,7 +63,13 @@ export interface AppDeps {
     Partial<
       Pick<
         Config,
-        'rolePrefix' | 'accessTokenTtlSeconds' | 'smtpUrl' | 'mailFrom' | 'dataDir' | 'trustProxy'
+        | 'rolePrefix'
+        | 'accessTokenTtlSeconds'
+        | 'smtpUrl'
+        | 'mailFrom'
+        | 'dataDir'
+        | 'trustProxy'
+        | 'renderCacheBytes'
       >
     >;
   database: Database;

@@ -61,6 +61,14 @@ const envSchema = z.object({
       "muss eine Zahl von Proxy-Stufen (0–10) oder eine Liste von Adressen sein, z. B. '1' oder 'loopback, 10.0.0.0/8'",
     )
     .optional(),
+  // Issue 36: memory for rendered public pages (server/pages/render-cache.ts), an LRU by bytes;
+  // 0 turns the cache off (cold renders, e.g. in the bench).
+  RENDER_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31)
+    .default(32 * 1024 * 1024),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -96,6 +104,8 @@ export interface Config {
   publicUrl: string;
   /** Trusted proxies (TRUST_PROXY): a hop count or addresses; 0 = X-Forwarded-* is ignored. */
   trustProxy: TrustProxy;
+  /** Bytes of rendered public pages kept per process (RENDER_CACHE_BYTES); 0: off. */
+  renderCacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -164,5 +174,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : e.SEED_DEMO_USERS === 'true' || e.SEED_DEMO_USERS === '1',
     publicUrl: e.PUBLIC_URL ?? listeningOrigin(e.HOST, e.PORT),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    renderCacheBytes: e.RENDER_CACHE_BYTES,
   };
 }
