@@ -222,6 +222,7 @@ export async function buildApp({
     shell: shell?.html,
     serveSourceMaps: config.nodeEnv !== 'production',
     ssr,
+    renderCacheBytes: config.renderCacheBytes ?? 0,
   });
   return app;
 }

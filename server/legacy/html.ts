@@ -2,6 +2,7 @@
  * Server-rendered HTML of the legacy pages. Everything dynamic goes through `esc`; no inline
  * script or style (the CSP allows 'self' only), the stylesheet is /konto/stil.css.
  */
+import { LEGACY_SITE_PREFIX } from '../../src/api/contract/account-constants';
 import { PRODUCT_NAME } from '../../src/lib/brand';
 import { texts } from './texts';
 import { escapeHtml } from '../pages/escape';
@@ -9,7 +10,7 @@ import { escapeHtml } from '../pages/escape';
 export const esc = escapeHtml;
 
 /** Every page of the legacy layer lives under this prefix (SPEC §2 legacy routing layer). */
-export const LEGACY_PREFIX = '/konto/';
+export const LEGACY_PREFIX = LEGACY_SITE_PREFIX;
 export const STYLESHEET_PATH = `${LEGACY_PREFIX}stil.css`;
 
 /** The app's logo (src/app/layouts/site-header.tsx), inline so the page needs no built client. */

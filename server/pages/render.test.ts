@@ -107,8 +107,8 @@ describe('public pages are rendered on the server', () => {
     const { res, html, text, embedded } = await page(url);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
-    // A page may show who is logged in: no shared cache keeps it.
-    expect(res.headers['cache-control']).toBe('private, no-cache');
+    // The same for every anonymous visitor: shared caches may keep it (issue 36).
+    expect(res.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=(120|3600), /);
     expect(html).toContain(`<link rel="canonical" href="${TEST_PUBLIC_URL}${url}" />`);
     expect(html).toMatch(/<title>[^<]+Ölkompass|<title>Ölkompass[^<]+/);
     expect(html).toContain(`<body class="page-${route}">`);

@@ -13,6 +13,7 @@ import { AUTH_COOKIES } from '../../src/api/contract/account-constants';
 import {
   CONSENT_COOKIE,
   isMarkupNeed,
+  type DataKind,
   MARKUP_IN_HTML,
   PAGE_DATA_ELEMENT_ID,
   type EmbeddedPage,
@@ -205,6 +206,10 @@ export interface RenderedPage {
   assets: string;
   bodyClass: string;
   lang: string;
+  /** The kinds of data the page shows (how long it may be kept: render-cache.ts). */
+  dataKinds: DataKind[];
+  /** Every need was loaded (a page with a need left out is not kept by the render cache). */
+  complete: boolean;
 }
 
 /**
@@ -225,6 +230,8 @@ export async function renderRoute(
   const data: Record<string, unknown> = {};
   // What the page embeds: the same, but markup the HTML already holds is not repeated.
   const embeddedData: Record<string, unknown> = {};
+  const dataKinds: DataKind[] = [];
+  let complete = true;
   if (route) {
     const queryAt = url.indexOf('?');
     const needs = ssr.routeDataNeeds(route.name, {
@@ -232,6 +239,7 @@ export async function renderRoute(
       search: new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1)),
       params: route.params ?? {},
     });
+    for (const need of needs) dataKinds.push(need.kind);
     await Promise.all(
       needs.map(async (need) => {
         try {
@@ -240,6 +248,7 @@ export async function renderRoute(
           data[key] = value;
           embeddedData[key] = isMarkupNeed(need.kind) && value !== null ? MARKUP_IN_HTML : value;
         } catch (error) {
+          complete = false;
           request.log.warn({ err: error, need: need.kind }, 'page data not loaded');
         }
       }),
@@ -271,5 +280,7 @@ export async function renderRoute(
     ),
     bodyClass: bodyClassFromRouteName(route?.name ?? 'error'),
     lang: LOCALES[locale].iso,
+    dataKinds,
+    complete,
   };
 }

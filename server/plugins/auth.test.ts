@@ -193,15 +193,20 @@ describe('auth plugin', () => {
     expect(wrongHeader.headers['x-csrf-renewed']).toBeUndefined();
   });
 
-  it('sets an ok_csrf cookie on pages and /session when the request has no valid one, and not otherwise', async () => {
+  it('sets an ok_csrf cookie on /session, legacy pages and pages for a session when the request has no valid one, and not otherwise', async () => {
     const res = await t.app.inject({ url: '/session/renew' });
     const cookie = res.cookies.find((c) => c.name === 'ok_csrf');
     expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax' });
     expect(cookie?.httpOnly).toBeFalsy();
     const again = await t.app.inject({ url: '/session/renew', cookies: browserCookiesOf(res) });
     expect(again.cookies.find((c) => c.name === 'ok_csrf')).toBeUndefined();
-    const page = await t.app.inject({ url: '/' });
-    expect(page.cookies.some((c) => c.name === 'ok_csrf')).toBe(true);
+    const legacyPage = await t.app.inject({ url: '/konto/anmelden-registrieren' });
+    expect(legacyPage.cookies.some((c) => c.name === 'ok_csrf')).toBe(true);
+    const personalPage = await t.app.inject({ url: '/', cookies: { ok_login: '1' } });
+    expect(personalPage.cookies.some((c) => c.name === 'ok_csrf')).toBe(true);
+    // An app page for an anonymous visitor is the same for all of them (issue 36): no cookie.
+    const sharedPage = await t.app.inject({ url: '/impressum' });
+    expect(sharedPage.cookies).toEqual([]);
     // API answers never set one (throughput; the app asks /session/renew first).
     const api = await t.app.inject({ url: '/api/test/whoami' });
     expect(api.cookies.some((c) => c.name === 'ok_csrf')).toBe(false);

@@ -10,7 +10,8 @@
  *   its cookies carry (account/csrf.ts), otherwise 403.
  * - Both may be listed in preHandler (or onRequest, preValidation); they are moved to onRequest so
  *   they run before body validation. `guardAllRoutes(app, guard)` guards a whole plugin.
- * - Every page or /session response to a request without a valid `ok_csrf` cookie sets one.
+ * - Every page or /session response to a request without a valid `ok_csrf` cookie sets one,
+ *   except the app's pages for anonymous visitors (shared by all of them, docs/decisions/021).
  */
 import type {
   FastifyInstance,
@@ -21,7 +22,11 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiError } from '../../src/api/contract/common';
-import { AUTH_COOKIES, CSRF_RENEWED_HEADER } from '../../src/api/contract/account';
+import {
+  AUTH_COOKIES,
+  CSRF_RENEWED_HEADER,
+  LEGACY_SITE_PREFIX,
+} from '../../src/api/contract/account';
 import { evaluateGuard, type GuardName } from '../../src/lib/roles';
 import {
   CSRF_HEADER,
@@ -175,17 +180,35 @@ export function guardAllRoutes(app: FastifyInstance, guard: GuardName): void {
 }
 
 /**
- * Pages (the app shell, the legacy forms) and /session get a CSRF cookie; the app fetches
- * /session/renew before its first state-changing call when it has none. API answers do not set
- * one: signing a value and a Set-Cookie on every anonymous API call cost about a third of the
- * server's throughput (bench/), and static files never need one.
+ * The legacy forms, the app's pages for a browser with a session, and /session get a CSRF cookie;
+ * the app fetches /session/renew before its first state-changing call when it has none. API
+ * answers do not set one: signing a value and a Set-Cookie on every anonymous API call cost about
+ * a third of the server's throughput (bench/), and static files never need one. Nor do the app's
+ * pages for anonymous visitors: each is the same for all of them and kept by shared caches
+ * (issue 36, docs/decisions/021), and a Set-Cookie would make it one visitor's.
  */
-function wantsCsrfCookie(url: string): boolean {
-  const path = url.split('?')[0] ?? '/';
+function wantsCsrfCookie(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0] ?? '/';
   if (path.startsWith('/session')) return true;
   if (path.startsWith('/api/') || path === '/api' || path.startsWith('/assets/')) return false;
   // Files (sw.js, robots.txt, icons) have an extension; page paths do not.
-  return !/\.[a-z0-9]{1,12}$/i.test(path);
+  if (/\.[a-z0-9]{1,12}$/i.test(path)) return false;
+  return path.startsWith(LEGACY_SITE_PREFIX) || !isAnonymousRequest(request);
+}
+
+/**
+ * A request without any login cookie or token: what it is answered with is what every anonymous
+ * visitor gets. An expired token or a stale login marker still counts as a session (the page is
+ * rendered for it and may clear or renew cookies).
+ */
+export function isAnonymousRequest(request: FastifyRequest): boolean {
+  const cookies = request.cookies;
+  return (
+    !request.headers.authorization &&
+    !cookies[AUTH_COOKIES.token] &&
+    !cookies[AUTH_COOKIES.legacy] &&
+    !cookies[AUTH_COOKIES.legacyMarker]
+  );
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -227,7 +250,7 @@ export async function authFromToken(
  */
 function needsLiveSession(request: FastifyRequest): boolean {
   const config = request.routeOptions.config;
-  return Boolean(config.guard || config.csrf || config.personal) || wantsCsrfCookie(request.url);
+  return Boolean(config.guard || config.csrf || config.personal) || wantsCsrfCookie(request);
 }
 
 export interface AuthOptions {
@@ -275,7 +298,7 @@ export const authPlugin = fp<AuthOptions>(
         request.auth = null;
       }
       // The cheap path test first: an API call never pays for the HMAC check here.
-      if (wantsCsrfCookie(request.url)) rebindCsrf(request, reply, await csrfBindingOf(request));
+      if (wantsCsrfCookie(request)) rebindCsrf(request, reply, await csrfBindingOf(request));
     });
   },
   { name: 'auth', dependencies: ['@fastify/cookie', 'route-table', 'database'] },

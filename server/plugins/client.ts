@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { matchPath } from 'react-router';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CONSENT_COOKIE } from '../../src/api/contract/pages';
 import {
   errorPageTitle,
   NOT_FOUND_DESCRIPTION,
@@ -28,14 +29,40 @@ import {
   loadSsrModule,
   pageAssetsFrom,
   renderRoute,
+  requestLocale,
   type RenderedPage,
   type SsrModule,
 } from '../pages/render';
+import {
+  etagOf,
+  ifNoneMatchHolds,
+  pageLifetimeSeconds,
+  publicCacheControl,
+  RENDER_CACHE_NAME,
+  RenderCache,
+  type CachedPage,
+} from '../pages/render-cache';
+import { isAnonymousRequest } from './auth';
 import type { NotFoundFallback } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const EARLY_TAPS_TAG = `<script>${EARLY_TAPS_SCRIPT}</script>`;
+/**
+ * A rendered page differs by the cookies (a login shows the customer's header, the consent
+ * cookie the dialog, the locale cookie the country) and by Accept-Language (the country when no
+ * locale cookie is set): shared caches keep one copy per combination (docs/decisions/021).
+ */
+const SHARED_VARY = 'Cookie, Accept-Language';
+/** An unknown address, for anonymous visitors: kept a minute by shared caches. */
+const NOT_FOUND_MAX_AGE_S = 60;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Rendered public pages of this process (issue 36). */
+    renderCache: RenderCache;
+  }
+}
 
 export function isKnownPagePath(pathname: string): boolean {
   return pageRouteOf(pathname) !== undefined;
@@ -89,6 +116,8 @@ export interface ClientPluginOptions {
    * (`<distDir>-ssr`); tests hand in src/app/entry-server.tsx. null: the shell only.
    */
   ssr?: SsrModule | null;
+  /** Bytes of rendered public pages kept (RENDER_CACHE_BYTES); 0 or unset: none. */
+  renderCacheBytes?: number;
 }
 
 /** Where `vite build --ssr` puts the server render of a client build in `distDir`. */
@@ -97,7 +126,7 @@ export function ssrDirOf(distDir: string): string {
 }
 
 export const clientPlugin = fp<ClientPluginOptions>(
-  async (app, { distDir, serveSourceMaps, shell, ssr: givenSsr }) => {
+  async (app, { distDir, serveSourceMaps, shell, ssr: givenSsr, renderCacheBytes }) => {
     const indexFile = join(distDir, 'index.html');
     const built = existsSync(indexFile);
     const shellHtml = built ? (shell ?? readFileSync(indexFile, 'utf8')) : FALLBACK_SHELL;
@@ -128,12 +157,30 @@ export const clientPlugin = fp<ClientPluginOptions>(
       });
     }
 
+    // Issue 36 (docs/decisions/021): rendered public pages, shared by every anonymous visitor.
+    const renderCache = new RenderCache(renderCacheBytes ?? 0);
+    app.caches.register({
+      name: RENDER_CACHE_NAME,
+      label: 'Seiten (HTML; Preise 120 s, sonst 1 h)',
+      entries: () => renderCache.stats().entries,
+      oldestAt: () => renderCache.stats().oldestAt,
+      bytes: () => renderCache.stats().bytes,
+      lookups: () => {
+        const { hits, misses } = renderCache.stats();
+        return { hits, misses };
+      },
+      clear: () => renderCache.clear(),
+    });
+    app.decorate('renderCache', renderCache);
+
     const sendShell: NotFoundFallback = async (request, reply) => {
       const queryAt = request.url.indexOf('?');
       const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+      const anonymous = isAnonymousRequest(request);
       // One form of every page path before routes and guards see it (src/lib/paths.ts).
       const canonical = canonicalPagePath(pathname);
-      if (canonical === null) return sendPage(reply, 404, headOf(undefined, pathname));
+      if (canonical === null)
+        return sendPage(request, reply, 404, headOf(undefined, pathname), undefined, anonymous);
       if (canonical !== pathname) {
         const query = queryAt === -1 ? '' : request.url.slice(queryAt);
         return reply.header('cache-control', 'no-store').redirect(canonical + query, 301);
@@ -147,6 +194,23 @@ export const clientPlugin = fp<ClientPluginOptions>(
       }
       // The app's own routes (not the staff area's): resolvers, server rendering.
       const appRoute = route && !isStaffRoute(route) ? route : undefined;
+      const renders = Boolean(
+        ssr &&
+        built &&
+        (route
+          ? appRoute && ssr.isServerRendered(appRoute.name)
+          : // The staff area's addresses are the staff chunk's to answer, 404 included.
+            !pathname.startsWith('/support/')),
+      );
+      // The same page for every anonymous visitor of this locale and consent state: from the
+      // render cache, before the resolver and the data are asked (its data version is the
+      // cache's: a change anywhere clears it, server/pages/render-cache.ts).
+      const sharedKey =
+        renders && appRoute && !('guard' in appRoute) && anonymous
+          ? `${requestLocale(request)}|${request.cookies[CONSENT_COOKIE] ? 'c' : 'q'}|${request.url}`
+          : undefined;
+      const cached = sharedKey === undefined ? undefined : renderCache.get(sharedKey);
+      if (cached) return sendShared(request, reply, cached);
       // A page that exists by the database's say (server/pages/resolvers.ts).
       const resolver = appRoute && app.pageResolvers.of(appRoute.name);
       const resolution = resolver && matched ? await resolver(matched.params) : undefined;
@@ -159,12 +223,7 @@ export const clientPlugin = fp<ClientPluginOptions>(
       const notFound = resolution?.kind === 'not-found';
       // Public pages and the 404 page are rendered; the rest is the shell the app fills.
       const rendered =
-        ssr &&
-        built &&
-        (route
-          ? appRoute && ssr.isServerRendered(appRoute.name)
-          : // The staff area's addresses are the staff chunk's to answer, 404 included.
-            !pathname.startsWith('/support/'))
+        ssr && renders
           ? await renderRoute(
               app,
               ssr,
@@ -181,7 +240,20 @@ export const clientPlugin = fp<ClientPluginOptions>(
         head.description = resolution.description;
         head.jsonLd = resolution.jsonLd;
       }
-      return sendPage(reply, route && !notFound ? 200 : 404, head, rendered);
+      // A page missing data it failed to load is answered as it is, kept by no cache.
+      if (sharedKey !== undefined && rendered?.complete && !notFound) {
+        const body = documentOf(head, rendered);
+        const page: CachedPage = {
+          status: 200,
+          body,
+          etag: etagOf(body),
+          maxAgeSeconds: pageLifetimeSeconds(rendered.dataKinds),
+          storedAt: Date.now(),
+        };
+        renderCache.set(sharedKey, page);
+        return sendShared(request, reply, page);
+      }
+      return sendPage(request, reply, route && !notFound ? 200 : 404, head, rendered, anonymous);
     };
     const imageUrl = app.absoluteUrl('/icons/icon-512.png');
     /** Issue 10: title, description, canonical URL and structured data of the page. */
@@ -214,33 +286,55 @@ export const clientPlugin = fp<ClientPluginOptions>(
           appName === 'index' ? organizationJsonLd((path) => app.absoluteUrl(path)) : undefined,
       };
     };
+    const documentOf = (head: PageHead, rendered?: RenderedPage): string =>
+      (rendered ? renderedTemplate : template)({
+        // A rendered page collects taps until the app has taken it over (src/ui/early-taps.ts).
+        head: rendered
+          ? [renderHead(head), EARLY_TAPS_TAG, rendered.assets].filter(Boolean).join('\n    ')
+          : renderHead(head),
+        root: rendered?.html,
+        afterRoot: rendered?.dataScript,
+        bodyClass: rendered?.bodyClass,
+        lang: rendered?.lang,
+      });
+    /** A page every anonymous visitor gets alike: public, with its validator; 304 when unchanged. */
+    const sendShared = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
+      reply
+        .header('cache-control', publicCacheControl(page.maxAgeSeconds))
+        .header('vary', SHARED_VARY)
+        .header('etag', page.etag);
+      if (ifNoneMatchHolds(request.headers['if-none-match'], page.etag)) {
+        return reply.code(304).send();
+      }
+      return reply.code(page.status).type('text/html; charset=utf-8').send(page.body);
+    };
     const sendPage = (
+      _request: FastifyRequest,
       reply: FastifyReply,
       status: 200 | 404,
       head: PageHead,
-      rendered?: RenderedPage,
+      rendered: RenderedPage | undefined,
+      anonymous: boolean,
     ) =>
       reply
         .code(status)
-        // A rendered page may show who is logged in: never kept by a shared cache.
-        .header('cache-control', rendered ? `private, ${REVALIDATE}` : REVALIDATE)
+        .header(
+          'cache-control',
+          // A page rendered for a session may show who is logged in: never kept by a shared
+          // cache. An anonymous 404 is the same for everyone, for a minute.
+          rendered && !anonymous
+            ? `private, ${REVALIDATE}`
+            : rendered && status === 404
+              ? publicCacheControl(NOT_FOUND_MAX_AGE_S)
+              : REVALIDATE,
+        )
+        .header('vary', SHARED_VARY)
         .type('text/html; charset=utf-8')
-        .send(
-          (rendered ? renderedTemplate : template)({
-            // A rendered page collects taps until the app has taken it over (src/ui/early-taps.ts).
-            head: rendered
-              ? [renderHead(head), EARLY_TAPS_TAG, rendered.assets].filter(Boolean).join('\n    ')
-              : renderHead(head),
-            root: rendered?.html,
-            afterRoot: rendered?.dataScript,
-            bodyClass: rendered?.bodyClass,
-            lang: rendered?.lang,
-          }),
-        );
+        .send(documentOf(head, rendered));
     app.pageFallback = sendShell;
     // The static wildcard also catches `/`, and with `index: false` it answers a directory with
     // 403 instead of falling through, so the home page gets its own route.
     if (built) app.get('/', sendShell);
   },
-  { name: 'client', dependencies: ['errors', 'public-url'] },
+  { name: 'client', dependencies: ['errors', 'public-url', 'caches'] },
 );

@@ -98,8 +98,16 @@ test('the built service worker has its precache manifest and TTL route', () => {
 
 test('static assets are immutable, pages revalidate, and a CSP is sent', async ({ request }) => {
   const shell = await request.get('/');
-  // Rendered for the visitor (it may show who is logged in): revalidated, never shared.
-  expect(shell.headers()['cache-control']).toBe('private, no-cache');
+  // The same for every anonymous visitor (issue 36): shared caches keep it 120 s, browsers ask
+  // again each time (a 304 when nothing changed).
+  expect(shell.headers()['cache-control']).toBe(
+    'public, max-age=0, s-maxage=120, stale-while-revalidate=120',
+  );
+  expect(shell.headers()['set-cookie']).toBeUndefined();
+  const etag = shell.headers().etag;
+  expect(etag).toMatch(/^W\//);
+  const again = await request.get('/', { headers: { 'if-none-match': etag ?? '' } });
+  expect(again.status()).toBe(304);
   expect(shell.headers()['content-security-policy']).toContain("default-src 'self'");
   const html = await shell.text();
   const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];

@@ -659,7 +659,7 @@ describe('issue 35: the CSRF value belongs to the login session', () => {
     expect((await changeName(own, own.ok_csrf, 'Vera')).statusCode).toBe(200);
 
     // The attacker's pairs, both genuinely issued by us: one anonymous, one of their own login.
-    const page = await t.app.inject({ url: '/impressum' });
+    const page = await t.app.inject({ url: '/session/renew' });
     const anonymous = browserCookiesOf(page);
     const attacker = await createTestUser(t.database, { firstName: 'Mallory' });
     const theirs = await signedInBrowser(attacker.id);

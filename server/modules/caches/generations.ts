@@ -188,6 +188,41 @@ export class CacheGenerations {
     });
   }
 
+  /**
+   * The data behind caches changed (a price snapshot, a CMS change): clears them here at once and
+   * in every other process, like a staff clear but without an audit entry and without changing
+   * the last clear the staff screen shows (that is a person's act). Unknown names are bumped
+   * too, so a process that registers the cache later still sees the change.
+   */
+  invalidate(names: readonly string[]): Promise<void> {
+    return this.enqueue(async () => {
+      for (const name of names) {
+        const source = this.registry.get(name);
+        if (source) await this.clearLocal(source);
+      }
+      const rows = await this.db.transaction(async (tx) => {
+        const bumped: { name: string; generation: number }[] = [];
+        for (const name of names) {
+          const [row] = await tx
+            .insert(cacheGenerations)
+            .values({ name, generation: 1 })
+            .onConflictDoUpdate({
+              target: cacheGenerations.name,
+              set: { generation: sql`${cacheGenerations.generation} + 1` },
+            })
+            .returning({ name: cacheGenerations.name, generation: cacheGenerations.generation });
+          if (row) bumped.push(row);
+        }
+        if (poolOf(this.db) && bumped.length > 0) {
+          const payload = bumped.map((b) => b.name).join(',');
+          await tx.execute(sql`SELECT pg_notify(${CACHE_CHANNEL}, ${payload})`);
+        }
+        return bumped;
+      });
+      for (const row of rows) this.known.set(row.name, row.generation);
+    });
+  }
+
   /** A failing clear (e.g. the price index's rebuild) is logged; the other caches go on. */
   private async clearLocal(source: CacheSource): Promise<void> {
     try {

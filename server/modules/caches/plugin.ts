@@ -14,6 +14,8 @@ export interface Caches {
   list(): CacheSource[];
   /** Clears here at once and in every other process (bump + notify), audited per cache. */
   clear(sources: readonly CacheSource[], actor: AuditActor): Promise<ClearOutcome[]>;
+  /** Their data changed: clears them here and in every other process, unaudited (generations.ts). */
+  invalidate(names: readonly string[]): Promise<void>;
   /** Looks for clears made elsewhere now (the poll does it every 2 s). */
   sync(): Promise<void>;
   /** Changes the poll interval; null stops the poll (tests). */
@@ -45,6 +47,7 @@ export const cachesPlugin = fp<CachesPluginOptions>(
       get: (name) => registry.get(name),
       list: () => registry.list(),
       clear: (sources, actor) => generations.clear(sources, actor),
+      invalidate: (names) => generations.invalidate(names),
       sync: () => generations.sync(),
       pollEvery: (ms) => generations.pollEvery(ms),
       get listening() {

@@ -15,9 +15,19 @@ export interface CacheSource {
   entries(): number;
   /** When the oldest entry held now was stored (epoch ms); null when empty. */
   oldestAt(): number | null;
+  /** Bytes held now, when the cache counts them (the render cache does). */
+  bytes?(): number;
+  /** Lookups answered from the cache and not, since the process started, when counted. */
+  lookups?(): { hits: number; misses: number };
   /** Drops this process's copy; the next request fills it again from the database. */
   clear(): void | Promise<void>;
 }
+
+/**
+ * The rendered public pages (server/pages/render-cache.ts): modules whose data the pages show
+ * invalidate it when that data change (app.caches.invalidate).
+ */
+export const PAGES_CACHE = 'pages';
 
 export const CACHE_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,59}$/;
 

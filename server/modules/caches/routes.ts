@@ -31,11 +31,15 @@ export async function cacheList(
   return caches.list().map((source) => {
     const oldestAt = source.oldestAt();
     const row = generations.get(source.name);
+    const lookups = source.lookups?.();
+    const asked = lookups ? lookups.hits + lookups.misses : 0;
     return {
       Name: source.name,
       Label: source.label,
       Entries: source.entries(),
       OldestAgeSeconds: oldestAt === null ? null : Math.max(0, Math.round((now - oldestAt) / 1000)),
+      Bytes: source.bytes?.() ?? null,
+      HitRate: lookups && asked > 0 ? lookups.hits / asked : null,
       ClearedAt: row?.clearedAt?.toISOString() ?? null,
       ClearedBy: row?.clearedBy ?? null,
     };

@@ -38,6 +38,7 @@ import {
 import { ApiErrorSchema } from '../../../src/api/contract/common';
 import { actorOf, auditHistory, recordAudit } from '../audit/audit';
 import { guardAllRoutes, requireCsrf } from '../../plugins/auth';
+import { PAGES_CACHE } from '../caches/registry';
 import { renderBodyAsPublished } from '../content/service';
 import { checkImage, declaredImageType, IMAGE_MESSAGES, storeImage } from './media';
 import {
@@ -79,6 +80,14 @@ async function answer<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T 
 
 export const cmsRoutes: FastifyPluginAsyncZod<CmsRoutesOptions> = async (app, opts) => {
   guardAllRoutes(app, 'editor');
+  // A change that went through (create, save, publish, unpublish, delete, image) may change
+  // what the public pages show: each process renders them anew (issue 36). Before the answer
+  // goes out, so the editor who then opens the page sees the change.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      await app.caches.invalidate([PAGES_CACHE]);
+    }
+  });
 
   app.get(
     '/entries',

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { berlinDay, JobQueue } from '../../jobs/queue';
-import { ttlCacheSource } from '../caches/registry';
+import { PAGES_CACHE, ttlCacheSource } from '../caches/registry';
 import { TtlCache } from '../calculation/ttl-cache';
 import { PRICES_MAX_AGE_S } from '../../../src/api/contract/prices';
 import { takeSnapshot } from './history';
@@ -121,6 +121,8 @@ export const pricesPlugin = fp<{ runJobs: boolean }>(
       const regions = await deps.regions();
       const count = await takeSnapshot(app.db, app.calculation, regions, key);
       app.log.info({ day: key, regions: count }, 'price snapshot stored');
+      // The pages show the day's prices and history: every process renders them anew.
+      await app.caches.invalidate([PAGES_CACHE]);
     });
     jobs.schedule(PRICE_SNAPSHOT_JOB, berlinDay);
     app.decorate('jobs', jobs);

@@ -27,6 +27,8 @@ export const CSRF_RENEWED_HEADER = 'X-CSRF-Renewed';
 /** Query value carrying the original address to the legacy login page (SPEC §2). */
 export const RETURN_URL_PARAM = 'ReturnUrl';
 /** The legacy login and registration page (SPEC §2, ARCHITECTURE §6). */
+/** The legacy login site's pages (server/legacy): HTML forms with the CSRF value in them. */
+export const LEGACY_SITE_PREFIX = '/konto/';
 export const LOGIN_PATH = '/konto/anmelden-registrieren';
 
 // ---------------------------------------------------------------------------------------------

@@ -132,6 +132,10 @@ export const CacheSchema = z.object({
   Entries: z.number(),
   /** Age of the oldest entry in seconds; null when the cache is empty. */
   OldestAgeSeconds: z.nullable(z.number()),
+  /** Memory the entries take in this process; null when the cache does not count it. */
+  Bytes: z.nullable(z.number()),
+  /** Share of lookups answered from the cache since the process started (0–1); null: not counted or no lookup yet. */
+  HitRate: z.nullable(z.number()),
   /** Last clear in any process (ISO 8601) and by whom (e-mail); null if never. */
   ClearedAt: z.nullable(z.string()),
   ClearedBy: z.nullable(z.string()),

@@ -15,9 +15,10 @@ const loadEngine = lazyImport(() => import('./engine'));
 let csrfPending: Promise<void> | null = null;
 
 /**
- * The server sets the CSRF cookie on page and /session responses to a request without one (not on
- * API answers); a page served by the service worker may not have had such a response yet, so
- * before the first state-changing call GET /session/renew fetches it.
+ * The server sets the CSRF cookie on /session responses, on the legacy forms and on pages for a
+ * browser with a session, to a request without one; not on API answers, and not on the pages an
+ * anonymous visitor gets, which are the same for all of them and kept by shared caches (issue 36).
+ * So before the first state-changing call GET /session/renew fetches it.
  */
 export function ensureCsrfCookie(): Promise<void> | undefined {
   if (readAuthCookies().csrf) return undefined;

@@ -10,6 +10,8 @@ const base: CacheInfo[] = [
     Label: 'Bestpreise (120 s)',
     Entries: 3,
     OldestAgeSeconds: 42,
+    Bytes: null,
+    HitRate: null,
     ClearedAt: null,
     ClearedBy: null,
   },
@@ -18,8 +20,20 @@ const base: CacheInfo[] = [
     Label: 'Bewertungen/Qualitätsnote (1 h)',
     Entries: 1,
     OldestAgeSeconds: 600,
+    Bytes: null,
+    HitRate: null,
     ClearedAt: '2026-11-26T08:00:00.000Z',
     ClearedBy: 'admin@example.de',
+  },
+  {
+    Name: 'pages',
+    Label: 'Seiten (HTML; Preise 120 s, sonst 1 h)',
+    Entries: 12,
+    OldestAgeSeconds: 30,
+    Bytes: 1_234_567,
+    HitRate: 0.875,
+    ClearedAt: null,
+    ClearedBy: null,
   },
 ];
 
@@ -90,6 +104,16 @@ describe('CachePage', () => {
     expect(within(best).getByText('noch nie')).toBeTruthy();
     const reviews = within(table).getByText('Bewertungen/Qualitätsnote (1 h)').closest('tr')!;
     expect(within(reviews).getByText(/von admin@example\.de/)).toBeTruthy();
+  });
+
+  it('shows the memory and hit rate of the caches that count them (issue 36)', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Caches des Servers' });
+    const pages = within(table).getByText(/^Seiten \(HTML/).closest('tr')!;
+    expect(within(pages).getByText('1,2 MB')).toBeTruthy();
+    expect(within(pages).getByText('87,5 %')).toBeTruthy();
+    const best = within(table).getByText('Bestpreise (120 s)').closest('tr')!;
+    expect(within(best).getAllByText('–')).toHaveLength(2);
   });
 
   it('clears one cache and shows the new count and who cleared it at once', async () => {

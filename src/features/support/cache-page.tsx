@@ -11,6 +11,7 @@ import {
   DataTable,
   errorMessage,
   formatAge,
+  formatBytes,
   formatDateTime,
   FormMessage,
   StaffPage,
@@ -86,6 +87,23 @@ export function CachePage() {
       header: t.columns.entries,
       render: (c) => c.Entries.toLocaleString('de-DE'),
       sortValue: (c) => c.Entries,
+      numeric: true,
+    },
+    {
+      key: 'bytes',
+      header: t.columns.bytes,
+      render: (c) => (c.Bytes === null ? '–' : formatBytes(c.Bytes)),
+      sortValue: (c) => c.Bytes ?? -1,
+      numeric: true,
+    },
+    {
+      key: 'hitRate',
+      header: t.columns.hitRate,
+      render: (c) =>
+        c.HitRate === null
+          ? '–'
+          : c.HitRate.toLocaleString('de-DE', { style: 'percent', maximumFractionDigits: 1 }),
+      sortValue: (c) => c.HitRate ?? -1,
       numeric: true,
     },
     {

@@ -133,6 +133,8 @@ export const texts = {
     columns: {
       label: 'Cache',
       entries: 'Einträge',
+      bytes: 'Speicher',
+      hitRate: 'Trefferquote',
       age: 'Ältester Eintrag',
       cleared: 'Zuletzt geleert',
       action: 'Aktion',

@@ -39,3 +39,10 @@ export function formatDuration(seconds: number | null | undefined): string {
   const days = Math.round(seconds / 86_400);
   return days === 1 ? '1 Tag' : `${days} Tage`;
 }
+
+/** A size in memory: "812 B", "48,3 kB", "12,4 MB" (1 kB = 1000 B, as the bench reports). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${Math.round(bytes)} B`;
+  const [value, unit] = bytes < 1_000_000 ? [bytes / 1000, 'kB'] : [bytes / 1_000_000, 'MB'];
+  return `${value.toLocaleString('de-DE', { maximumFractionDigits: 1 })} ${unit}`;
+}

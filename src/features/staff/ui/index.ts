@@ -15,4 +15,4 @@ export {
 } from './fields';
 export { AuditHistory, changedFields } from './audit-history';
 export { useStaffData, errorMessage, type StaffData } from './use-staff-data';
-export { formatAge, formatDate, formatDateTime, formatDuration } from './format';
+export { formatAge, formatBytes, formatDate, formatDateTime, formatDuration } from './format';

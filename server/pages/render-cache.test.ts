@@ -1,0 +1,403 @@
+/**
+ * Issue 36: public pages a CDN may keep. An anonymous visitor's page is public with a lifetime
+ * that follows its data and a validator (304 when unchanged), set by no cookie and kept in the
+ * render cache; a visitor with a session gets a private page of their own, never the shared one
+ * and never stored; a price snapshot, a CMS change and a staff clear reach the render cache of
+ * every process (two apps on one database: PGlite here, PostgreSQL in CI's second pass).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SsrModule } from '../../src/api/contract/pages';
+import { AUTH_COOKIES } from '../../src/api/contract/account-constants';
+import { buildApp, type App } from '../app';
+import { openDatabase, type Database } from '../db/client';
+import {
+  authHeaders,
+  createTestUser,
+  staffRole,
+  testToken,
+  type TestUser,
+} from '../../tests/support/auth';
+import {
+  openTestDatabase,
+  TEST_PUBLIC_URL,
+  TEST_SECRET,
+  usesPostgres,
+  type TestDatabase,
+} from '../../tests/support/test-app';
+import { PRICE_SNAPSHOT_JOB } from '../modules/prices/plugin';
+import {
+  etagOf,
+  ifNoneMatchHolds,
+  pageLifetimeSeconds,
+  RenderCache,
+  type CachedPage,
+} from './render-cache';
+
+describe('RenderCache', () => {
+  const page = (body: string, maxAgeSeconds = 120, storedAt = 0): CachedPage => ({
+    status: 200,
+    body,
+    etag: etagOf(body),
+    maxAgeSeconds,
+    storedAt,
+  });
+
+  it('keeps a page for its lifetime, then forgets it', () => {
+    let now = 0;
+    const cache = new RenderCache(1_000_000, () => now);
+    cache.set('a', page('<p>a</p>', 120, now));
+    now = 119_999;
+    expect(cache.get('a')?.body).toBe('<p>a</p>');
+    now = 120_000;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0, hits: 1, misses: 1 });
+  });
+
+  it('stays within its bytes, dropping the least recently used first', () => {
+    const body = 'x'.repeat(1000);
+    // Room for two pages of this size, not three.
+    const cache = new RenderCache(5000, () => 0);
+    cache.set('a', page(body));
+    cache.set('b', page(body));
+    cache.get('a');
+    cache.set('c', page(body));
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('c')).toBeDefined();
+    expect(cache.stats().bytes).toBeLessThanOrEqual(5000);
+    // A page larger than the whole cache is not kept (and drops nothing).
+    cache.set('huge', page('y'.repeat(10_000)));
+    expect(cache.stats().entries).toBe(2);
+  });
+
+  it('with 0 bytes keeps nothing', () => {
+    const cache = new RenderCache(0);
+    cache.set('a', page('a'));
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ entries: 0, hits: 0, misses: 0 });
+  });
+
+  it('gives prices 120 s and news, dealers and CMS pages 3600 s (SPEC §9)', () => {
+    expect(pageLifetimeSeconds(['calculatorInit', 'bestPrice', 'newsFeatured'])).toBe(120);
+    expect(pageLifetimeSeconds(['dealer', 'dealerReviews'])).toBe(120);
+    expect(pageLifetimeSeconds(['newsDetail', 'crossLinks'])).toBe(3600);
+    expect(pageLifetimeSeconds(['cmsPage'])).toBe(3600);
+    expect(pageLifetimeSeconds([])).toBe(3600);
+  });
+
+  it('compares validators weakly', () => {
+    const tag = etagOf('<p>a</p>');
+    expect(tag).toMatch(/^W\/"[\w-]{27}"$/);
+    expect(etagOf('<p>a</p>')).toBe(tag);
+    expect(etagOf('<p>b</p>')).not.toBe(tag);
+    expect(ifNoneMatchHolds(tag, tag)).toBe(true);
+    expect(ifNoneMatchHolds(`"x", ${tag.slice(2)}`, tag)).toBe(true);
+    expect(ifNoneMatchHolds('*', tag)).toBe(true);
+    expect(ifNoneMatchHolds('"other"', tag)).toBe(false);
+    expect(ifNoneMatchHolds(undefined, tag)).toBe(false);
+  });
+});
+
+/** The built index.html's shape (as in render.test.ts). */
+const SHELL = `<!doctype html>
+<html lang="de">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Ölkompass</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const ENTRY_SERVER = new URL('../../src/app/entry-server.tsx', import.meta.url).pathname;
+
+let testDb: TestDatabase;
+/** A second connection (pool) to the same PostgreSQL database for app b; PGlite: the same. */
+let secondDb: Database | undefined;
+let distDir: string;
+let a: App;
+let b: App;
+let customer: TestUser;
+let editor: TestUser;
+let admin: TestUser;
+
+function appOn(database: Database, ssr: SsrModule): Promise<App> {
+  return buildApp({
+    config: {
+      nodeEnv: 'test',
+      distDir,
+      secret: TEST_SECRET,
+      rolePrefix: 'Oelkompass.',
+      accessTokenTtlSeconds: 900,
+      publicUrl: TEST_PUBLIC_URL,
+      renderCacheBytes: 8 * 1024 * 1024,
+    },
+    database,
+    closeDatabase: false,
+    ssr,
+  });
+}
+
+beforeAll(async () => {
+  const ssr = (await import(ENTRY_SERVER)) as SsrModule;
+  await ssr.preloadServerPages();
+  distDir = await mkdtemp(
+    join(tmpdir(), `heizoel-render-cache-${randomBytes(3).toString('hex')}-`),
+  );
+  await writeFile(join(distDir, 'index.html'), SHELL);
+  await mkdir(join(distDir, '.vite'));
+  await writeFile(join(distDir, '.vite', 'manifest.json'), '{}');
+  testDb = await openTestDatabase();
+  if (testDb.database.kind === 'postgres') {
+    const pool = (
+      testDb.database.db as unknown as { $client: { options: { connectionString: string } } }
+    ).$client;
+    secondDb = await openDatabase({ kind: 'postgres', url: pool.options.connectionString });
+  }
+  a = await appOn(testDb.database, ssr);
+  b = await appOn(secondDb ?? testDb.database, ssr);
+  await Promise.all([a.ready(), b.ready()]);
+  // The tests look themselves (sync) or wait for the notification, never for the poll.
+  a.caches.pollEvery(null);
+  b.caches.pollEvery(null);
+  customer = await createTestUser(testDb.database, { firstName: 'Greta', lastName: 'Gans' });
+  editor = await createTestUser(testDb.database, { roles: [staffRole('Editor')] });
+  admin = await createTestUser(testDb.database, { roles: [staffRole('Admin')] });
+}, 60_000);
+
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await secondDb?.close();
+  await testDb?.close();
+  if (distDir) await rm(distDir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  a.renderCache.clear();
+  b.renderCache.clear();
+});
+
+const get = (
+  app: App,
+  url: string,
+  options: { cookies?: Record<string, string>; headers?: Record<string, string> } = {},
+) => app.inject({ url, cookies: options.cookies, headers: options.headers });
+
+describe('an anonymous visitor gets the page every anonymous visitor gets', () => {
+  it.each([
+    ['/', 120],
+    ['/heizoelpreise', 120],
+    ['/heizoelpreise/bayern', 120],
+    ['/impressum', 3600],
+    ['/news', 3600],
+  ])(
+    '%s: public for %i s, with a validator, no cookie, the same bytes again',
+    async (url, maxAge) => {
+      const first = await get(a, url);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['cache-control']).toBe(
+        `public, max-age=0, s-maxage=${maxAge}, stale-while-revalidate=${maxAge}`,
+      );
+      expect(first.headers.vary).toMatch(/Cookie/);
+      expect(first.headers.vary).toMatch(/Accept-Language/);
+      expect(first.headers['set-cookie']).toBeUndefined();
+      const etag = String(first.headers.etag);
+      expect(etag).toBe(etagOf(first.body));
+      const hitsBefore = a.renderCache.stats().hits;
+      const second = await get(a, url);
+      expect(second.body).toBe(first.body);
+      expect(second.headers.etag).toBe(etag);
+      expect(a.renderCache.stats().hits).toBe(hitsBefore + 1);
+    },
+  );
+
+  it('If-None-Match with the page’s validator: 304 without a body', async () => {
+    const first = await get(a, '/heizoelpreise/bayern');
+    const etag = String(first.headers.etag);
+    const again = await get(a, '/heizoelpreise/bayern', { headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toMatch(/^public, /);
+    // Another process renders the same bytes: the validator holds there too.
+    const elsewhere = await get(b, '/heizoelpreise/bayern', { headers: { 'if-none-match': etag } });
+    expect(elsewhere.statusCode).toBe(304);
+  });
+
+  it('keeps one copy per locale and consent state', async () => {
+    const de = await get(a, '/', { headers: { 'accept-language': 'de-DE' } });
+    const at = await get(a, '/', { headers: { 'accept-language': 'de-AT' } });
+    expect(at.body).not.toBe(de.body);
+    expect(at.body).toContain('lang="de-AT"');
+    const consented = await get(a, '/', {
+      headers: { 'accept-language': 'de-DE' },
+      cookies: { ok_consent: 'all' },
+    });
+    expect(consented.body).not.toBe(de.body);
+    expect((await get(a, '/', { headers: { 'accept-language': 'de-AT' } })).body).toBe(at.body);
+  });
+
+  it('a page that does not exist is not kept (a crawler’s typos fill no memory)', async () => {
+    const res = await get(a, '/heizoelpreise/nirgendwo');
+    expect(res.statusCode).toBe(404);
+    expect(a.renderCache.stats().entries).toBe(0);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('a visitor with a session gets a page of their own', () => {
+  const asCustomer = () => ({ [AUTH_COOKIES.token]: testToken(customer) });
+
+  it('private, never the anonymous copy and never kept', async () => {
+    const anonymous = await get(a, '/');
+    expect(anonymous.body).not.toContain('Greta');
+    const personal = await get(a, '/', { cookies: asCustomer() });
+    expect(personal.headers['cache-control']).toBe('private, no-cache');
+    expect(personal.headers.etag).toBeUndefined();
+    expect(personal.body).toContain('Greta');
+    expect(a.renderCache.stats().entries).toBe(1);
+    // The next anonymous visitor gets the anonymous page, not the customer's.
+    const next = await get(a, '/');
+    expect(next.body).toBe(anonymous.body);
+    expect(next.body).not.toContain('Greta');
+  });
+
+  it('a personal page rendered first is not handed to the anonymous visitor after it', async () => {
+    const personal = await get(a, '/impressum', { cookies: asCustomer() });
+    expect(personal.body).toContain('Greta');
+    expect(a.renderCache.stats().entries).toBe(0);
+    const anonymous = await get(a, '/impressum');
+    expect(anonymous.body).not.toContain('Greta');
+    expect(anonymous.headers['cache-control']).toMatch(/^public, /);
+  });
+
+  it('an anonymous validator gets no 304 for a visitor with a session', async () => {
+    const anonymous = await get(a, '/');
+    const personal = await get(a, '/', {
+      cookies: asCustomer(),
+      headers: { 'if-none-match': String(anonymous.headers.etag) },
+    });
+    expect(personal.statusCode).toBe(200);
+    expect(personal.body).toContain('Greta');
+  });
+
+  it('a bearer token or a stale login marker counts as a session too', async () => {
+    const bearer = await get(a, '/', {
+      headers: { authorization: `Bearer ${testToken(customer)}` },
+    });
+    expect(bearer.headers['cache-control']).toBe('private, no-cache');
+    const marker = await get(a, '/', { cookies: { [AUTH_COOKIES.legacyMarker]: '1' } });
+    expect(marker.headers['cache-control']).toBe('private, no-cache');
+    expect(a.renderCache.stats().entries).toBe(0);
+  });
+
+  it('pages behind a login stay private and uncached', async () => {
+    const res = await get(a, '/bestellungen', { cookies: asCustomer() });
+    expect(res.headers['cache-control']).not.toMatch(/public/);
+    expect(a.renderCache.stats().entries).toBe(0);
+  });
+});
+
+describe('a change reaches the render cache of every process', () => {
+  /** Fills both processes' copies of a page and returns b's body. */
+  const fillBoth = async (url: string) => {
+    await get(a, url);
+    const inB = await get(b, url);
+    expect(b.renderCache.stats().entries).toBeGreaterThan(0);
+    return inB.body;
+  };
+  /** b learns what changed as its poll or its notification would make it. */
+  const bLooks = () => b.caches.sync();
+
+  it('a price snapshot', async () => {
+    await fillBoth('/heizoelpreise');
+    const hitsBefore = b.renderCache.stats().hits;
+    const day = '2026-12-24';
+    await a.jobs.enqueue(PRICE_SNAPSHOT_JOB, day);
+    await a.jobs.runDue();
+    expect(a.renderCache.stats().entries).toBe(0);
+    await bLooks();
+    expect(b.renderCache.stats().entries).toBe(0);
+    await get(b, '/heizoelpreise');
+    expect(b.renderCache.stats().hits).toBe(hitsBefore);
+    // The snapshot computes every region: slow on a loaded machine.
+  }, 90_000);
+
+  it('a CMS publish: the article appears in the other process at once', async () => {
+    const before = await fillBoth('/news');
+    const title = `Neue Heizölsteuer ${randomBytes(3).toString('hex')}`;
+    const created = await a.inject({
+      method: 'POST',
+      url: '/api/cms/entries',
+      headers: authHeaders(editor),
+      payload: {
+        Kind: 'article',
+        Title: title,
+        Slug: `heizoelsteuer-${randomBytes(3).toString('hex')}`,
+        Teaser: 'Was sich ändert.',
+        BodyMarkdown: 'Ein Text über die Steuer.',
+        ImagePath: null,
+        ImageAlt: '',
+        Tags: [],
+        Author: 'Redaktion',
+        Featured: false,
+        CountryId: null,
+      },
+    });
+    expect(created.statusCode, created.body).toBeLessThan(300);
+    const id = created.json<{ Id: number }>().Id;
+    // A draft changes nothing the public sees, but every change invalidates (cheap, rare).
+    const published = await a.inject({
+      method: 'POST',
+      url: `/api/cms/entries/${id}/publish`,
+      headers: authHeaders(editor),
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(before).not.toContain(title);
+    await bLooks();
+    const after = await get(b, '/news');
+    expect(after.body).toContain(title);
+  });
+
+  it('a staff clear of the pages', async () => {
+    await fillBoth('/impressum');
+    const res = await a.inject({
+      method: 'POST',
+      url: '/api/support/caches/pages/clear',
+      headers: authHeaders(admin),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(a.renderCache.stats().entries).toBe(0);
+    await bLooks();
+    expect(b.renderCache.stats().entries).toBe(0);
+  });
+
+  it.runIf(usesPostgres())('by LISTEN/NOTIFY alone on PostgreSQL (no poll)', async () => {
+    expect(b.caches.listening).toBe(true);
+    await fillBoth('/impressum');
+    await a.caches.invalidate(['pages']);
+    await vi.waitFor(() => expect(b.renderCache.stats().entries).toBe(0), {
+      timeout: 1500,
+      interval: 10,
+    });
+  });
+
+  it('the staff screen shows entries, bytes and the hit rate', async () => {
+    await get(a, '/impressum');
+    await get(a, '/impressum');
+    const res = await a.inject({ url: '/api/support/caches', headers: authHeaders(admin) });
+    const pages = res
+      .json<{ Name: string; Entries: number; Bytes: number; HitRate: number }[]>()
+      .find((c) => c.Name === 'pages');
+    expect(pages?.Entries).toBe(1);
+    expect(pages?.Bytes).toBeGreaterThan(1000);
+    expect(pages?.HitRate).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * The render cache of public pages (issue 36, docs/decisions/021): what an anonymous visitor
+ * gets for a path is the same for every anonymous visitor with the same locale and consent
+ * state, until its data change. Kept per process, bounded by bytes (least recently used goes
+ * first), each entry for its page's lifetime (SPEC §9: 120 s for price data, 3600 s for news,
+ * dealers and reviews), and dropped as a whole when its data change in any process: a price
+ * snapshot, a CMS change or a staff clear bump the "pages" generation (server/modules/caches).
+ */
+import { createHash } from 'node:crypto';
+import type { DataKind } from '../../src/api/contract/pages';
+import { PRICES_MAX_AGE_S } from '../../src/api/contract/prices';
+import { CONTENT_MAX_AGE_S } from '../../src/api/contract/content';
+
+/** The staff screen's name of the cache (server/modules/caches). */
+export { PAGES_CACHE as RENDER_CACHE_NAME } from '../modules/caches/registry';
+
+export interface CachedPage {
+  status: 200;
+  /** The whole document. */
+  body: string;
+  /** A weak validator of the body: `W/"…"`. */
+  etag: string;
+  /** The page's lifetime in seconds (Cache-Control s-maxage). */
+  maxAgeSeconds: number;
+  storedAt: number;
+}
+
+interface Entry {
+  page: CachedPage;
+  bytes: number;
+  expiresAt: number;
+}
+
+export interface RenderCacheStats {
+  entries: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+  oldestAt: number | null;
+}
+
+/** A string's size in memory, roughly: UTF-16. */
+function sizeOf(key: string, body: string): number {
+  return 2 * (key.length + body.length) + 200;
+}
+
+export class RenderCache {
+  /** In order of use: the first is the least recently used. */
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  private hits = 0;
+  private misses = 0;
+
+  constructor(
+    readonly maxBytes: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get enabled(): boolean {
+    return this.maxBytes > 0;
+  }
+
+  /** The page kept for `key` and still within its lifetime; counts a hit or a miss. */
+  get(key: string): CachedPage | undefined {
+    if (!this.enabled) return undefined;
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt > this.now()) {
+      // Most recently used: to the end.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      this.hits += 1;
+      return entry.page;
+    }
+    if (entry) this.drop(key, entry);
+    this.misses += 1;
+    return undefined;
+  }
+
+  set(key: string, page: CachedPage): void {
+    if (!this.enabled) return;
+    const bytes = sizeOf(key, page.body);
+    if (bytes > this.maxBytes) return;
+    const old = this.entries.get(key);
+    if (old) this.drop(key, old);
+    this.entries.set(key, { page, bytes, expiresAt: page.storedAt + page.maxAgeSeconds * 1000 });
+    this.bytes += bytes;
+    for (const [oldestKey, oldest] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.drop(oldestKey, oldest);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  stats(): RenderCacheStats {
+    const now = this.now();
+    let entries = 0;
+    let oldestAt: number | null = null;
+    for (const { page, expiresAt } of this.entries.values()) {
+      if (expiresAt <= now) continue;
+      entries += 1;
+      if (oldestAt === null || page.storedAt < oldestAt) oldestAt = page.storedAt;
+    }
+    return { entries, bytes: this.bytes, hits: this.hits, misses: this.misses, oldestAt };
+  }
+
+  private drop(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+}
+
+/** The data a page shows that is a price of the day (SPEC §9: kept 120 s). */
+const PRICE_KINDS: ReadonlySet<DataKind> = new Set<DataKind>([
+  'bestPrice',
+  'priceAverage',
+  'priceHistory',
+  'priceFaq',
+  'priceFactors',
+  'localPrices',
+  'offerList',
+  'dealer',
+]);
+
+/**
+ * How long a page may be kept: as long as its shortest-lived data. Prices 120 s; news, CMS
+ * pages, dealers, reviews, regions and the calculator's options 3600 s (SPEC §9).
+ */
+export function pageLifetimeSeconds(kinds: readonly DataKind[]): number {
+  return kinds.some((kind) => PRICE_KINDS.has(kind)) ? PRICES_MAX_AGE_S : CONTENT_MAX_AGE_S;
+}
+
+/** A weak validator from the document's bytes: equal pages, equal tags, in every process. */
+export function etagOf(body: string): string {
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** If-None-Match holds `etag` (weak comparison, RFC 9110 §13.1.2), or is `*`. */
+export function ifNoneMatchHolds(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = bare(etag);
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === wanted);
+}
+
+/**
+ * The Cache-Control of a public page: browsers ask again each time (a 304 when nothing
+ * changed), shared caches keep it for its lifetime and may serve it stale for as long again
+ * while they fetch the new one in the background.
+ */
+export function publicCacheControl(maxAgeSeconds: number): string {
+  return `public, max-age=0, s-maxage=${maxAgeSeconds}, stale-while-revalidate=${maxAgeSeconds}`;
+}
