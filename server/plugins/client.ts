@@ -133,7 +133,10 @@ export const clientPlugin = fp<ClientPluginOptions>(
       const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
       // One form of every page path before routes and guards see it (src/lib/paths.ts).
       const canonical = canonicalPagePath(pathname);
-      if (canonical === null) return sendPage(reply, 404, headOf(undefined, pathname));
+      if (canonical === null) {
+        if (!app.pageLimits.chargeUnknownPath(request, reply)) return reply;
+        return sendPage(reply, 404, headOf(undefined, pathname));
+      }
       if (canonical !== pathname) {
         const query = queryAt === -1 ? '' : request.url.slice(queryAt);
         return reply.header('cache-control', 'no-store').redirect(canonical + query, 301);
@@ -157,14 +160,19 @@ export const clientPlugin = fp<ClientPluginOptions>(
       // An unknown place: the 404 status and head, rendered by the route's own page (it shows the
       // error page for missing data), so the browser hydrates the same tree it would render.
       const notFound = resolution?.kind === 'not-found';
+      // Issue 36: an unknown page and each render are counted per address (app.pageLimits).
+      if ((!route || notFound) && !app.pageLimits.chargeUnknownPath(request, reply)) return reply;
       // Public pages and the 404 page are rendered; the rest is the shell the app fills.
-      const rendered =
+      const renders =
         ssr &&
         built &&
         (route
           ? appRoute && ssr.isServerRendered(appRoute.name)
           : // The staff area's addresses are the staff chunk's to answer, 404 included.
-            !pathname.startsWith('/support/'))
+            !pathname.startsWith('/support/'));
+      if (renders && !app.pageLimits.chargeRender(request, reply)) return reply;
+      const rendered =
+        ssr && renders
           ? await renderRoute(
               app,
               ssr,
@@ -242,5 +250,5 @@ export const clientPlugin = fp<ClientPluginOptions>(
     // 403 instead of falling through, so the home page gets its own route.
     if (built) app.get('/', sendShell);
   },
-  { name: 'client', dependencies: ['errors', 'public-url'] },
+  { name: 'client', dependencies: ['errors', 'public-url', 'page-limits'] },
 );
