@@ -35,6 +35,7 @@ import { pageResolversPlugin } from './pages/resolvers';
 import { seoPlugin } from './pages/seo';
 import { databasePlugin } from './plugins/database';
 import { dbRateLimitPlugin } from './plugins/db-rate-limit';
+import { pageLimitsPlugin, type PageLimitsOptions } from './plugins/page-limits';
 import { answerFrameworkError, answerClientError, errorsPlugin } from './plugins/errors';
 import { publicUrlPlugin } from './plugins/public-url';
 import { routeTablePlugin } from './plugins/route-table';
@@ -78,6 +79,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Abuse limits of the legacy forms other than the production ones (tests). */
   legacyLimits?: LegacyPluginOptions['limits'];
+  /** Budgets of renders and unknown paths per address, or their clock, for tests. */
+  pageLimits?: PageLimitsOptions;
   /** The server render; by default the SSR build next to the client build (tests: the source). */
   ssr?: ClientPluginOptions['ssr'];
 }
@@ -100,6 +103,7 @@ export async function buildApp({
   closeDatabase = true,
   logger = false,
   legacyLimits,
+  pageLimits,
   ssr,
 }: AppDeps) {
   const app = Fastify({
@@ -145,6 +149,8 @@ export async function buildApp({
     accessTokenTtlSeconds: config.accessTokenTtlSeconds ?? 900,
   });
   await app.register(rateLimit, { global: false });
+  // Renders and unknown paths per address, counted in memory (issue 36); reading is never limited.
+  await app.register(pageLimitsPlugin, pageLimits ?? {});
   await app.register(errorsPlugin);
 
   // The registry of in-process caches (issue 13): modules add theirs, a clear reaches every process.

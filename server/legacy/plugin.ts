@@ -59,13 +59,16 @@ import {
  *   address (an office, a carrier's NAT) never lock each other out; at the limit even the right
  *   password waits, so guessing gains nothing;
  * - password reset: 3 e-mails an hour per e-mail address (each lands in someone's inbox) and 10
- *   an hour per client address, every request counted.
+ *   an hour per client address, every request counted;
+ * - registration: 10 an hour per client address, every attempt counted (each costs a scrypt hash
+ *   and may create an account; a family or an office registers a few, a script hundreds).
  */
 export const LIMITS = {
   loginPerAddressAndEmail: { max: 10, windowSeconds: 15 * 60 },
   loginPerAddress: { max: 30, windowSeconds: 15 * 60 },
   resetPerEmail: { max: 3, windowSeconds: 60 * 60 },
   resetPerAddress: { max: 10, windowSeconds: 60 * 60 },
+  registerPerAddress: { max: 10, windowSeconds: 60 * 60 },
 } as const;
 export type LegacyLimits = { [K in keyof typeof LIMITS]: { max: number; windowSeconds: number } };
 
@@ -201,6 +204,7 @@ export const legacyPlugin: FastifyPluginAsync<LegacyPluginOptions> = async (app,
     perAddressAndEmail: limit('loginPerAddressAndEmail', perAddressAndEmail),
     perAddress: limit('loginPerAddress', perAddress),
   };
+  const registerLimit = limit('registerPerAddress', perAddress);
 
   // SPEC §2/§8: any other page under the legacy layer is its 404 (the app's routes never start
   // with /konto/, so nothing of the app is hidden by this).
@@ -236,6 +240,8 @@ export const legacyPlugin: FastifyPluginAsync<LegacyPluginOptions> = async (app,
       const returnUrl = returnUrlOf(request, form);
       const state: LoginPageState = { csrf: csrfOf(request), returnUrl };
       const isRegistration = form.Form === 'register';
+      // Throws the 429 (this plugin's error handler answers with its page).
+      if (isRegistration) await registerLimit.consume.call(app, request, reply);
 
       if (!(await csrfOk(request, form))) {
         // Keep what can be kept (never the password) and ask to send again with the new value.

@@ -179,8 +179,10 @@ export const clientPlugin = fp<ClientPluginOptions>(
       const anonymous = isAnonymousRequest(request);
       // One form of every page path before routes and guards see it (src/lib/paths.ts).
       const canonical = canonicalPagePath(pathname);
-      if (canonical === null)
+      if (canonical === null) {
+        if (!app.pageLimits.chargeUnknownPath(request, reply)) return reply;
         return sendPage(request, reply, 404, headOf(undefined, pathname), undefined, anonymous);
+      }
       if (canonical !== pathname) {
         const query = queryAt === -1 ? '' : request.url.slice(queryAt);
         return reply.header('cache-control', 'no-store').redirect(canonical + query, 301);
@@ -221,7 +223,11 @@ export const clientPlugin = fp<ClientPluginOptions>(
       // An unknown place: the 404 status and head, rendered by the route's own page (it shows the
       // error page for missing data), so the browser hydrates the same tree it would render.
       const notFound = resolution?.kind === 'not-found';
+      // Issue 36: an unknown page and each render are counted per address (app.pageLimits).
+      if ((!route || notFound) && !app.pageLimits.chargeUnknownPath(request, reply)) return reply;
       // Public pages and the 404 page are rendered; the rest is the shell the app fills.
+      // Only a render the cache could not answer is counted.
+      if (renders && !app.pageLimits.chargeRender(request, reply)) return reply;
       const rendered =
         ssr && renders
           ? await renderRoute(
@@ -336,5 +342,5 @@ export const clientPlugin = fp<ClientPluginOptions>(
     // 403 instead of falling through, so the home page gets its own route.
     if (built) app.get('/', sendShell);
   },
-  { name: 'client', dependencies: ['errors', 'public-url', 'caches'] },
+  { name: 'client', dependencies: ['errors', 'public-url', 'caches', 'page-limits'] },
 );

@@ -1,7 +1,8 @@
 /**
  * Errors as JSON (CONVENTIONS, Server): validation → 400 { message, issues }; other 4xx keep
- * their message; 5xx never reveal internals. Unknown /api paths → 404 JSON; the 404 handler is
- * rate-limited. Unknown page paths are answered by the client plugin (app shell with 404).
+ * their message; 5xx never reveal internals. Unknown /api paths → 404 JSON, limited per address
+ * (server/plugins/page-limits.ts). Unknown page paths are answered by the client plugin (app
+ * shell with 404).
  */
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -175,19 +176,20 @@ export const errorsPlugin = fp(
       return reply.code(status).send({ message } satisfies ApiError);
     });
 
-    app.setNotFoundHandler(
-      { preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) },
-      (request, reply) => {
-        const url = request.url;
-        const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-        if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && app.pageFallback) {
-          return app.pageFallback(request, reply);
-        }
-        return reply.code(404).send({ message: 'Diese Adresse gibt es nicht.' } satisfies ApiError);
-      },
-    );
+    // Page GETs come here too (the client plugin's fallback): they are not limited as such, only
+    // what costs (issue 36): the fallback charges renders and unknown pages, this handler the
+    // unknown API paths and methods (app.pageLimits).
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url;
+      const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+      if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && app.pageFallback) {
+        return app.pageFallback(request, reply);
+      }
+      if (!app.pageLimits.chargeUnknownPath(request, reply)) return reply;
+      return reply.code(404).send({ message: 'Diese Adresse gibt es nicht.' } satisfies ApiError);
+    });
   },
-  { name: 'errors', dependencies: ['@fastify/rate-limit'] },
+  { name: 'errors', dependencies: ['page-limits'] },
 );
 
 function pathOf(instancePath: string): string[] {

@@ -58,6 +58,8 @@ export interface TestAppOptions {
    */
   distDir?: string;
   legacyLimits?: AppDeps['legacyLimits'];
+  /** Budgets or clock of the page limits (server/plugins/page-limits.ts). */
+  pageLimits?: AppDeps['pageLimits'];
   /** The server render (e.g. src/app/entry-server.tsx); none by default. */
   ssr?: AppDeps['ssr'];
 }
@@ -89,6 +91,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       database: testDb.database,
       closeDatabase: false,
       legacyLimits: opts.legacyLimits,
+      pageLimits: opts.pageLimits,
       ssr: opts.ssr ?? null,
     });
     return {

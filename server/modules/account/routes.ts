@@ -59,7 +59,15 @@ function currentTokenRef(token: string): { id: number; imp: number | null } | nu
   }
 }
 
+/** New passwords set with a reset link, per client address (every try counted). */
+export const NEW_PASSWORD_RATE_LIMIT = { max: 10, windowSeconds: 60 };
+
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const newPasswordLimit = app.dbRateLimit({
+    name: 'new-password',
+    ...NEW_PASSWORD_RATE_LIMIT,
+    key: (request) => request.ip,
+  });
   /** Shared by both refresh calls: rotate, then a new access token for the same family. */
   async function refresh(
     request: FastifyRequest,
@@ -237,9 +245,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/account/kennwort',
     {
+      // Each try costs a scrypt hash; a link holder needs only a few. Counted in the database,
+      // so the limit holds across server processes (issue 36).
+      onRequest: newPasswordLimit.consume,
       preHandler: requireCsrf,
-      // Each try costs a scrypt hash; a link holder needs only a few.
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         body: PasswordResetRequestSchema,
         response: { 200: PasswordResetResponseSchema, ...errorResponses },

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
@@ -10,7 +13,14 @@ import {
   type GuideAnswers,
 } from '../../../src/api/contract/leads';
 import { csrfHeaders } from '../../../tests/support/auth';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import {
+  buildTestApp,
+  TEST_PUBLIC_URL,
+  TEST_SECRET,
+  type TestApp,
+} from '../../../tests/support/test-app';
+import { buildApp } from '../../app';
+import { openDatabase, type Database } from '../../db/client';
 import { leads } from '../../db/schema';
 import { averagePrice } from './service';
 
@@ -235,6 +245,55 @@ describe('POST /api/leads/lead-formular', () => {
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+
+  it('holds the limit across two processes on one database: 5 in total, not 5 each', async () => {
+    // A second app on the same database (PGlite: the same object; PostgreSQL: a second pool),
+    // as a second server process behind the load balancer would be.
+    let secondDb: Database | undefined;
+    if (t.database.kind === 'postgres') {
+      const pool = (
+        t.database.db as unknown as { $client: { options: { connectionString: string } } }
+      ).$client;
+      secondDb = await openDatabase({ kind: 'postgres', url: pool.options.connectionString });
+    }
+    const second = await buildApp({
+      config: {
+        nodeEnv: 'test',
+        distDir: join(tmpdir(), `heizoel-no-dist-${randomBytes(4).toString('hex')}`),
+        secret: TEST_SECRET,
+        rolePrefix: 'Oelkompass.',
+        accessTokenTtlSeconds: 900,
+        publicUrl: TEST_PUBLIC_URL,
+      },
+      database: secondDb ?? t.database,
+      closeDatabase: false,
+      ssr: null,
+    });
+    try {
+      const before = await leadCount();
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const app = i % 2 === 0 ? t.app : second;
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/leads/lead-formular',
+          payload: FORM,
+          headers: csrfHeaders(),
+          remoteAddress: '198.51.100.8',
+        });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) {
+          expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+          expect(ApiErrorSchema.parse(response.json()).message).toMatch(/Zu viele Anfragen/);
+        }
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(await leadCount()).toBe(before + 5);
+    } finally {
+      await second.close();
+      await secondDb?.close();
+    }
   });
 });
 

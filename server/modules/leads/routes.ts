@@ -24,19 +24,20 @@ const GUIDE_CACHE_CONTROL = 'public, max-age=3600';
 /** SPEC §9: banners 120 s. */
 const BANNER_CACHE_CONTROL = `public, max-age=${LEADS_CACHE_TTL_S}`;
 
-export interface LeadsRoutesOptions {
-  /**
-   * Lead form submissions per client address (default 5 per 10 minutes): a person sends the form
-   * once or twice; more is a script filling the partner's inbox.
-   */
-  leadRateLimit?: { max: number; timeWindow: string };
-}
+/**
+ * Lead form submissions per client address: a person sends the form once or twice; more is a
+ * script filling the partner's inbox. Counted in the database (server/plugins/db-rate-limit.ts),
+ * so two server processes allow 5 in total, not 5 each (issue 36).
+ */
+export const LEAD_RATE_LIMIT = { max: 5, windowSeconds: 10 * 60 };
 
-export const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (
-  app,
-  { leadRateLimit = { max: 5, timeWindow: '10 minutes' } },
-) => {
+export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.leads;
+  const leadLimit = app.dbRateLimit({
+    name: 'lead-form',
+    ...LEAD_RATE_LIMIT,
+    key: (request) => request.ip,
+  });
 
   app.get(
     '/guide/:id',
@@ -89,7 +90,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (
     '/lead-formular',
     {
       // Every attempt counts towards the limit (onRequest, before validation).
-      onRequest: app.rateLimit(leadRateLimit),
+      onRequest: leadLimit.consume,
       // State-changing: the RequestVerificationToken header (docs/decisions/008).
       preHandler: requireCsrf,
       schema: {
