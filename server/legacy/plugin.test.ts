@@ -24,6 +24,7 @@ let erika: TestUser;
 const TEST_LOGIN_LIMITS = {
   loginPerAddressAndEmail: { max: 3, windowSeconds: 15 * 60 },
   loginPerAddress: { max: 5, windowSeconds: 15 * 60 },
+  registerPerAddress: { max: 2, windowSeconds: 60 * 60 },
 } satisfies Partial<LegacyLimits>;
 
 beforeAll(async () => {
@@ -560,6 +561,61 @@ describe('issue 9: abuse limits', () => {
     expect(perAddress.slice(0, -1).every((s) => s === 200)).toBe(true);
     expect(perAddress.at(-1)).toBe(429);
   });
+
+  it('limits registrations per address, counted across processes (issue 36)', async () => {
+    const page = await openPage();
+    const remoteAddress = freshAddress();
+    const register = (app: typeof t.app, i: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/konto/anmelden-registrieren',
+        remoteAddress,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        cookies: page.cookies,
+        payload: new URLSearchParams({
+          __RequestVerificationToken: page.csrf,
+          Form: 'register',
+          FirstName: 'Rita',
+          LastName: 'Reihe',
+          Email: `reihe-${i}-${remoteAddress}@example.org`,
+          Password: 'ein-langes-Kennwort',
+          PasswordRepeat: 'ein-langes-Kennwort',
+        }).toString(),
+      });
+    const second = await buildApp({
+      config: {
+        nodeEnv: 'test',
+        distDir: '/nonexistent-dist',
+        secret: TEST_SECRET,
+        publicUrl: TEST_PUBLIC_URL,
+      },
+      database: t.database,
+      closeDatabase: false,
+      legacyLimits: TEST_LOGIN_LIMITS,
+    });
+    try {
+      const max = TEST_LOGIN_LIMITS.registerPerAddress.max;
+      const statuses: number[] = [];
+      for (let i = 0; i <= max; i++)
+        statuses.push((await register(i % 2 ? second : t.app, i)).statusCode);
+      expect(statuses).toEqual([...Array.from({ length: max }, () => 302), 429]);
+      // Another address still registers.
+      expect(
+        (
+          await post('/konto/anmelden-registrieren', page, {
+            Form: 'register',
+            FirstName: 'Rita',
+            LastName: 'Anders',
+            Email: `anders-${remoteAddress}@example.org`,
+            Password: 'ein-langes-Kennwort',
+            PasswordRepeat: 'ein-langes-Kennwort',
+          })
+        ).statusCode,
+      ).toBe(302);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
 
   it('counts in the database, so a second server process continues the count', async () => {
     const second = await buildApp({

@@ -68,7 +68,9 @@ export const LIMITS = {
   loginPerAddress: { max: 30, windowSeconds: 15 * 60 },
   resetPerEmail: { max: 3, windowSeconds: 60 * 60 },
   resetPerAddress: { max: 10, windowSeconds: 60 * 60 },
-  registerPerAddress: { max: 10, windowSeconds: 60 * 60 },
+  // Scripted sign-ups, not a household or an office behind one address (issue 36): 30 an hour,
+  // every attempt counted, in the database (all processes).
+  registerPerAddress: { max: 30, windowSeconds: 60 * 60 },
 } as const;
 export type LegacyLimits = { [K in keyof typeof LIMITS]: { max: number; windowSeconds: number } };
 
