@@ -10,10 +10,11 @@ import { VitePWA } from 'vite-plugin-pwa';
 // and forwards /api to it.
 export default defineConfig(({ command, isSsrBuild }) => ({
   // react-router's package exports name only its development build (warnings, checks), for
-  // production builds too (remix-run/react-router#12532, #14102); the browser bundle takes the
-  // production build it ships beside it. The server keeps the package's own export.
+  // production builds too (remix-run/react-router#12532, #14102); both builds take the
+  // production build it ships beside it. The server render too (issue 36): the development
+  // build's checks in every <Link> were a fifth of a price page's React render.
   resolve:
-    command === 'build' && !isSsrBuild
+    command === 'build'
       ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] }
       : undefined,
   plugins: [

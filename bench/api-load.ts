@@ -281,7 +281,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export function startServer(root: string, port: number): ServerProcess {
+/** `env` adds to or overrides the bench's settings (e.g. another DATA_DIR). */
+export function startServer(
+  root: string,
+  port: number,
+  env: Readonly<Record<string, string>> = {},
+): ServerProcess {
   // node itself, not npm/npx: killing a wrapper would leave the real server running
   // (TOOLCHAIN.md, gotcha 8).
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -297,6 +302,7 @@ export function startServer(root: string, port: number): ServerProcess {
       LOG_LEVEL: 'warn',
       // PGlite in var/bench unless a PostgreSQL server is named for the bench explicitly.
       DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -243,7 +243,11 @@ export async function renderRoute(
     await Promise.all(
       needs.map(async (need) => {
         try {
-          const value = await loadNeed(app, need, { ssr, auth: request.auth });
+          const value = await loadNeed(app, need, {
+            ssr,
+            auth: request.auth,
+            params: route.params,
+          });
           const key = ssr.dataKey(need);
           data[key] = value;
           embeddedData[key] = isMarkupNeed(need.kind) && value !== null ? MARKUP_IN_HTML : value;

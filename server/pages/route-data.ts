@@ -20,12 +20,22 @@ import { stateMapMarkup } from '../modules/site/state-map';
 import { NEWS_LIST_PAGE_SIZE } from '../../src/api/contract/content';
 import { crossLinks } from '../modules/content/cross-links';
 import { cmsPage, featuredNews, newsDetail, newsList } from '../modules/content/service';
-import { dealerDetail, dealerDirectory, dealerReviews } from '../modules/dealers/service';
+import {
+  dealerDetail,
+  dealerDirectory,
+  dealerReviews,
+  pageDealerDetail,
+} from '../modules/dealers/service';
 
 /** What a loader may use besides the app: the SSR build's pure helpers and who asks. */
 export interface NeedContext {
   ssr: Pick<SsrModule, 'offerListConfig' | 'rankOffers'>;
   auth: AuthUser | null;
+  /**
+   * The request's route parameters, the object the page's resolver got: a loader can share
+   * what the resolver loaded for the same request (the dealer page).
+   */
+  params?: Readonly<Record<string, string | undefined>>;
 }
 
 type Loaders = {
@@ -70,7 +80,11 @@ const loaders: Loaders = {
   crossLinks: (app, { countryId, path }) => crossLinks(app, countryId, path),
   dealerDirectory: (app, { countryId, state, zipCode }) =>
     dealerDirectory(app, { countryId, state, zipCode }),
-  dealer: (app, { countryId, id, branchId }) => dealerDetail(app, countryId, id, branchId),
+  // The page's resolver asked for the same dealer just before (dealers/service.ts).
+  dealer: (app, { countryId, id, branchId }, { params }) =>
+    params
+      ? pageDealerDetail(app, params, countryId, id, branchId)
+      : dealerDetail(app, countryId, id, branchId),
   dealerReviews: (app, { id, page }) => dealerReviews(app.db, id, page),
   // Issue 10: what GET /api/kalkulation/init answers (the same service, no request).
   calculatorInit: async (app, { countryId, productGroupId }) =>

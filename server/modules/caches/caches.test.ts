@@ -93,6 +93,8 @@ describe('GET /api/support/caches', () => {
       'content-html',
       'reviews',
       'town-prices',
+      'price-series',
+      'country-states',
     ]) {
       expect(names).toContain(name);
     }

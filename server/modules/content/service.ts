@@ -51,7 +51,23 @@ export const renderedBodies = {
   clear: () => rendered.clear(),
 };
 
-export function newsItemOf(entry: Entry): NewsItem {
+/**
+ * The columns of a list item: lists, the featured article and cross-links read these, not the
+ * bodies (26 articles' Markdown, ~200 kB, parsed by the database driver on every page that
+ * shows a list or cross-links: issue 36).
+ */
+const itemColumns = {
+  slug: contentEntries.slug,
+  title: contentEntries.title,
+  teaser: contentEntries.teaser,
+  imagePath: contentEntries.imagePath,
+  imageAlt: contentEntries.imageAlt,
+  publishedAt: contentEntries.publishedAt,
+  tags: contentEntries.tags,
+};
+type ItemRow = Pick<Entry, keyof typeof itemColumns>;
+
+export function newsItemOf(entry: ItemRow): NewsItem {
   return {
     FilePath: entry.imagePath ?? '',
     Link: newsArticlePath(entry.slug),
@@ -85,7 +101,7 @@ export async function newsList(
   const where = and(articles, ofCountry(countryId));
   const [rows, [count]] = await Promise.all([
     db
-      .select()
+      .select(itemColumns)
       .from(contentEntries)
       .where(where)
       .orderBy(desc(contentEntries.publishedAt), desc(contentEntries.id))
@@ -102,7 +118,7 @@ export async function newsList(
 /** SPEC §7 featured: the newest featured article of the country, else its newest; null: none. */
 export async function featuredNews(db: Db, countryId: number): Promise<NewsItem | null> {
   const [row] = await db
-    .select()
+    .select(itemColumns)
     .from(contentEntries)
     .where(and(articles, ofCountry(countryId)))
     .orderBy(
@@ -130,11 +146,11 @@ export async function newsDetail(
     .limit(1);
   if (!row) return null;
   const others = await db
-    .select()
+    .select({ id: contentEntries.id, ...itemColumns })
     .from(contentEntries)
     .where(and(articles, ofCountry(row.countryId ?? countryId)))
     .orderBy(desc(contentEntries.publishedAt), desc(contentEntries.id));
-  const shared = (e: Entry) => e.tags.filter((t) => row.tags.includes(t)).length;
+  const shared = (e: ItemRow) => e.tags.filter((t) => row.tags.includes(t)).length;
   const related = others
     .filter((e) => e.id !== row.id)
     .map((e, i) => ({ e, score: shared(e), i }))
@@ -152,7 +168,7 @@ export async function articlesTagged(
   limit: number,
 ): Promise<NewsItem[]> {
   const rows = await db
-    .select()
+    .select(itemColumns)
     .from(contentEntries)
     .where(and(articles, ofCountry(countryId)))
     .orderBy(desc(contentEntries.publishedAt), desc(contentEntries.id));

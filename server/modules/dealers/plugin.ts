@@ -12,7 +12,7 @@ import { DEFAULT_COUNTRY_ID, localeByCountryId } from '../../../src/lib/locale';
 import type { PageResolution } from '../../pages/resolvers';
 import {
   createDealerCaches,
-  dealerDetail,
+  pageDealerDetail,
   dealerDirectory,
   dealerSitemapPaths,
   DIRECTORY_ROOT_NAME,
@@ -199,7 +199,8 @@ export const dealersPlugin = fp(
     // SPEC §2 …/{stateName}/{zipCode}/{dealerId}: the one address is the seat's.
     app.pageResolvers.register('heizoelhaendler-haendler', async (params) => {
       const id = idOf(params.dealerId);
-      const dealer = id === undefined ? null : await dealerDetail(app, DEFAULT_COUNTRY_ID, id);
+      const dealer =
+        id === undefined ? null : await pageDealerDetail(app, params, DEFAULT_COUNTRY_ID, id);
       if (!dealer) return NOT_FOUND;
       const asked = `/heizoelhaendler/${params.stateName}/${params.zipCode}/${params.dealerId}`;
       if (asked !== dealer.Link) return { kind: 'redirect', location: dealer.Link };
@@ -213,7 +214,7 @@ export const dealersPlugin = fp(
       const dealer =
         id === undefined || branchId === undefined
           ? null
-          : await dealerDetail(app, DEFAULT_COUNTRY_ID, id, branchId);
+          : await pageDealerDetail(app, params, DEFAULT_COUNTRY_ID, id, branchId);
       if (!dealer?.Branch) return NOT_FOUND;
       const asked = `/heizoelhaendler/${params.stateName}/${params.zipCode}/${params.branchId}/${params.dealerId}`;
       if (asked !== dealer.Branch.Link) return { kind: 'redirect', location: dealer.Branch.Link };

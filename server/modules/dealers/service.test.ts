@@ -34,6 +34,7 @@ import {
   MAP_MAX_POINTS,
   MAP_WIDTH,
   openingHoursOf,
+  pageDealerDetail,
 } from './service';
 
 let t: TestApp;
@@ -518,5 +519,23 @@ describe('cross-links and the sitemap', () => {
       .where(and(eq(dealers.active, true), gt(dealers.id, 0)))) as [{ n: number }];
     expect(paths.filter((p) => /^\/heizoelhaendler\/[^/]+\/\d+\/\d+$/.test(p))).toHaveLength(n);
     expect(new Set(paths).size).toBe(paths.length);
+  });
+});
+
+describe('pageDealerDetail (issue 36)', () => {
+  it('loads a dealer once per request: shared for the same route parameters, fresh for others', async () => {
+    const [{ id }] = (await t.database.db
+      .select({ id: dealers.id })
+      .from(dealers)
+      .where(eq(dealers.active, true))
+      .orderBy(asc(dealers.id))
+      .limit(1)) as [{ id: number }];
+    const params = { dealerId: String(id) };
+    const first = pageDealerDetail(t.app, params, 1, id);
+    expect(pageDealerDetail(t.app, params, 1, id)).toBe(first);
+    const other = pageDealerDetail(t.app, { dealerId: String(id) }, 1, id);
+    expect(other).not.toBe(first);
+    expect(await other).toEqual(await first);
+    expect(await first).toEqual(await dealerDetail(t.app, 1, id));
   });
 });

@@ -701,6 +701,37 @@ export async function dealerDetail(
   };
 }
 
+/**
+ * A dealer page's dealer, shared by its resolver and its data loader within one request: the page
+ * handler asks for it twice, in the page's resolver (its one address, title, description and
+ * JSON-LD) and in its data loader (server/pages/route-data.ts), six queries and a calculation
+ * each, a third of a dealer page's render (issue 36). Keyed by the request's route parameters
+ * (the one object both get), so nothing outlives the request.
+ */
+const pageDealers = new WeakMap<object, Map<string, Promise<Dealer | null>>>();
+
+/** dealerDetail, shared between the callers that hold the same route parameters (see above). */
+export function pageDealerDetail(
+  deps: DealersDeps,
+  params: object,
+  countryId: number,
+  id: number,
+  branchId?: number,
+): Promise<Dealer | null> {
+  let shared = pageDealers.get(params);
+  if (!shared) {
+    shared = new Map();
+    pageDealers.set(params, shared);
+  }
+  const key = `${id}|${branchId ?? ''}`;
+  let answer = shared.get(key);
+  if (!answer) {
+    answer = dealerDetail(deps, countryId, id, branchId);
+    shared.set(key, answer);
+  }
+  return answer;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The delivery area and its map
 

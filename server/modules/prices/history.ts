@@ -12,9 +12,11 @@
  *   country's series moves by today's difference between model and live.
  */
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { PRICES_MAX_AGE_S } from '../../../src/api/contract/prices';
 import type { Db } from '../../db/client';
 import { priceSeries } from '../../db/schema';
 import { calculateDefault, type CalculationDeps } from '../calculation/service';
+import { TtlCache } from '../calculation/ttl-cache';
 import { countryPriceOn, dayIndex, dayOfIndex, hashUnit, MODEL_START, round } from './model';
 import type { Region, RegionTree } from './regions';
 
@@ -218,6 +220,8 @@ export async function takeSnapshot(
     setDay(series, today, value);
   }
   await writeSeries(db, stored);
+  // This process's readers see the new day at once; others within the cache's TTL.
+  seriesCacheOf(db).clear();
   return live.size;
 }
 
@@ -236,7 +240,89 @@ export async function readHistory(
   return (await readHistories(db, [region], from, to)).get(region) ?? [];
 }
 
-/** The stored days from..to of several regions in one query (a state's counties). */
+/**
+ * The stored series as the readers need them, per region and year: the year's days with a value
+ * as points, rounded (readHistories), or null for a year without a row. A page of a state reads
+ * 96 counties' rows and a year of its own, each a 365-value array that PGlite parses and every
+ * day turned into a date string, on every request (issue 36: ~40 ms of a state page's render);
+ * the rows change only with the daily snapshot.
+ *
+ * Kept per database for PRICES_MAX_AGE_S (SPEC §9: every price answer may be 120 s old), so a
+ * snapshot taken by another server process is seen within the time the price answers are cached
+ * anyway; takeSnapshot clears this process's copy at once, and the staff cache screen clears it
+ * in every process (prices/plugin.ts registers it as "price-series"). A read that started before
+ * a clear does not store what it read (the generation).
+ */
+export class SeriesCache {
+  private readonly years = new TtlCache<readonly PricePointRow[] | null>(
+    PRICES_MAX_AGE_S * 1000,
+    // Every region (~700) for the years a reader asks for (up to four: the FAQ's three years).
+    5000,
+  );
+  private generation = 0;
+
+  /** Points of a region's year: undefined when not kept, null when the year has no row. */
+  get(region: string, year: number): readonly PricePointRow[] | null | undefined {
+    return this.years.get(`${region}|${year}`);
+  }
+
+  /**
+   * What one query found for the regions and years it asked (by "region|year"; a year it did not
+   * find has no row), unless the cache was cleared since the query started.
+   */
+  store(
+    asked: { regions: readonly string[]; fromYear: number; toYear: number; generation: number },
+    found: ReadonlyMap<string, readonly PricePointRow[] | null>,
+  ): void {
+    if (asked.generation !== this.generation) return;
+    for (const region of asked.regions) {
+      for (let year = asked.fromYear; year <= asked.toYear; year++) {
+        this.years.set(`${region}|${year}`, found.get(`${region}|${year}`) ?? null);
+      }
+    }
+  }
+
+  get currentGeneration(): number {
+    return this.generation;
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.years.clear();
+  }
+
+  stats(): { entries: number; oldestAt: number | null } {
+    return this.years.stats();
+  }
+}
+
+const seriesCaches = new WeakMap<Db, SeriesCache>();
+
+/** The series cache of a database (one per database, shared by every reader of it). */
+export function seriesCacheOf(db: Db): SeriesCache {
+  let cache = seriesCaches.get(db);
+  if (!cache) {
+    cache = new SeriesCache();
+    seriesCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/** A stored year as points: the days with a value, rounded as every reader shows them. */
+function pointsOfYear(year: number, prices: readonly (number | null)[]): PricePointRow[] {
+  const start = dayIndex(`${year}-01-01`);
+  const points: PricePointRow[] = [];
+  prices.forEach((price, i) => {
+    if (price !== null) points.push({ day: dayOfIndex(start + i), price: round(price, 2) });
+  });
+  return points;
+}
+
+/**
+ * The stored days from..to of several regions (a state's counties), from the series cache;
+ * what it does not hold is read in one query. The points are shared with the cache: readers
+ * build new lists from them and never change one.
+ */
 export async function readHistories(
   db: Db,
   regions: readonly string[],
@@ -245,30 +331,49 @@ export async function readHistories(
 ): Promise<Map<string, PricePointRow[]>> {
   const out = new Map<string, PricePointRow[]>(regions.map((r) => [r, []]));
   if (regions.length === 0) return out;
-  const rows = await db
-    .select()
-    .from(priceSeries)
-    .where(
-      and(
-        regions.length === 1
-          ? eq(priceSeries.region, regions[0]!)
-          : inArray(priceSeries.region, [...regions]),
-        gte(priceSeries.year, yearOf(from)),
-        lte(priceSeries.year, yearOf(to)),
-      ),
-    )
-    .orderBy(priceSeries.region, priceSeries.year);
-  const first = dayIndex(from);
-  const last = dayIndex(to);
-  for (const row of rows) {
-    const points = out.get(row.region)!;
-    const start = dayIndex(`${row.year}-01-01`);
-    row.prices.forEach((price, i) => {
-      const index = start + i;
-      if (price !== null && index >= first && index <= last) {
-        points.push({ day: dayOfIndex(index), price: round(price, 2) });
+  const cache = seriesCacheOf(db);
+  const fromYear = yearOf(from);
+  const toYear = yearOf(to);
+  // What the cache holds is taken now: an entry may expire while the query below runs.
+  const years = new Map<string, readonly PricePointRow[] | null>();
+  const missing: string[] = [];
+  for (const region of out.keys()) {
+    for (let year = fromYear; year <= toYear; year++) {
+      const kept = cache.get(region, year);
+      if (kept === undefined) {
+        missing.push(region);
+        break;
       }
-    });
+      years.set(`${region}|${year}`, kept);
+    }
+  }
+  if (missing.length > 0) {
+    const generation = cache.currentGeneration;
+    const rows = await db
+      .select()
+      .from(priceSeries)
+      .where(
+        and(
+          missing.length === 1
+            ? eq(priceSeries.region, missing[0]!)
+            : inArray(priceSeries.region, missing),
+          gte(priceSeries.year, fromYear),
+          lte(priceSeries.year, toYear),
+        ),
+      );
+    const found = new Map<string, readonly PricePointRow[]>();
+    for (const row of rows)
+      found.set(`${row.region}|${row.year}`, pointsOfYear(row.year, row.prices));
+    cache.store({ regions: missing, fromYear, toYear, generation }, found);
+    // This request uses what it read, whether or not the cache kept it.
+    for (const [key, points] of found) years.set(key, points);
+  }
+  for (const [region, points] of out) {
+    for (let year = fromYear; year <= toYear; year++) {
+      for (const point of years.get(`${region}|${year}`) ?? []) {
+        if (point.day >= from && point.day <= to) points.push(point);
+      }
+    }
   }
   return out;
 }

@@ -52,6 +52,9 @@ export interface TownIndex {
   byZip: Map<string, Town[]>;
 }
 
+/** Made once: a collator is dear to make and the places below a page are sorted per render. */
+const collator = new Intl.Collator('de');
+
 export async function loadTowns(db: Db, tree: RegionTree): Promise<TownIndex> {
   const rows = await db
     .select({
@@ -87,7 +90,6 @@ export async function loadTowns(db: Db, tree: RegionTree): Promise<TownIndex> {
     ofZip.push(town);
     byZip.set(zipKey, ofZip);
   }
-  const collator = new Intl.Collator('de');
   for (const list of byCounty.values()) {
     list.sort((a, b) => collator.compare(a.place, b.place) || a.zip.localeCompare(b.zip));
   }
@@ -302,7 +304,6 @@ export async function rangeLocal(
         }));
     }
   }
-  const collator = new Intl.Collator('de');
   children.sort((a, b) => collator.compare(a.name, b.name));
   const rows: RangeLocalRow[] = [];
   let latestDay = today;

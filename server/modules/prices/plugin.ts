@@ -11,7 +11,7 @@ import { berlinDay, JobQueue } from '../../jobs/queue';
 import { PAGES_CACHE, ttlCacheSource } from '../caches/registry';
 import { TtlCache } from '../calculation/ttl-cache';
 import { PRICES_MAX_AGE_S } from '../../../src/api/contract/prices';
-import { takeSnapshot } from './history';
+import { seriesCacheOf, takeSnapshot } from './history';
 import {
   loadTowns,
   localPagePaths,
@@ -54,6 +54,15 @@ export const pricesPlugin = fp<{ runJobs: boolean }>(
     // A town's mean offer, per price-list version: 120 s like every price (SPEC §9).
     const townPrices = new TtlCache<number | null>(PRICES_MAX_AGE_S * 1000, 50_000);
     app.caches.register(ttlCacheSource('town-prices', 'Ortspreise (120 s)', townPrices));
+    // The stored price series as read (history.ts readHistories), kept 120 s like every price.
+    const series = seriesCacheOf(app.db);
+    app.caches.register({
+      name: 'price-series',
+      label: 'Preisverläufe (120 s)',
+      entries: () => series.stats().entries,
+      oldestAt: () => series.stats().oldestAt,
+      clear: () => series.clear(),
+    });
     const deps: PricesDeps = {
       regions: () => (tree ??= loadRegions(app.db)),
       towns: () => (towns ??= deps.regions().then((t) => loadTowns(app.db, t))),

@@ -6,10 +6,15 @@ import {
   StateMapParamsSchema,
   StateMapResponseSchema,
 } from '../../../src/api/contract/site';
-import { countryStates } from './service';
+import { countryStates, countryStatesCache } from './service';
 import { findStateMapMarkup } from './state-map';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.caches.register({
+    name: 'country-states',
+    label: 'Bundesländer und Kantone',
+    ...countryStatesCache(app.db),
+  });
   app.get(
     '/:countryId/country-states',
     {
