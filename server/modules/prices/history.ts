@@ -247,10 +247,9 @@ export async function readHistory(
  * day turned into a date string, on every request (issue 36: ~40 ms of a state page's render);
  * the rows change only with the daily snapshot.
  *
- * Kept per database for PRICES_MAX_AGE_S (SPEC §9: every price answer may be 120 s old), so a
- * snapshot taken by another server process is seen within the time the price answers are cached
- * anyway; takeSnapshot clears this process's copy at once, and the staff cache screen clears it
- * in every process (prices/plugin.ts registers it as "price-series"). A read that started before
+ * Kept per database for PRICES_MAX_AGE_S (SPEC §9: every price answer may be 120 s old);
+ * takeSnapshot clears this process's copy at once, and the snapshot job and the staff cache
+ * screen clear it in every process (prices/plugin.ts registers it as "price-series"). A read that started before
  * a clear does not store what it read (the generation).
  */
 export class SeriesCache {

@@ -42,6 +42,9 @@ export interface PricesDeps {
   local(): Promise<LocalDeps>;
 }
 
+/** The stored price series as read, per process (history.ts). */
+export const PRICE_SERIES_CACHE = 'price-series';
+
 /** The daily snapshot job (docs/decisions/011). */
 export const PRICE_SNAPSHOT_JOB = 'price-snapshot';
 /** How often a server asks the queue whether something is due. */
@@ -57,7 +60,7 @@ export const pricesPlugin = fp<{ runJobs: boolean }>(
     // The stored price series as read (history.ts readHistories), kept 120 s like every price.
     const series = seriesCacheOf(app.db);
     app.caches.register({
-      name: 'price-series',
+      name: PRICE_SERIES_CACHE,
       label: 'Preisverläufe (120 s)',
       entries: () => series.stats().entries,
       oldestAt: () => series.stats().oldestAt,
@@ -130,8 +133,9 @@ export const pricesPlugin = fp<{ runJobs: boolean }>(
       const regions = await deps.regions();
       const count = await takeSnapshot(app.db, app.calculation, regions, key);
       app.log.info({ day: key, regions: count }, 'price snapshot stored');
-      // The pages show the day's prices and history: every process renders them anew.
-      await app.caches.invalidate([PAGES_CACHE]);
+      // The pages show the day's prices and history: every process reads the series again and
+      // renders the pages anew (the series first, so no page is rendered from the old one).
+      await app.caches.invalidate([PRICE_SERIES_CACHE, PAGES_CACHE]);
     });
     jobs.schedule(PRICE_SNAPSHOT_JOB, berlinDay);
     app.decorate('jobs', jobs);
