@@ -45,22 +45,44 @@ const ACCEPT_ENCODING = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 /** Postal codes the calculation bench rotates through (all three countries, interleaved). */
 const CALCULATION_ZIPS = 3000;
 
-type RouteKey = 'health' | 'checkZipCode' | 'calculate';
+type RouteKey = 'health' | 'checkZipCode' | 'calculate' | 'townPage' | 'dealerPage';
+
+/** A town's price page and a dealer's page, as the sitemap names them (issue 36). */
+export const TOWN_PAGE_PATH = /^\/heizoelpreise\/bayern\/[a-z0-9-]+\/[a-z0-9-]+-\d{4,5}$/;
+export const DEALER_PAGE_PATH = /^\/heizoelhaendler\/[a-z0-9-]+\/\d{2,5}\/\d+$/;
+
+/** The first town page and dealer page of the server's sitemap. */
+export async function sitemapPages(base: string): Promise<{ town: string; dealer: string }> {
+  const xml = await (await fetch(`${base}/sitemap.xml`)).text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const town = paths.find((p) => TOWN_PAGE_PATH.test(p));
+  const dealer = paths.find((p) => DEALER_PAGE_PATH.test(p));
+  if (!town || !dealer) throw new Error('Keine Orts- oder Händlerseite in der Sitemap gefunden');
+  return { town, dealer };
+}
 
 interface Slice {
   result: autocannon.Result;
   cpuMicros: number | undefined;
 }
 
-/** Rounds of interleaved slices (see measureApiLoad): a multiple of 3, so each route leads equally often. */
-export const ROUNDS = 6;
+/** Rounds of interleaved slices (see measureApiLoad): each of the 5 routes leads twice. */
+export const ROUNDS = 10;
 
 export interface ApiLoad {
   checkZipCode: LoadFigures;
   calculate: LoadFigures;
   health: LoadFigures;
+  /** A town's price page and a dealer's page as anonymous visitors get them (the render cache). */
+  townPage: LoadFigures;
+  dealerPage: LoadFigures;
   /** Per round: the route's req/s ÷ the health req/s of the same round. */
-  ratios: { checkZipCode: number[]; calculate: number[] };
+  ratios: {
+    checkZipCode: number[];
+    calculate: number[];
+    townPage: number[];
+    dealerPage: number[];
+  };
 }
 
 export function median(values: readonly number[]): number {
@@ -143,6 +165,18 @@ export async function measureApiLoad(opts: LoadOptions): Promise<ApiLoad> {
       connections: opts.connections,
       duration: WARMUP_SECONDS,
     });
+    // Public pages as a browser asks for them, without cookies: the same for every anonymous
+    // visitor, answered from the render cache after the first (issue 36).
+    const pages = await sitemapPages(base);
+    const PAGE_HEADERS = { ...ACCEPT_ENCODING, accept: 'text/html' };
+    for (const path of [pages.town, pages.dealer]) {
+      await run({
+        url: `${base}${path}`,
+        headers: PAGE_HEADERS,
+        connections: opts.connections,
+        duration: WARMUP_SECONDS,
+      });
+    }
 
     // Interleaved slices: each round measures health, check-zipcode and berechnen back to back
     // (in a rotating order), so a slower or busier moment of a shared machine hits all three
@@ -162,9 +196,23 @@ export async function measureApiLoad(opts: LoadOptions): Promise<ApiLoad> {
         route: 'POST /api/kalkulation/berechnen',
         options: { url: base, requests: [calculationRequest] },
       },
+      townPage: {
+        route: `GET ${pages.town}`,
+        options: { url: `${base}${pages.town}`, headers: PAGE_HEADERS },
+      },
+      dealerPage: {
+        route: `GET ${pages.dealer}`,
+        options: { url: `${base}${pages.dealer}`, headers: PAGE_HEADERS },
+      },
     } satisfies Record<RouteKey, { route: string; options: autocannon.Options }>;
-    const keys: RouteKey[] = ['health', 'checkZipCode', 'calculate'];
-    const slices: Record<RouteKey, Slice[]> = { health: [], checkZipCode: [], calculate: [] };
+    const keys: RouteKey[] = ['health', 'checkZipCode', 'calculate', 'townPage', 'dealerPage'];
+    const slices: Record<RouteKey, Slice[]> = {
+      health: [],
+      checkZipCode: [],
+      calculate: [],
+      townPage: [],
+      dealerPage: [],
+    };
     for (let round = 0; round < ROUNDS; round++) {
       for (let i = 0; i < keys.length; i++) {
         const key = keys[(round + i) % keys.length]!;
@@ -190,7 +238,14 @@ export async function measureApiLoad(opts: LoadOptions): Promise<ApiLoad> {
       checkZipCode: combine(routes.checkZipCode.route, slices.checkZipCode),
       calculate: combine(routes.calculate.route, slices.calculate),
       health: combine(routes.health.route, slices.health),
-      ratios: { checkZipCode: ratiosOf('checkZipCode'), calculate: ratiosOf('calculate') },
+      townPage: combine(routes.townPage.route, slices.townPage),
+      dealerPage: combine(routes.dealerPage.route, slices.dealerPage),
+      ratios: {
+        checkZipCode: ratiosOf('checkZipCode'),
+        calculate: ratiosOf('calculate'),
+        townPage: ratiosOf('townPage'),
+        dealerPage: ratiosOf('dealerPage'),
+      },
     };
   } finally {
     await server.stop();

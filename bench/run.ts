@@ -4,7 +4,11 @@
  *       real postal codes and amounts) against GET /api/health in the same run;
  *   (b) gzip size of the JavaScript the home route `/` loads;
  *   (c) the offers worker: rank + format 1,000 offers (bench/offers-worker.ts);
- *   (d) Lighthouse, mobile, on three pages (bench/lighthouse.ts; BENCH_LIGHTHOUSE=0 skips it).
+ *   (d) Lighthouse, mobile, on three pages (bench/lighthouse.ts; BENCH_LIGHTHOUSE=0 skips it);
+ *   (e) public pages (issue 36): cold renders of home, a state, a town and a dealer page with the
+ *       render cache off (bench/page-render.ts); a town and a dealer page from the render cache
+ *       against /api/health in the load test of (a); a crawl of 600 distinct pages at 20 pages/s
+ *       from one address (bench/page-crawl.ts), which no limit may refuse.
  * Prints a table of figures and budgets; exits 1 when a budget is missed or cannot be measured.
  */
 import { existsSync } from 'node:fs';
@@ -15,6 +19,9 @@ import { measureApiLoad, median, ROUNDS, type LoadFigures } from './api-load';
 import { HOME_PAGE_MODULE, measureHomeBundle, type BundleFigures } from './bundle-size';
 import { LIGHTHOUSE_RUNS, lighthouseDetail, lighthouseRows, measureLighthouse } from './lighthouse';
 import { measureOffersWorker, ms, OFFERS_BUDGET } from './offers-worker';
+import { CRAWL_PAGES, CRAWL_PAGES_PER_SECOND, measureCrawl } from './page-crawl';
+import { measurePageRender, pageRenderRows } from './page-render';
+import { freePort, startServer, waitForHealth } from './api-load';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(root, 'dist');
@@ -31,6 +38,8 @@ const BUDGET = {
   calculateToHealthRatio: 0.6,
   calculateP99Ms: 25,
   homeJsGzipBytes: 120_000, // 120 kB as Vite reports sizes (1 kB = 1000 B)
+  // Issue 36: a public page from the render cache at half the yardstick's rate at least.
+  cachedPageToHealthRatio: 0.5,
 } as const;
 
 const LOAD = {
@@ -110,18 +119,50 @@ async function main(): Promise<number> {
     rows.push(...lighthouseRows(pages));
   }
 
+  // (e) cold renders, one request at a time, before any load.
+  console.log('\nKalte Server-Renders (Render-Cache aus), je Seite 200 Anfragen nacheinander …');
+  const renders = await measurePageRender({ root }).catch((error: unknown) => {
+    console.log(`Nicht gemessen: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  });
+  if (renders) {
+    printTable(
+      ['Seite', 'Pfad', 'p50', 'p99', 'Größe'],
+      renders.map((f) => [
+        f.page,
+        f.path,
+        `${f.p50Ms.toFixed(1)} ms`,
+        `${f.p99Ms.toFixed(1)} ms`,
+        kB(f.bytes),
+      ]),
+    );
+    rows.push(...pageRenderRows(renders));
+  } else {
+    rows.push({ name: 'Kalte Renders', value: 'nicht gemessen', budget: '≤ 15 ms', ok: false });
+  }
+
   // (a)
   console.log(`\nLast: ${LOAD.connections} Verbindungen, je ${LOAD.durationSeconds} s …`);
-  const { checkZipCode, calculate, health, ratios } = await measureApiLoad({ root, ...LOAD });
+  const { checkZipCode, calculate, health, townPage, dealerPage, ratios } = await measureApiLoad({
+    root,
+    ...LOAD,
+  });
   console.log();
-  printLoad([checkZipCode, calculate, health]);
+  printLoad([checkZipCode, calculate, townPage, dealerPage, health]);
   const perRound = (values: number[]) => values.map((v) => v.toFixed(2)).join(' · ');
   console.log(`\n  Verhältnis je Runde (${ROUNDS} Runden, Median zählt):`);
   console.log(`  check-zipcode / health: ${perRound(ratios.checkZipCode)}`);
   console.log(`  berechnen / health:     ${perRound(ratios.calculate)}`);
+  console.log(`  Ortsseite / health:     ${perRound(ratios.townPage)}`);
+  console.log(`  Händlerseite / health:  ${perRound(ratios.dealerPage)}`);
   const ratio = median(ratios.checkZipCode);
   const calculateRatio = median(ratios.calculate);
-  const failures = [checkZipCode, calculate, health].reduce((n, f) => n + f.errors + f.non2xx, 0);
+  const townRatio = median(ratios.townPage);
+  const dealerRatio = median(ratios.dealerPage);
+  const failures = [checkZipCode, calculate, townPage, dealerPage, health].reduce(
+    (n, f) => n + f.errors + f.non2xx,
+    0,
+  );
   rows.push(
     {
       name: 'check-zipcode / health (req/s, Median der Runden)',
@@ -148,12 +189,53 @@ async function main(): Promise<number> {
       ok: calculate.p99Ms <= BUDGET.calculateP99Ms,
     },
     {
+      name: 'Ortsseite aus dem Cache / health',
+      value: townRatio.toFixed(2),
+      budget: `≥ ${BUDGET.cachedPageToHealthRatio}`,
+      ok: townRatio >= BUDGET.cachedPageToHealthRatio,
+    },
+    {
+      name: 'Händlerseite aus dem Cache / health',
+      value: dealerRatio.toFixed(2),
+      budget: `≥ ${BUDGET.cachedPageToHealthRatio}`,
+      ok: dealerRatio >= BUDGET.cachedPageToHealthRatio,
+    },
+    {
       name: 'Fehler und Nicht-2xx',
       value: String(failures),
       budget: '0',
       ok: failures === 0,
     },
   );
+
+  // (e) a crawler: distinct pages, mostly not cached yet, from one address.
+  console.log(
+    `\nCrawl: ${CRAWL_PAGES} verschiedene Seiten, ${CRAWL_PAGES_PER_SECOND} je Sekunde, eine Adresse …`,
+  );
+  const crawlPort = await freePort();
+  const crawlServer = startServer(root, crawlPort);
+  const crawl = await (async () => {
+    const base = `http://127.0.0.1:${crawlPort}`;
+    await waitForHealth(base, crawlServer.child);
+    return measureCrawl(base);
+  })()
+    .catch((error: unknown) => {
+      console.log(`Nicht gemessen: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    })
+    .finally(() => crawlServer.stop());
+  if (crawl) {
+    const statuses = Object.entries(crawl.statuses)
+      .map(([status, n]) => `${status === '0' ? 'ohne Antwort' : `HTTP ${status}`}: ${n}`)
+      .join(', ');
+    console.log(`  ${statuses}; p50 ${crawl.p50Ms} ms, p99 ${crawl.p99Ms} ms`);
+  }
+  rows.push({
+    name: `Crawl ${CRAWL_PAGES} Seiten, ${CRAWL_PAGES_PER_SECOND}/s: Abweisungen`,
+    value: crawl ? String(crawl.pages - (crawl.statuses[200] ?? 0)) : 'nicht gemessen',
+    budget: '0',
+    ok: crawl ? (crawl.statuses[200] ?? 0) === crawl.pages : false,
+  });
 
   console.log();
   printTable(
