@@ -6,6 +6,7 @@
  * every process (two apps on one database: PGlite here, PostgreSQL in CI's second pass).
  */
 import { randomBytes } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +33,7 @@ import { PRICE_SNAPSHOT_JOB } from '../modules/prices/plugin';
 import {
   etagOf,
   ifNoneMatchHolds,
+  pageContent,
   pageLifetimeSeconds,
   RenderCache,
   type CachedPage,
@@ -40,7 +42,7 @@ import {
 describe('RenderCache', () => {
   const page = (body: string, maxAgeSeconds = 120, storedAt = 0): CachedPage => ({
     status: 200,
-    body,
+    content: pageContent(body),
     etag: etagOf(body),
     maxAgeSeconds,
     storedAt,
@@ -51,7 +53,7 @@ describe('RenderCache', () => {
     const cache = new RenderCache(1_000_000, () => now);
     cache.set('a', page('<p>a</p>', 120, now));
     now = 119_999;
-    expect(cache.get('a')?.body).toBe('<p>a</p>');
+    expect(cache.get('a')?.content.text).toBe('<p>a</p>');
     now = 120_000;
     expect(cache.get('a')).toBeUndefined();
     expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0, hits: 1, misses: 1 });
@@ -59,8 +61,8 @@ describe('RenderCache', () => {
 
   it('stays within its bytes, dropping the least recently used first', () => {
     const body = 'x'.repeat(1000);
-    // Room for two pages of this size, not three.
-    const cache = new RenderCache(5000, () => 0);
+    // Room for two pages of this size (1000 B, their compressed forms, the key), not three.
+    const cache = new RenderCache(3000, () => 0);
     cache.set('a', page(body));
     cache.set('b', page(body));
     cache.get('a');
@@ -68,7 +70,7 @@ describe('RenderCache', () => {
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('a')).toBeDefined();
     expect(cache.get('c')).toBeDefined();
-    expect(cache.stats().bytes).toBeLessThanOrEqual(5000);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(3000);
     // A page larger than the whole cache is not kept (and drops nothing).
     cache.set('huge', page('y'.repeat(10_000)));
     expect(cache.stats().entries).toBe(2);
@@ -217,6 +219,22 @@ describe('an anonymous visitor gets the page every anonymous visitor gets', () =
       expect(a.renderCache.stats().hits).toBe(hitsBefore + 1);
     },
   );
+
+  it('is kept compressed: brotli and gzip as the browser asks, the same page', async () => {
+    const plain = await get(a, '/heizoelpreise/bayern');
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await get(a, '/heizoelpreise/bayern', {
+        headers: { 'accept-encoding': `${encoding}` },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+      expect(res.headers.etag).toBe(plain.headers.etag);
+    }
+  });
 
   it('If-None-Match with the page’s validator: 304 without a body', async () => {
     const first = await get(a, '/heizoelpreise/bayern');

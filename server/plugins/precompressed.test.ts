@@ -1,6 +1,6 @@
 import { brotliDecompressSync, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { COMPRESS_THRESHOLD_BYTES, negotiateEncoding, PrecompressedJson } from './precompressed';
+import { COMPRESS_THRESHOLD_BYTES, negotiateEncoding, PrecompressedText } from './precompressed';
 
 const big = JSON.stringify({
   Items: Array.from({ length: 40 }, (_, i) => ({ Id: i, Name: 'Heizöl' })),
@@ -23,9 +23,9 @@ describe('negotiateEncoding', () => {
   });
 });
 
-describe('PrecompressedJson', () => {
+describe('PrecompressedText', () => {
   it('compresses each encoding once and keeps the result', () => {
-    const json = new PrecompressedJson(big);
+    const json = new PrecompressedText(big);
     const first = json.body('br');
     expect(first.encoding).toBe('br');
     expect(json.body('br').body).toBe(first.body); // the same Buffer: not compressed again
@@ -37,7 +37,7 @@ describe('PrecompressedJson', () => {
   it('sends a small answer as it is', () => {
     const small = JSON.stringify({ Success: false, Items: [] });
     expect(Buffer.byteLength(small)).toBeLessThan(COMPRESS_THRESHOLD_BYTES);
-    const json = new PrecompressedJson(small);
+    const json = new PrecompressedText(small);
     expect(json.body('br')).toEqual({ encoding: 'identity', body: json.bytes });
   });
 });

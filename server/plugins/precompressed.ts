@@ -67,8 +67,11 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
   return negotiator.negotiate(header) ?? 'identity';
 }
 
-/** A JSON answer sent many times: its UTF-8 bytes, and each compressed form once it was asked for. */
-export class PrecompressedJson {
+/**
+ * An answer sent many times (a JSON answer, a rendered page): its UTF-8 bytes, and each
+ * compressed form once it was asked for.
+ */
+export class PrecompressedText {
   readonly bytes: Buffer;
   private readonly encoded = new Map<Encoding, Buffer>();
 
@@ -78,6 +81,13 @@ export class PrecompressedJson {
 
   get text(): string {
     return this.bytes.toString('utf8');
+  }
+
+  /** The bytes held: the text and the compressed forms made so far. */
+  get size(): number {
+    let size = this.bytes.length;
+    for (const body of this.encoded.values()) size += body.length;
+    return size;
   }
 
   /** The body for the encoding: the bytes themselves below the threshold or for identity. */
@@ -96,14 +106,15 @@ export class PrecompressedJson {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Sends the kept answer in the encoding the request accepts. */
+/** Sends the kept answer in the encoding the request accepts (JSON unless `type` says else). */
 export function sendPrecompressed(
   request: FastifyRequest,
   reply: FastifyReply,
-  json: PrecompressedJson,
+  json: PrecompressedText,
+  type: string = JSON_TYPE,
 ): FastifyReply {
   const { encoding, body } = json.body(negotiateEncoding(request.headers['accept-encoding']));
   if (json.bytes.length >= COMPRESS_THRESHOLD_BYTES) reply.header('vary', 'accept-encoding');
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.type(JSON_TYPE).send(body);
+  return reply.type(type).send(body);
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { CheckZipCodeResponseSchema } from '../../src/api/contract/location';
 import { errorsPlugin } from './errors';
+import { pageLimitsPlugin } from './page-limits';
 import { primitiveTest, responseSerializerCompiler } from './serializer';
 
 const route = (schema: z.core.$ZodType) => ({
@@ -84,6 +85,7 @@ describe('response serializer', () => {
     const app = Fastify();
     app.setSerializerCompiler(responseSerializerCompiler);
     await app.register(rateLimit, { global: false });
+    await app.register(pageLimitsPlugin);
     await app.register(errorsPlugin);
     let answer: unknown = true;
     app.get(

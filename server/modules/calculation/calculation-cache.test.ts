@@ -20,7 +20,7 @@ import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import {
   BROTLI_OPTIONS,
   COMPRESS_THRESHOLD_BYTES,
-  type PrecompressedJson,
+  type PrecompressedText,
 } from '../../plugins/precompressed';
 import { calculationRoutes } from './routes';
 import {
@@ -58,7 +58,7 @@ function depsAt(clock: { now: number }): CalculationDeps {
   return createCalculationDeps(t.app.calculation.index, { now: () => clock.now });
 }
 
-const parsed = (json: PrecompressedJson) => CalculationResultSchema.parse(JSON.parse(json.text));
+const parsed = (json: PrecompressedText) => CalculationResultSchema.parse(JSON.parse(json.text));
 
 describe('calculation cache', () => {
   it('answers an identical request with the same text, equal to a fresh calculation', () => {

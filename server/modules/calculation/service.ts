@@ -36,7 +36,7 @@ import {
   type OfferRequest,
 } from './engine';
 import type { CatalogueProduct, PriceIndex, PriceSnapshot } from './price-index';
-import { PrecompressedJson } from '../../plugins/precompressed';
+import { PrecompressedText } from '../../plugins/precompressed';
 import { TtlCache } from './ttl-cache';
 
 /** SPEC §9: banners, prices, best price are cached 120 s (client and server). */
@@ -60,7 +60,7 @@ export const CALCULATION_CACHE_ENTRIES = 4000;
 export interface CalculationDeps {
   index: PriceIndex;
   /** berechnen's user-independent answers as JSON, with compressed forms (calculationJson). */
-  calculationCache: TtlCache<PrecompressedJson>;
+  calculationCache: TtlCache<PrecompressedText>;
   bestPriceCache: TtlCache<BestPriceResponse | null>;
   localBestPriceCache: TtlCache<LocalBestPriceResponse>;
   favouriteDealerIds: FavouriteDealerIds;
@@ -379,13 +379,13 @@ export function calculationKey(deps: CalculationDeps, config: CalculatorConfig):
 export function calculationJson(
   deps: CalculationDeps,
   config: CalculatorConfig,
-): Outcome<PrecompressedJson> {
+): Outcome<PrecompressedText> {
   const key = calculationKey(deps, config);
   const hit = deps.calculationCache.get(key);
   if (hit !== undefined) return ok(hit);
   const outcome = calculate(deps, config);
   if (!outcome.ok) return outcome;
-  const json = new PrecompressedJson(JSON.stringify(outcome.value));
+  const json = new PrecompressedText(JSON.stringify(outcome.value));
   deps.calculationCache.set(key, json);
   return ok(json);
 }
