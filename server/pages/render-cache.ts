@@ -50,7 +50,8 @@ function sizeOf(key: string, page: CachedPage): number {
 
 /** A page to keep: its text and its compressed forms, made now (render-cache.ts). */
 export function pageContent(body: string): PrecompressedText {
-  const content = new PrecompressedText(body);
+  // Brotli 6: a town page 18.8 kB instead of 20.7 kB at 4, for 3 ms instead of 2 once per page.
+  const content = new PrecompressedText(body, 6);
   content.body('br');
   content.body('gzip');
   return content;
