@@ -204,6 +204,11 @@ describe('auth plugin', () => {
     expect(legacyPage.cookies.some((c) => c.name === 'ok_csrf')).toBe(true);
     const personalPage = await t.app.inject({ url: '/', cookies: { ok_login: '1' } });
     expect(personalPage.cookies.some((c) => c.name === 'ok_csrf')).toBe(true);
+    // The app asks for its pair itself (issue 36): 204, the pair, never kept by a cache.
+    const pair = await t.app.inject({ url: '/session/csrf' });
+    expect(pair.statusCode).toBe(204);
+    expect(pair.headers['cache-control']).toBe('no-store');
+    expect(pair.cookies.some((c) => c.name === 'ok_csrf')).toBe(true);
     // An app page for an anonymous visitor is the same for all of them (issue 36): no cookie.
     const sharedPage = await t.app.inject({ url: '/impressum' });
     expect(sharedPage.cookies).toEqual([]);

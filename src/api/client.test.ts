@@ -123,6 +123,24 @@ describe('apiFetch request', () => {
     expect(headers.get('RequestVerificationToken')).toBe('csrf-xyz');
   });
 
+  it('waits for the CSRF cookie before a state-changing call, not before a reading POST (issue 36)', async () => {
+    let release: () => void = () => undefined;
+    const beforeStateChange = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
+    installHooks({ beforeStateChange });
+    // A check or a calculation goes out at once.
+    await apiFetch('/api/items/1', { method: 'POST', body: {}, schema: ItemSchema, csrf: false });
+    expect(beforeStateChange).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // An order waits until the browser has its CSRF pair.
+    const order = apiFetch('/api/items/1', { method: 'POST', body: {}, schema: ItemSchema });
+    await Promise.resolve();
+    expect(beforeStateChange).toHaveBeenCalledOnce();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    release();
+    await order;
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('stops sending the tokens once the hooks are removed', async () => {
     const remove = setFetchHooks({
       getBearerToken: () => 'jwt-abc',

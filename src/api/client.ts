@@ -78,6 +78,12 @@ export interface ApiFetchOptions<S extends z.ZodMiniType> {
   signal?: AbortSignal;
   /** Background requests (polling) do not move the loading bar. */
   silent?: boolean;
+  /**
+   * false: a POST that reads (a check, a calculation), which the server answers without the
+   * CSRF header, so it never waits for the browser's CSRF cookie (an anonymous page carries
+   * none since issue 36; the first such call would wait a round trip for /session/csrf).
+   */
+  csrf?: boolean;
 }
 
 /**
@@ -114,14 +120,14 @@ export async function apiFetch<S extends z.ZodMiniType>(
   path: string,
   options: ApiFetchOptions<S>,
 ): Promise<z.infer<S>> {
-  const { method = 'GET', body, query, signal, silent = false } = options;
+  const { method = 'GET', body, query, signal, silent = false, csrf = method !== 'GET' } = options;
   const schemaReady: Promise<S> =
     typeof options.schema === 'function' ? options.schema() : Promise.resolve(options.schema);
   // Handled here at once: when the request fails too, nobody awaits the loader, and its own
   // failure (the schema's chunk did not load: offline before the service worker had it) was an
   // unhandled rejection in the page. Awaited below, it still throws.
   schemaReady.catch(() => undefined);
-  if (method !== 'GET') {
+  if (csrf) {
     const pending = hooks.beforeStateChange?.();
     if (pending) await pending;
   }

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import {
   AUTH_COOKIES,
+  CSRF_PATH,
   CookieLoginRequestSchema,
   CookieLoginResponseSchema,
   HasOrdersResponseSchema,
@@ -187,6 +188,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       clearAllAuthCookies(request, reply);
       return { Success: true, UserSwitched: false };
     },
+  );
+
+  // The CSRF pair for a browser that has none (the auth hook hands it out on /session paths).
+  app.get(CSRF_PATH, { schema: { response: { 204: z.null() } } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').code(204).send(null),
   );
 
   app.get(

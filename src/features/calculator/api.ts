@@ -30,6 +30,8 @@ export async function askZipCode(zipCode: string, countryId: number): Promise<bo
       method: 'POST',
       body: { ZipCode: zipCode, CountryId: countryId },
       schema: () => locationContract().then((c) => c.CheckZipCodeResponseSchema),
+      // A check changes nothing: no CSRF header needed, none waited for.
+      csrf: false,
       // Not silent: submit waits for this check, so a slow one shows the loading bar (SPEC §4).
     });
   } catch {

@@ -22,6 +22,8 @@ export function fetchOffers(
     body: config,
     schema: calculationResultSchema,
     signal,
+    // A calculation changes nothing: no CSRF header needed, none waited for.
+    csrf: false,
   });
 }
 

@@ -7,7 +7,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setFetchHooks } from '../../api/client';
 import { expectConsole } from '../../../tests/support/setup-console';
-import { AUTH_COOKIES as C } from '../../api/contract/account-constants';
+import { AUTH_COOKIES as C, CSRF_PATH } from '../../api/contract/account-constants';
 import { readAuthCookies } from './auth-cookies';
 import { CROSS_TAB_LOCK_MS, REFRESHED_AT_KEY } from './constants';
 import {
@@ -599,13 +599,14 @@ describe('initial-load rule (docs/decisions/008)', () => {
 });
 
 describe('CSRF cookie before the first state-changing call', () => {
-  it('asks /session/renew when there is none, once for parallel callers', async () => {
-    routes[RENEW] = () => {
+  it('asks /session/csrf when there is none, once for parallel callers', async () => {
+    routes[CSRF_PATH] = () => {
       setCookie(C.csrf, 'fresh');
       return new Response(null, { status: 204 });
     };
     await Promise.all([ensureCsrfCookie(), ensureCsrfCookie()]);
-    expect(count(RENEW)).toBe(1);
+    expect(count(CSRF_PATH)).toBe(1);
+    expect(count(RENEW)).toBe(0);
     expect(sessionState.CSRFTOKEN).toBe('fresh');
     expect(ensureCsrfCookie()).toBeUndefined();
   });

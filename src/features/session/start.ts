@@ -5,6 +5,7 @@
  * the guards need not wait). The rest (engine.ts) loads as its own chunk right after.
  */
 import { setFetchHooks } from '../../api/client';
+import { CSRF_PATH } from '../../api/contract/account-constants';
 import { expirationValid, readAuthCookies } from './auth-cookies';
 import { fullNavigation } from './navigation';
 import { adoptToken, sessionState, settleSession } from './store';
@@ -18,11 +19,11 @@ let csrfPending: Promise<void> | null = null;
  * The server sets the CSRF cookie on /session responses, on the legacy forms and on pages for a
  * browser with a session, to a request without one; not on API answers, and not on the pages an
  * anonymous visitor gets, which are the same for all of them and kept by shared caches (issue 36).
- * So before the first state-changing call GET /session/renew fetches it.
+ * So before the first state-changing call GET /session/csrf fetches it.
  */
 export function ensureCsrfCookie(): Promise<void> | undefined {
   if (readAuthCookies().csrf) return undefined;
-  csrfPending ??= fetch('/session/renew', { credentials: 'include' })
+  csrfPending ??= fetch(CSRF_PATH, { credentials: 'include' })
     .then(
       () => undefined,
       () => undefined,
