@@ -109,7 +109,9 @@ describe('CachePage', () => {
   it('shows the memory and hit rate of the caches that count them (issue 36)', async () => {
     renderPage();
     const table = await screen.findByRole('table', { name: 'Caches des Servers' });
-    const pages = within(table).getByText(/^Seiten \(HTML/).closest('tr')!;
+    const pages = within(table)
+      .getByText(/^Seiten \(HTML/)
+      .closest('tr')!;
     expect(within(pages).getByText('1,2 MB')).toBeTruthy();
     expect(within(pages).getByText('87,5 %')).toBeTruthy();
     const best = within(table).getByText('Bestpreise (120 s)').closest('tr')!;
