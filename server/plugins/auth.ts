@@ -202,7 +202,8 @@ function wantsCsrfCookie(request: FastifyRequest): boolean {
  * rendered for it and may clear or renew cookies).
  */
 export function isAnonymousRequest(request: FastifyRequest): boolean {
-  const cookies = request.cookies;
+  // Undefined for a URL the router refused before any hook ran (errors.ts answerFrameworkError).
+  const cookies = request.cookies ?? {};
   return (
     !request.headers.authorization &&
     !cookies[AUTH_COOKIES.token] &&

@@ -187,9 +187,11 @@ export const clientPlugin = fp<ClientPluginOptions>(
       // the render cache. It holds only what was answered 200 to this address before: a
       // canonical path of a public route without a guard, rendered whole (issue 36). Its data
       // version is the cache's: a change anywhere clears it (server/pages/render-cache.ts).
-      const sharedKey = anonymous
-        ? `${requestLocale(request)}|${request.cookies[CONSENT_COOKIE] ? 'c' : 'q'}|${request.url}`
-        : undefined;
+      // (No cookies parsed: a URL the router refused before any hook ran; never a shared page.)
+      const sharedKey =
+        anonymous && request.cookies
+          ? `${requestLocale(request)}|${request.cookies[CONSENT_COOKIE] ? 'c' : 'q'}|${request.url}`
+          : undefined;
       const cached = sharedKey === undefined ? undefined : renderCache.get(sharedKey);
       if (cached) return sendShared(request, reply, cached);
       // One form of every page path before routes and guards see it (src/lib/paths.ts).

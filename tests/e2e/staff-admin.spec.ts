@@ -59,6 +59,28 @@ test('an admin clears a cache and sees it empty at once, with time and name', as
   await expectNoAxeViolations(page);
 });
 
+test('the rendered pages’ cache shows its memory and hit rate (issue 36)', async ({
+  page,
+  browser,
+}) => {
+  // An anonymous visitor's page twice: rendered once, then from the cache.
+  const visitor = await browser.newContext();
+  for (let i = 0; i < 2; i++) expect((await visitor.request.get('/impressum')).ok()).toBe(true);
+  await visitor.close();
+
+  await loginAs(page, ADMIN, '/support/cache');
+  const table = page.getByRole('table', { name: 'Caches des Servers' });
+  const row = table.getByRole('row').filter({ hasText: 'Seiten (HTML' });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell').nth(2)).toHaveText(/^\d+(,\d)? (kB|MB)$/);
+  await expect(row.getByRole('cell').nth(3)).toHaveText(/^\d+(,\d)? %$/);
+  await expectNoAxeViolations(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `scratch/support-cache-${width}.png`, fullPage: true });
+  }
+});
+
 test('a supporter edits a customer’s last name; the change is in the audit log', async ({
   page,
   browser,
