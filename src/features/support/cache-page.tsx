@@ -90,20 +90,19 @@ export function CachePage() {
       numeric: true,
     },
     {
-      key: 'bytes',
-      header: t.columns.bytes,
-      render: (c) => (c.Bytes === null ? '–' : formatBytes(c.Bytes)),
-      sortValue: (c) => c.Bytes ?? -1,
-      numeric: true,
-    },
-    {
-      key: 'hitRate',
-      header: t.columns.hitRate,
+      // One column for both (issue 36): the table stays within the card at 1280 px.
+      key: 'memory',
+      header: t.columns.memory,
       render: (c) =>
-        c.HitRate === null
+        c.Bytes === null && c.HitRate === null
           ? '–'
-          : c.HitRate.toLocaleString('de-DE', { style: 'percent', maximumFractionDigits: 1 }),
-      sortValue: (c) => c.HitRate ?? -1,
+          : [
+              c.Bytes === null ? '–' : formatBytes(c.Bytes),
+              c.HitRate === null
+                ? '–'
+                : c.HitRate.toLocaleString('de-DE', { style: 'percent', maximumFractionDigits: 1 }),
+            ].join(' · '),
+      sortValue: (c) => c.Bytes ?? -1,
       numeric: true,
     },
     {

@@ -133,8 +133,7 @@ export const texts = {
     columns: {
       label: 'Cache',
       entries: 'Einträge',
-      bytes: 'Speicher',
-      hitRate: 'Trefferquote',
+      memory: 'Speicher · Treffer',
       age: 'Ältester Eintrag',
       cleared: 'Zuletzt geleert',
       action: 'Aktion',
