@@ -36,7 +36,9 @@ async function crawlPages(baseUrl: string, n: number): Promise<string[]> {
   for (const [, loc] of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) {
     const path = new URL(loc!).pathname;
     const first = path.split('/')[1] ?? '';
-    groups.set(first, [...(groups.get(first) ?? []), path]);
+    const group = groups.get(first);
+    if (group) group.push(path);
+    else groups.set(first, [path]);
   }
   // The town pages (/heizoelpreise/<state>/<county>/<town>) are the ~41,000 a crawler walks.
   const prices = groups.get('heizoelpreise') ?? [];

@@ -86,7 +86,9 @@ async function publicPages(n: number): Promise<string[]> {
   for (const [, loc] of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) {
     const path = loc!.slice(TEST_PUBLIC_URL.length);
     const first = path.split('/')[1] ?? '';
-    groups.set(first, [...(groups.get(first) ?? []), path]);
+    const group = groups.get(first);
+    if (group) group.push(path);
+    else groups.set(first, [path]);
   }
   const picked: string[] = [];
   for (let i = 0; picked.length < n; i++) {
