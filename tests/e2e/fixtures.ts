@@ -278,3 +278,21 @@ export { expect };
 export async function pageHydrated(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
 }
+
+/**
+ * Stops the page's installed clock (`page.clock.install()`) a second from now. `pauseAt` only
+ * goes forward; a second ahead covers a round trip to the page, and the callers have nothing
+ * pending that would fire in it. A machine slow enough to spend that second between reading the
+ * time and pausing makes the target the past ("Cannot fast-forward to the past": flaky-session
+ * failed so under load, issue 34): read the time again and pause from there.
+ */
+export async function pauseClockSoon(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('to the past')) throw error;
+    }
+  }
+}

@@ -3,7 +3,7 @@
  * offline longer than the token's lifetime must not log the customer out. The e2e server issues
  * 300 s tokens, so a tab wants to refresh at its first 5 s check.
  */
-import { acceptConsent, expect, test } from './fixtures';
+import { acceptConsent, expect, pauseClockSoon, test } from './fixtures';
 import { expectLoggedInAs, registerCustomer } from './session-login';
 
 const REFRESH = '/api/account/v2/get/token';
@@ -82,7 +82,7 @@ test('offline longer than the token lasts: still logged in, renewed as soon as t
   // the clock stands still unless the test moves it, so only the 'online' event can call again.
   const refreshed = await page.waitForResponse((r) => new URL(r.url()).pathname === REFRESH);
   expect(refreshed.status()).toBe(200);
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  await pauseClockSoon(page);
 
   await context.setOffline(true);
   // Six minutes offline: the 300 s token runs out on the way.

@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { acceptConsent, expect, test } from './fixtures';
+import { acceptConsent, expect, pauseClockSoon, test } from './fixtures';
 
 const START = '/heizoel-verbrauchsvergleich';
 const step = (n: number) => new RegExp(`${START}/schritt-${n}$`);
@@ -102,27 +102,13 @@ async function answerConsumption(page: Page): Promise<void> {
  * The SPEC §9 timings (1500 ms auto-advance, 5000 ms to the result) run on Playwright's clock:
  * the test moves time itself, so it can say "not yet at 1499 ms, now at 1500 ms" and never
  * samples a state that a loaded machine may already have left (issue 16). axe and screenshots
- * need running timers: they are taken with time flowing, where no timer of the guide is pending.
+ * need running timers: they are taken with time flowing, where no timer of the guide is pending
+ * (pauseClockSoon in fixtures.ts stops it again).
  */
-async function pauseTime(page: Page): Promise<void> {
-  // pauseAt only goes forward; a second ahead covers a slow round trip to the page. Nothing of
-  // the guide is pending where this is called, so nothing of it fires in that second. A machine
-  // slow enough to spend that second between reading the time and pausing (a fresh-clone run)
-  // makes the target the past: read the time again and pause from there.
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
-      return;
-    } catch (error) {
-      if (attempt >= 5 || !String(error).includes('to the past')) throw error;
-    }
-  }
-}
-
 async function shotInRealTime(page: Page, name: string): Promise<void> {
   await page.clock.resume();
   await shot(page, name);
-  await pauseTime(page);
+  await pauseClockSoon(page);
 }
 
 async function expectAdvanceAfterDebounce(page: Page, from: number): Promise<void> {
@@ -164,7 +150,7 @@ for (const width of [390, 1280]) {
     await expect(page.getByText('Schritt 1 von 5')).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
     await page.clock.install();
-    await pauseTime(page);
+    await pauseClockSoon(page);
 
     // A number out of bounds gets a German message once the field is left.
     await page.getByLabel('Beheizte Wohnfläche').fill('12');

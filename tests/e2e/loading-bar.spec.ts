@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { acceptConsent, expect, test } from './fixtures';
+import { acceptConsent, expect, pauseClockSoon, test } from './fixtures';
 
 /** Submit waits for the postal code check (SPEC §4); 00000 does not exist, so the page stays. */
 async function submitUnknownZip(page: Page): Promise<void> {
@@ -58,7 +58,7 @@ test('a fast request never shows the loading bar', async ({ page }) => {
   // throttle" holds however slow the machine is (issue 16). Then page time moves on in small steps
   // (the calculator's own short timers run) until the answer is shown, and a second further.
   await page.clock.install();
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await pauseClockSoon(page);
   const answered = page.waitForResponse('**/api/location/check-zipcode');
   await submitUnknownZip(page);
   await answered;
