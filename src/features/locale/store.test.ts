@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../../lib/locale';
 import { initLocale, localeState, resetLocale, setLocale } from './store';
 
@@ -12,11 +12,15 @@ function langWrites(run: () => void): number {
   return writes;
 }
 
-afterEach(() => {
+/** No locale cookie, the server's German page, the store as at start (other files share the page). */
+function startFresh(): void {
   document.cookie = `${LOCALE_COOKIE}=; max-age=0; path=/`;
   document.documentElement.lang = 'de-DE';
   resetLocale();
-});
+}
+
+beforeEach(startFresh);
+afterEach(startFresh);
 
 describe('the document language (<html lang>)', () => {
   it('is not written again when the server rendered it already (a style recalculation of the whole page)', () => {

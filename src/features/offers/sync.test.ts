@@ -49,13 +49,20 @@ const lastAddress = () => addresses.at(-1);
 
 beforeEach(async () => {
   await freshOfferListStores();
-  vi.useFakeTimers();
+  // Not setImmediate: IndexedDB (fake-indexeddb) schedules with it, and an offline copy written
+  // on this clock would wait for ever once the real clock is back.
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
   addresses = [];
 });
 
-afterEach(() => {
+afterEach(async () => {
   disconnect?.();
   disconnect = undefined;
+  // The offline copy of an answer waits for idle on this clock: run it before the real clock
+  // returns, or it never runs and later files that wait for copies (store.test.ts) wait for ever.
+  await vi.runOnlyPendingTimersAsync();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   resetCalculator();
