@@ -19,7 +19,9 @@ const serverTest = {
   globalSetup: ['tests/support/server-global-setup.ts'],
   setupFiles: ['tests/support/setup-console.ts'],
   testTimeout: 20_000,
-  hookTimeout: 60_000,
+  // A file's first beforeAll may wait for the seeded snapshot that is built beside the client
+  // tests (server-global-setup.ts, about 15 s, longer on a loaded machine).
+  hookTimeout: 120_000,
   // Server test files share a worker's module cache: each builds its own app on its own database
   // copy and nothing touches process-wide state, and re-importing Fastify, drizzle and PGlite per
   // file took half of the suite (177 s → 91 s for the server project on 2 cores, issue 16).

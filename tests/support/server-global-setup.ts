@@ -1,27 +1,32 @@
 /**
- * Runs once per server test project, before any test file. On the PGlite path it builds one
- * migrated, seeded in-memory database and dumps it to a temp file: a fresh PGlite costs 2–4 s
+ * Runs once per server test project, before any test file. On the PGlite path it starts building
+ * one migrated, seeded in-memory database, dumped to a temp file: a fresh PGlite costs 2–4 s
  * (initdb in WASM) plus the reference data import, a restore from the dump well under a second
  * (TOOLCHAIN.md, gotcha 9). Each test file then restores its own private copy (test-app.ts).
+ *
+ * The build (about 15 s, one core) runs in a process of its own and is not awaited here: the
+ * client project's files run meanwhile on the other core, and test-app.ts waits for the file
+ * (snapshotReady). Awaited here it held every test back for those 15 s (issue 34).
  *
  * The PostgreSQL project (TEST_DB=postgres) needs nothing here: each file creates its own
  * database on TEST_DATABASE_URL.
  */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../server/db/client';
-import { seedAll } from '../../server/seed';
 import { TEST_PUBLIC_URL } from './test-app';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Path of the seeded PGlite dump (tar); empty on the PostgreSQL project. */
+    /** Path the seeded PGlite dump (tar) appears at; empty on the PostgreSQL project. */
     pgliteSnapshot: string;
   }
 }
+
+const BUILDER = join(import.meta.dirname, 'build-pglite-snapshot.ts');
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (project.config.env?.TEST_DB === 'postgres' || process.env.TEST_DB === 'postgres') {
@@ -31,30 +36,31 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const started = performance.now();
   const dir = await mkdtemp(join(tmpdir(), 'heizoel-test-'));
-  const cleanUp = () => rm(dir, { recursive: true, force: true });
-  try {
-    const database = await openDatabase({ kind: 'pglite-memory' });
-    try {
-      await database.migrate();
-      await seedAll(database.db, { publicUrl: TEST_PUBLIC_URL });
-      if (!database.dump) throw new Error('PGlite database without dump()');
-      // Without a checkpoint every restore replays the seed's WAL: 0.75 s per test file against
-      // 0.5 s (issue 34).
-      await database.db.execute(sql`CHECKPOINT`);
-      const snapshot = await database.dump();
-      const file = join(dir, 'seeded-pglite.tar');
-      await writeFile(file, Buffer.from(await snapshot.arrayBuffer()));
-      project.provide('pgliteSnapshot', file);
-    } finally {
-      // An open PGlite keeps the process alive (TOOLCHAIN.md, gotcha 9).
-      await database.close();
-    }
-  } catch (error) {
-    await cleanUp();
-    throw error;
-  }
-  if (process.env.TEST_SETUP_TIMING) {
-    console.info(`PGlite snapshot ready in ${Math.round(performance.now() - started)} ms`);
-  }
-  return cleanUp;
+  const file = join(dir, 'seeded-pglite.tar');
+  const builder = spawn(process.execPath, ['--import', 'tsx', BUILDER, file, TEST_PUBLIC_URL], {
+    cwd: join(import.meta.dirname, '..', '..'),
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  const stderr: Buffer[] = [];
+  builder.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+  const ended = new Promise<void>((resolve) => {
+    builder.on('close', (code, signal) => {
+      // A crash before the builder could say why: the waiting tests read it here.
+      if (code !== 0 && !existsSync(`${file}.failed`) && !existsSync(file)) {
+        const why = Buffer.concat(stderr).toString().trim() || `Exit ${code ?? signal}`;
+        void writeFile(`${file}.failed`, why).finally(resolve);
+        return;
+      }
+      if (process.env.TEST_SETUP_TIMING && code === 0) {
+        console.info(`PGlite snapshot ready in ${Math.round(performance.now() - started)} ms`);
+      }
+      resolve();
+    });
+  });
+  project.provide('pgliteSnapshot', file);
+  return async () => {
+    if (builder.exitCode === null && builder.signalCode === null) builder.kill();
+    await ended;
+    await rm(dir, { recursive: true, force: true });
+  };
 }

@@ -7,6 +7,7 @@
  * The app is returned before `ready()`, so a test may still register a route or plugin.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -111,11 +112,28 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   }
 }
 
+/**
+ * Waits until the snapshot `file` is complete; throws the builder's reason when it failed.
+ * server-global-setup.ts builds it beside the first tests.
+ */
+async function snapshotReady(file: string, timeoutMs = 180_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if (existsSync(file)) return;
+    if (existsSync(`${file}.failed`)) {
+      throw new Error(`PGlite snapshot not built: ${await readFile(`${file}.failed`, 'utf8')}`);
+    }
+    if (Date.now() > until) throw new Error(`PGlite snapshot not built within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function openPgliteTestDatabase(): Promise<TestDatabase> {
   const snapshotFile = inject('pgliteSnapshot');
   if (!snapshotFile) {
     throw new Error('No PGlite snapshot: is tests/support/server-global-setup.ts the globalSetup?');
   }
+  await snapshotReady(snapshotFile);
   const snapshot = new Blob([await readFile(snapshotFile)]);
   const database = await openDatabase({ kind: 'pglite-memory', snapshot });
   return { database, close: () => database.close() };
