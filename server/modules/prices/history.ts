@@ -142,13 +142,16 @@ async function writeSeries(db: Db, series: Map<string, Series>): Promise<void> {
 }
 
 function setDay(series: Series, day: string, value: number): void {
-  const year = yearOf(day);
+  setDayAt(series, yearOf(day), indexInYear(day), value);
+}
+
+function setDayAt(series: Series, year: number, index: number, value: number): void {
   let prices = series.get(year);
   if (!prices) {
     prices = Array.from({ length: daysInYear(year) }, () => null);
     series.set(year, prices);
   }
-  prices[indexInYear(day)] = value;
+  prices[index] = value;
 }
 
 function getDay(series: Series | undefined, day: string): number | null {
@@ -166,15 +169,20 @@ export async function backfill(
   const existing = await db.selectDistinct({ region: priceSeries.region }).from(priceSeries);
   const done = new Set(existing.map((r) => r.region));
   const last = dayIndex(today) - 1;
+  // The days, their years and places in them once, not per region: turning ~1,800 indexes into
+  // dates and back for each of ~700 regions was half of a first start's backfill (issue 34).
+  const days = Array.from({ length: last + 1 }, (_, i) => {
+    const day = dayOfIndex(i);
+    return { day, year: yearOf(day), index: indexInYear(day) };
+  });
   let written = 0;
   const batch = new Map<string, Series>();
   for (const region of regions) {
     if (done.has(region.key)) continue;
     await yieldToRequests();
     const series: Series = new Map();
-    for (let i = 0; i <= last; i++) {
-      const day = dayOfIndex(i);
-      setDay(series, day, modelPrice(region, day, today, live));
+    for (const { day, year, index } of days) {
+      setDayAt(series, year, index, modelPrice(region, day, today, live));
     }
     batch.set(region.key, series);
     written += 1;
