@@ -76,6 +76,22 @@ describe('RenderCache', () => {
     expect(cache.stats().entries).toBe(2);
   });
 
+  it('counts a compressed form a later request asks for, and makes none before', () => {
+    const body = `<main>${'Heizöl '.repeat(2000)}</main>`;
+    const cache = new RenderCache(1_000_000, () => 0);
+    cache.set('a', page(body));
+    const plain = cache.stats().bytes;
+    const kept = cache.get('a')!;
+    // Rendered for a client that takes no compression: nothing compressed yet.
+    expect(kept.content.size).toBe(Buffer.byteLength(body));
+    const brotli = kept.content.body('br').body.length;
+    expect(brotli).toBeLessThan(Buffer.byteLength(body) / 10);
+    expect(cache.stats().bytes).toBe(plain + brotli);
+    // Made for the request that rendered it: kept from the start.
+    cache.set('b', { ...page(body), content: pageContent(body, 'gzip') });
+    expect(cache.get('b')!.content.size).toBeGreaterThan(Buffer.byteLength(body));
+  });
+
   it('with 0 bytes keeps nothing', () => {
     const cache = new RenderCache(0);
     cache.set('a', page('a'));

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { DataKind } from '../../src/api/contract/pages';
 import { PRICES_MAX_AGE_S } from '../../src/api/contract/prices';
 import { CONTENT_MAX_AGE_S } from '../../src/api/contract/content';
-import { PrecompressedText } from '../plugins/precompressed';
+import { PrecompressedText, type Encoding } from '../plugins/precompressed';
 
 /** The staff screen's name of the cache (server/modules/caches). */
 export { PAGES_CACHE as RENDER_CACHE_NAME } from '../modules/caches/registry';
@@ -18,8 +18,9 @@ export { PAGES_CACHE as RENDER_CACHE_NAME } from '../modules/caches/registry';
 export interface CachedPage {
   status: 200;
   /**
-   * The whole document, with its brotli and gzip forms made when it is stored: compressing
-   * ~100 kB of HTML on every request took 3–6 ms, most of a hit (issue 36).
+   * The whole document, with each compressed form made once, when first asked for: compressing
+   * ~100 kB of HTML on every request took 3–6 ms, most of a hit (issue 36); making brotli and
+   * gzip for every render, also for a client that takes neither, 3.5 ms of a dealer page's.
    */
   content: PrecompressedText;
   /** A weak validator of the body: `W/"…"`. */
@@ -31,7 +32,6 @@ export interface CachedPage {
 
 interface Entry {
   page: CachedPage;
-  bytes: number;
   expiresAt: number;
 }
 
@@ -48,19 +48,20 @@ function sizeOf(key: string, page: CachedPage): number {
   return page.content.size + 2 * key.length + 200;
 }
 
-/** A page to keep: its text and its compressed forms, made now (render-cache.ts). */
-export function pageContent(body: string): PrecompressedText {
+/**
+ * A page to keep: its text, and its form in `encoding` (the one the request that rendered it
+ * takes) made now; other forms when a later request asks for them.
+ */
+export function pageContent(body: string, encoding?: Encoding): PrecompressedText {
   // Brotli 6: a town page 18.8 kB instead of 20.7 kB at 4, for 3 ms instead of 2 once per page.
   const content = new PrecompressedText(body, 6);
-  content.body('br');
-  content.body('gzip');
+  if (encoding) content.body(encoding);
   return content;
 }
 
 export class RenderCache {
   /** In order of use: the first is the least recently used. */
   private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
   private hits = 0;
   private misses = 0;
 
@@ -84,28 +85,36 @@ export class RenderCache {
       this.hits += 1;
       return entry.page;
     }
-    if (entry) this.drop(key, entry);
+    if (entry) this.drop(key);
     this.misses += 1;
     return undefined;
   }
 
   set(key: string, page: CachedPage): void {
     if (!this.enabled) return;
-    const bytes = sizeOf(key, page);
-    if (bytes > this.maxBytes) return;
-    const old = this.entries.get(key);
-    if (old) this.drop(key, old);
-    this.entries.set(key, { page, bytes, expiresAt: page.storedAt + page.maxAgeSeconds * 1000 });
-    this.bytes += bytes;
+    if (sizeOf(key, page) > this.maxBytes) return;
+    this.entries.delete(key);
+    this.entries.set(key, { page, expiresAt: page.storedAt + page.maxAgeSeconds * 1000 });
+    let bytes = this.bytes;
     for (const [oldestKey, oldest] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.drop(oldestKey, oldest);
+      if (bytes <= this.maxBytes) break;
+      bytes -= sizeOf(oldestKey, oldest.page);
+      this.entries.delete(oldestKey);
     }
   }
 
   clear(): void {
     this.entries.clear();
-    this.bytes = 0;
+  }
+
+  /**
+   * The bytes held, counted anew: a kept page grows by each compressed form a later request
+   * asks for (pageContent). A sum over at most a few thousand entries, once per stored page.
+   */
+  private get bytes(): number {
+    let bytes = 0;
+    for (const [key, { page }] of this.entries) bytes += sizeOf(key, page);
+    return bytes;
   }
 
   stats(): RenderCacheStats {
@@ -120,9 +129,8 @@ export class RenderCache {
     return { entries, bytes: this.bytes, hits: this.hits, misses: this.misses, oldestAt };
   }
 
-  private drop(key: string, entry: Entry): void {
+  private drop(key: string): void {
     this.entries.delete(key);
-    this.bytes -= entry.bytes;
   }
 }
 

@@ -262,7 +262,7 @@ export const clientPlugin = fp<ClientPluginOptions>(
         const body = documentOf(head, rendered);
         const page: CachedPage = {
           status: 200,
-          content: pageContent(body),
+          content: pageContent(body, negotiateEncoding(request.headers['accept-encoding'])),
           etag: etagOf(body),
           maxAgeSeconds: pageLifetimeSeconds(rendered.dataKinds),
           storedAt: Date.now(),

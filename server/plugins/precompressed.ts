@@ -27,7 +27,7 @@ export const BROTLI_OPTIONS = {
   },
 } as const;
 
-type Encoding = 'br' | 'gzip' | 'deflate' | 'identity';
+export type Encoding = 'br' | 'gzip' | 'deflate' | 'identity';
 
 /** The encodings in @fastify/compress's order of preference (zstd aside: Node 20 has none). */
 const ENCODINGS: Encoding[] = ['br', 'gzip', 'deflate', 'identity'];

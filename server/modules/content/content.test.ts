@@ -15,6 +15,8 @@ import {
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../tests/support/test-app';
 import { contentEntries } from '../../db/schema';
 import { parseFaq, renderMarkdown } from './markdown';
+import { articlesTagged } from './service';
+import { newsArticlePath } from '../../../src/lib/paths';
 import { contentRowOf, shippedContent } from './seed';
 
 let t: TestApp;
@@ -313,5 +315,36 @@ describe('cross-links (SPEC §7)', () => {
       400,
     );
     expect((await get('/api/cross-linking/get?countryId=1')).res.statusCode).toBe(400);
+  });
+});
+
+describe('articlesTagged (the "Ratgeber" links of price and dealer pages)', () => {
+  it('gives the newest published articles of the country with one of the tags, at most `limit`', async () => {
+    const all = await t.database.db.select().from(contentEntries);
+    const expected = (countryId: number, tags: string[]) =>
+      all
+        .filter(
+          (e) =>
+            e.kind === 'article' &&
+            e.status === 'published' &&
+            (e.countryId === null || e.countryId === countryId) &&
+            e.tags.some((tag) => tags.includes(tag)),
+        )
+        .sort(
+          (a, b) =>
+            (b.publishedAt?.getTime() ?? 0) - (a.publishedAt?.getTime() ?? 0) || b.id - a.id,
+        )
+        .map((e) => e.slug);
+    for (const [countryId, tags] of [
+      [1, ['Preise', 'Kaufzeitpunkt', 'Sparen']],
+      [2, ['Tank', 'Ratgeber', 'Lagerung']],
+      [3, ['Tank']],
+    ] as const) {
+      const want = expected(countryId, [...tags]);
+      expect(want.length).toBeGreaterThan(0);
+      const got = await articlesTagged(t.database.db, countryId, tags, 4);
+      expect(got.map((i) => i.Link)).toEqual(want.slice(0, 4).map(newsArticlePath));
+    }
+    expect(await articlesTagged(t.database.db, 1, ['gibt-es-nicht'], 4)).toEqual([]);
   });
 });

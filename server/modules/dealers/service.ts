@@ -899,14 +899,16 @@ export async function dealerReviews(
   dealerId: number,
   page: number,
 ): Promise<DealerReviews | null> {
-  const [dealer] = await db
-    .select({ id: dealers.id })
-    .from(dealers)
-    .where(and(eq(dealers.id, dealerId), eq(dealers.active, true)));
-  if (!dealer) return null;
   const where = and(eq(ratings.dealerId, dealerId), eq(ratings.active, true));
+  // The dealer's existence and the count in one query (a dealer page's render asks for them).
   const [[total], rows] = await Promise.all([
-    db.select({ n: count() }).from(ratings).where(where),
+    db
+      .select({
+        n: count(),
+        dealer: sql<number>`(select count(*) from ${dealers} where ${and(eq(dealers.id, dealerId), eq(dealers.active, true))})::int`,
+      })
+      .from(ratings)
+      .where(where),
     db
       .select({
         id: ratings.id,
@@ -920,6 +922,7 @@ export async function dealerReviews(
       .limit(DEALER_REVIEWS_PAGE_SIZE)
       .offset((page - 1) * DEALER_REVIEWS_PAGE_SIZE),
   ]);
+  if (!total?.dealer) return null;
   return {
     Items: rows.map((r) => ({
       Id: r.id,
