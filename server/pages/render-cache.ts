@@ -20,7 +20,7 @@ export interface CachedPage {
   /**
    * The whole document, with each compressed form made once, when first asked for: compressing
    * ~100 kB of HTML on every request took 3–6 ms, most of a hit (issue 36); making brotli and
-   * gzip for every render, also for a client that takes neither, 3.5 ms of a dealer page's.
+   * gzip for every render, also for a client that takes neither, about 1 ms of each.
    */
   content: PrecompressedText;
   /** A weak validator of the body: `W/"…"`. */
