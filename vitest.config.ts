@@ -96,8 +96,9 @@ export default defineConfig({
           setupFiles: ['tests/support/setup-client.ts', 'tests/support/setup-console.ts'],
           // One process for all client files, one after another, in the order of their paths
           // (PathOrderForSharedProcess), so every machine runs them alike: a process (a fork
-          // with happy-dom) per file cost 0.5 s each, 48 s of the project's 49 s against 14 s
-          // (issue 34). setup-client.ts gives every file a fresh page, storage and clock.
+          // with happy-dom) per file cost 0.5 s each, 49 s for the project against 19 s (issue
+          // 34). setup-client.ts empties the page and the connection state before each test;
+          // anything else a file changes it undoes itself (TEST_FILE_ORDER_SEED finds what not).
           isolate: false,
           fileParallelism: false,
           // Its own group, before the server's: a group runs with one worker count.

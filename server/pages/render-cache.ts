@@ -85,7 +85,7 @@ export class RenderCache {
       this.hits += 1;
       return entry.page;
     }
-    if (entry) this.drop(key);
+    if (entry) this.entries.delete(key);
     this.misses += 1;
     return undefined;
   }
@@ -127,10 +127,6 @@ export class RenderCache {
       if (oldestAt === null || page.storedAt < oldestAt) oldestAt = page.storedAt;
     }
     return { entries, bytes: this.bytes, hits: this.hits, misses: this.misses, oldestAt };
-  }
-
-  private drop(key: string): void {
-    this.entries.delete(key);
   }
 }
 

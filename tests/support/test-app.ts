@@ -114,9 +114,10 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
 
 /**
  * Waits until the snapshot `file` is complete; throws the builder's reason when it failed.
- * server-global-setup.ts builds it beside the first tests.
+ * server-global-setup.ts builds it beside the first tests. Gives up before the hook's own
+ * timeout (hookTimeout in vitest.config.ts), so a builder that hangs is named as such.
  */
-async function snapshotReady(file: string, timeoutMs = 180_000): Promise<void> {
+async function snapshotReady(file: string, timeoutMs = 100_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     if (existsSync(file)) return;

@@ -12,11 +12,11 @@ import {
   NewsItemSchema,
   NewsListSchema,
 } from '../../../src/api/contract/content';
+import { newsArticlePath } from '../../../src/lib/paths';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../tests/support/test-app';
 import { contentEntries } from '../../db/schema';
 import { parseFaq, renderMarkdown } from './markdown';
 import { articlesTagged } from './service';
-import { newsArticlePath } from '../../../src/lib/paths';
 import { contentRowOf, shippedContent } from './seed';
 
 let t: TestApp;

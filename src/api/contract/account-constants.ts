@@ -26,7 +26,6 @@ export const CSRF_RENEWED_HEADER = 'X-CSRF-Renewed';
 
 /** Query value carrying the original address to the legacy login page (SPEC §2). */
 export const RETURN_URL_PARAM = 'ReturnUrl';
-/** The legacy login and registration page (SPEC §2, ARCHITECTURE §6). */
 /**
  * GET: 204 with the browser's CSRF cookie pair (ok_sid, ok_csrf) for whoever asks (issue 36:
  * the pages an anonymous visitor gets carry none, being the same for all of them).
@@ -35,6 +34,7 @@ export const CSRF_PATH = '/session/csrf';
 
 /** The legacy login site's pages (server/legacy): HTML forms with the CSRF value in them. */
 export const LEGACY_SITE_PREFIX = '/konto/';
+/** The legacy login and registration page (SPEC §2, ARCHITECTURE §6). */
 export const LOGIN_PATH = '/konto/anmelden-registrieren';
 
 // ---------------------------------------------------------------------------------------------
