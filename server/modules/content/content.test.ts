@@ -3,7 +3,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CmsPageSchema,
@@ -315,6 +315,21 @@ describe('cross-links (SPEC §7)', () => {
       400,
     );
     expect((await get('/api/cross-linking/get?countryId=1')).res.statusCode).toBe(400);
+  });
+
+  it('a failure gives an empty object that no cache keeps (SPEC §7)', async () => {
+    const ok = await get('/api/cross-linking/get?countryId=1&path=/heizoelpreise/bayern');
+    expect(ok.res.headers['cache-control']).toMatch(/^public/);
+    // A real failure of the database: the articles' table is away for a moment.
+    await t.database.db.execute(sql`ALTER TABLE content_entry RENAME TO content_entry_away`);
+    try {
+      const failed = await get('/api/cross-linking/get?countryId=1&path=/heizoelpreise/bayern');
+      expect(failed.res.statusCode).toBe(200);
+      expect(failed.json).toEqual({ Groups: [] });
+      expect(failed.res.headers['cache-control']).toBe('no-store');
+    } finally {
+      await t.database.db.execute(sql`ALTER TABLE content_entry_away RENAME TO content_entry`);
+    }
   });
 });
 

@@ -3,11 +3,12 @@
  * 12). A town's price page leads to the dealers that deliver there and to articles about prices;
  * a state's or county's to its dealers; a dealer's page to its town's and state's prices; an
  * article to the prices and the dealers of the reader's country. Any other path: no groups.
- * Never fails: whatever cannot be found is left out (the client shows nothing for an empty
- * answer, SPEC §7 "failure gives an empty object").
+ * Whatever cannot be found is left out. A failure (the database) is thrown: the API answers an
+ * empty object then (SPEC §7 "failure gives an empty object"), kept by no cache, and a rendered
+ * page without its links counts as incomplete, so no shared copy keeps it (issue 36).
  */
 import type { FastifyInstance } from 'fastify';
-import { NO_CROSS_LINKS, type CrossLinks } from '../../../src/api/contract/content';
+import type { CrossLinks } from '../../../src/api/contract/content';
 import { dealerListPath } from '../../../src/api/contract/dealers';
 import { formatOneDigit } from '../../../src/lib/format';
 import { paths, statePricesPath } from '../../../src/lib/paths';
@@ -41,13 +42,8 @@ export async function crossLinks(
   countryId: number,
   path: string,
 ): Promise<CrossLinks> {
-  try {
-    const groups = await groupsOf(app, countryId, path);
-    return { Groups: groups.filter((g): g is Group => g !== null && g.Links.length > 0) };
-  } catch (error) {
-    app.log.warn({ err: error, path }, 'cross-links not built');
-    return NO_CROSS_LINKS;
-  }
+  const groups = await groupsOf(app, countryId, path);
+  return { Groups: groups.filter((g): g is Group => g !== null && g.Links.length > 0) };
 }
 
 const COUNTRY_IN: Readonly<Record<number, string>> = {

@@ -16,6 +16,7 @@ import {
   NewsListQuerySchema,
   NewsListSchema,
   NewsParamsSchema,
+  NO_CROSS_LINKS,
 } from '../../../src/api/contract/content';
 import { crossLinks } from './cross-links';
 import { cmsPage, featuredNews, newsDetail, newsList } from './service';
@@ -102,8 +103,16 @@ export const crossLinkingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: CrossLinksQuerySchema, response: { 200: CrossLinksSchema } },
     },
     async (request, reply) => {
-      reply.header('cache-control', CACHE_CONTROL);
-      return crossLinks(app, request.query.countryId, request.query.path);
+      try {
+        const links = await crossLinks(app, request.query.countryId, request.query.path);
+        reply.header('cache-control', CACHE_CONTROL);
+        return links;
+      } catch (error) {
+        // SPEC §7: a failure gives an empty object; no cache keeps it for the page's lifetime.
+        request.log.warn({ err: error, path: request.query.path }, 'cross-links not built');
+        reply.header('cache-control', 'no-store');
+        return NO_CROSS_LINKS;
+      }
     },
   );
 };
