@@ -8,21 +8,24 @@
  * client project's files run meanwhile on the other core, and test-app.ts waits for the file
  * (snapshotReady). Awaited here it held every test back for those 15 s (issue 34).
  *
- * The PostgreSQL project (TEST_DB=postgres) needs nothing here: each file creates its own
- * database on TEST_DATABASE_URL.
+ * The PostgreSQL project (TEST_DB=postgres) gets the name of the run's template database: the
+ * first file builds it (test-app.ts ensureTemplate), every file copies it, the teardown drops it.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { TEST_PUBLIC_URL } from './test-app';
+import { TEST_PUBLIC_URL, withAdmin } from './test-app';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Path the seeded PGlite dump (tar) appears at; empty on the PostgreSQL project. */
     pgliteSnapshot: string;
+    /** PostgreSQL project: the run's seeded template database; empty on the PGlite projects. */
+    postgresTemplate: string;
   }
 }
 
@@ -30,9 +33,20 @@ const BUILDER = join(import.meta.dirname, 'build-pglite-snapshot.ts');
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (project.config.env?.TEST_DB === 'postgres' || process.env.TEST_DB === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    const template = `t_tpl_${randomBytes(6).toString('hex')}`;
     project.provide('pgliteSnapshot', '');
-    return async () => {};
+    project.provide('postgresTemplate', template);
+    return async () => {
+      if (!adminUrl) return;
+      await withAdmin(adminUrl, async (admin) => {
+        for (const name of [template, `${template}_building`]) {
+          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        }
+      });
+    };
   }
+  project.provide('postgresTemplate', '');
 
   const started = performance.now();
   const dir = await mkdtemp(join(tmpdir(), 'heizoel-test-'));
