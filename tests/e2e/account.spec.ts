@@ -210,7 +210,13 @@ test('a password reset link sets a new password once', async ({ page }) => {
   await page.getByRole('button', { name: 'Kennwort speichern' }).click();
   await expect(page.getByText('Die beiden Kennwörter stimmen nicht überein.')).toBeVisible();
   await page.getByLabel('Kennwort wiederholen').fill(newPassword);
+  // The server's answer is awaited as such: hashing the password (scrypt) on a machine busy with
+  // browsers took 6.4 s once, longer than a UI wait (npm test, 2026-11-28).
+  const saved = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/account/kennwort' && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Kennwort speichern' }).click();
+  expect((await saved).status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Ihr Kennwort wurde geändert' })).toBeVisible();
 
   // Single use: the same link again is refused, with the way to a new one.
