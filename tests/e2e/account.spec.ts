@@ -150,8 +150,14 @@ test('the rating link from the invitation mail works once', async ({ page }) => 
   ).toBeVisible();
 
   // Issue 12: the review is on the dealer's page at once, newest first, with its stars.
+  // The page loads the dealer, then its reviews: awaited as answers, since on a loaded machine
+  // the two took 4.4 s and 2.2 s one after the other (e2e under pressure, 2026-11-28).
+  const reviewsLoaded = page.waitForResponse((r) =>
+    /^\/api\/site\/\d+\/dealers\/\d+\/reviews$/.test(new URL(r.url()).pathname),
+  );
   await page.getByRole('link', { name: /Zur Seite des Händlers/ }).click();
   await expect(page).toHaveURL(/^[^?]*\/heizoelhaendler\/[a-z-]+\/\d{4,5}\/\d+$/);
+  expect((await reviewsLoaded).status()).toBe(200);
   const reviews = page.getByRole('region', { name: /^Bewertungen/ });
   const newest = reviews.getByRole('listitem').first();
   await expect(newest).toContainText('Pünktlich geliefert, freundlicher Fahrer.');

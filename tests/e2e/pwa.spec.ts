@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { acceptConsent, expect, test, workerControls } from './fixtures';
+import { DIST_DIR } from '../../playwright.config';
 
 test('the service worker takes control and the shell loads offline', async ({ page, context }) => {
   await page.goto('/');
@@ -90,7 +91,8 @@ test('the manifest describes an installable German app', async ({ request }) => 
 });
 
 test('the built service worker has its precache manifest and TTL route', () => {
-  const sw = readFileSync('dist/sw.js', 'utf8');
+  // The build the suite's server serves (dist-repeat/ in a repeated series, playwright.config.ts).
+  const sw = readFileSync(`${DIST_DIR}/sw.js`, 'utf8');
   expect(sw).not.toContain('self.__WB_MANIFEST');
   expect(sw).toContain('"url":"index.html"');
   expect(sw).toContain('country-states');
