@@ -10,6 +10,7 @@ import {
   setFetchHooks,
   type FetchHooks,
 } from './client';
+import { API_DEADLINE_MS, WRITE_DEADLINE_MS } from './deadline';
 
 const ItemSchema = z.object({ id: z.number(), name: z.string() });
 
@@ -318,7 +319,7 @@ describe('apiFetch loading hooks', () => {
 
     expect(error).not.toBeInstanceOf(NetworkError);
     expect((error as Error).name).toBe('AbortError');
-    expect(lastRequest().init.signal).toBe(controller.signal);
+    expect(lastRequest().init.signal?.aborted).toBe(true);
     expect(onRequestEnd).toHaveBeenCalledTimes(1);
     expect(onRequestEnd).toHaveBeenCalledWith(true);
   });
@@ -328,5 +329,91 @@ describe('apiFetch loading hooks', () => {
     await apiFetch('/api/items/1', { schema: ItemSchema, silent: true });
     expect(onRequestStart).not.toHaveBeenCalled();
     expect(onRequestEnd).not.toHaveBeenCalled();
+  });
+});
+
+describe('apiFetch deadline (issue 37: a connection that hangs)', () => {
+  /** A fetch that never answers: only an abort ends it, as on a dead mobile cell. */
+  const hangs = (init?: RequestInit) =>
+    new Promise<Response>((_resolve, reject) => {
+      init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
+    });
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('counts a request without an answer after 8 s as no answer, and the connection as lost', async () => {
+    fetchMock.mockImplementation((_url, init) => hangs(init));
+    const { connectionLost } = await import('./connection');
+    const pending = apiFetch('/api/items/1', { schema: ItemSchema }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(API_DEADLINE_MS - 1);
+    expect(connectionLost()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await pending;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(connectionLost()).toBe(true);
+  });
+
+  it('gives a change (a POST with CSRF) 20 s: a password is hashed slowly on a busy server', async () => {
+    fetchMock.mockImplementation((_url, init) => hangs(init));
+    let settled = false;
+    const pending = apiFetch('/api/account/kennwort', {
+      method: 'POST',
+      body: {},
+      schema: ItemSchema,
+    }).catch((e: unknown) => {
+      settled = true;
+      return e;
+    });
+    await vi.advanceTimersByTimeAsync(API_DEADLINE_MS);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(WRITE_DEADLINE_MS - API_DEADLINE_MS);
+    expect(await pending).toBeInstanceOf(NetworkError);
+  });
+
+  it('counts an answer whose body stops coming as no answer', async () => {
+    fetchMock.mockImplementation((_url, init) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"id":1,'));
+          init?.signal?.addEventListener('abort', () => controller.error(init.signal?.reason));
+        },
+      });
+      return Promise.resolve(new Response(body, { status: 200 }));
+    });
+    const pending = apiFetch('/api/items/1', { schema: ItemSchema }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(API_DEADLINE_MS);
+    expect(await pending).toBeInstanceOf(NetworkError);
+  });
+
+  it('takes a slow answer within the deadline, and a request may ask for more time', async () => {
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise<Response>((resolve, reject) => {
+          const timer = setTimeout(() => resolve(jsonResponse({ id: 2, name: 'Diesel' })), 12_000);
+          init?.signal?.addEventListener('abort', () => {
+            clearTimeout(timer);
+            reject(init.signal?.reason as Error);
+          });
+        }),
+    );
+    const pending = apiFetch('/api/items/2', { schema: ItemSchema, deadlineMs: 20_000 });
+    await vi.advanceTimersByTimeAsync(12_000);
+    await expect(pending).resolves.toEqual({ id: 2, name: 'Diesel' });
+  });
+
+  it('a cancel by the caller stays a cancel, not a lost connection', async () => {
+    fetchMock.mockImplementation((_url, init) => hangs(init));
+    const { connectionLost } = await import('./connection');
+    const controller = new AbortController();
+    const pending = apiFetch('/api/items/1', { schema: ItemSchema, signal: controller.signal });
+    controller.abort();
+    const error = await pending.catch((e: unknown) => e);
+    expect((error as Error).name).toBe('AbortError');
+    expect(connectionLost()).toBe(false);
   });
 });

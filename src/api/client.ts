@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod/mini';
 import { reportAnswer, reportNoAnswer } from './connection';
+import { API_DEADLINE_MS, deadline, WRITE_DEADLINE_MS } from './deadline';
 import { CSRF_RENEWED_HEADER } from './contract/account-constants';
 import type { ApiError as ApiErrorBody } from './contract/common';
 
@@ -76,6 +77,11 @@ export interface ApiFetchOptions<S extends z.ZodMiniType> {
    */
   schema: S | (() => Promise<S>);
   signal?: AbortSignal;
+  /**
+   * How long the request may take, answer and body, before it counts as no answer (issue 37;
+   * src/api/deadline.ts says how the default was chosen).
+   */
+  deadlineMs?: number;
   /** Background requests (polling) do not move the loading bar. */
   silent?: boolean;
   /**
@@ -120,7 +126,16 @@ export async function apiFetch<S extends z.ZodMiniType>(
   path: string,
   options: ApiFetchOptions<S>,
 ): Promise<z.infer<S>> {
-  const { method = 'GET', body, query, signal, silent = false, csrf = method !== 'GET' } = options;
+  const {
+    method = 'GET',
+    body,
+    query,
+    signal,
+    silent = false,
+    csrf = method !== 'GET',
+    // A reading request (GET, or a POST that reads: no CSRF) gets the shorter deadline.
+    deadlineMs = csrf ? WRITE_DEADLINE_MS : API_DEADLINE_MS,
+  } = options;
   const schemaReady: Promise<S> =
     typeof options.schema === 'function' ? options.schema() : Promise.resolve(options.schema);
   // Handled here at once: when the request fails too, nobody awaits the loader, and its own
@@ -131,6 +146,8 @@ export async function apiFetch<S extends z.ZodMiniType>(
     const pending = hooks.beforeStateChange?.();
     if (pending) await pending;
   }
+  const limit = deadline(deadlineMs, signal);
+  let ok = false;
   const send = () => {
     const headers = new Headers({ Accept: 'application/json' });
     if (body !== undefined) headers.set('Content-Type', 'application/json');
@@ -143,12 +160,20 @@ export async function apiFetch<S extends z.ZodMiniType>(
       headers,
       credentials: 'include',
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
+      signal: limit.signal,
     });
+  };
+  /** No answer (none at all, or none within the deadline); a cancel by the caller is rethrown. */
+  const noAnswer = (error: unknown): Error => {
+    if (signal?.aborted && !limit.expired()) {
+      ok = true; // cancelled on purpose: not a failure for the loading bar
+      return error instanceof Error ? error : new Error(String(error));
+    }
+    reportNoAnswer();
+    return new NetworkError(error);
   };
 
   if (!silent) hooks.onRequestStart?.();
-  let ok = false;
   try {
     let response: Response;
     try {
@@ -159,15 +184,17 @@ export async function apiFetch<S extends z.ZodMiniType>(
         response = await send();
       }
     } catch (error) {
-      if (signal?.aborted) {
-        ok = true; // cancelled on purpose: not a failure for the loading bar
-        throw error;
-      }
-      reportNoAnswer();
-      throw new NetworkError(error);
+      throw noAnswer(error);
     }
     reportAnswer();
-    const payload: unknown = await response.json().catch(() => undefined);
+    let payload: unknown;
+    try {
+      payload = await response.json();
+    } catch (error) {
+      // The body stopped coming (the deadline, a dropped connection): as good as no answer.
+      if (limit.signal.aborted) throw noAnswer(error);
+      payload = undefined; // an answer that is no JSON (a proxy's error page)
+    }
     if (!response.ok) {
       const body = errorBodyOf(payload);
       throw new ApiError(
@@ -188,6 +215,7 @@ export async function apiFetch<S extends z.ZodMiniType>(
     ok = true;
     return parsed.data;
   } finally {
+    limit.done();
     if (!silent) hooks.onRequestEnd?.(ok);
   }
 }

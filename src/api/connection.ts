@@ -10,6 +10,8 @@
  * the orders page …).
  */
 
+import { deadline, PROBE_DEADLINE_MS } from './deadline';
+
 /** What a surface says when the connection is lost; each adds what it means there. */
 export const CONNECTION_LOST = 'Keine Verbindung.';
 
@@ -98,11 +100,19 @@ async function probe(): Promise<void> {
   probing = true;
   clearTimeout(probeTimer);
   let reached: boolean;
+  // A probe that hangs found no server either: it would otherwise keep the banner for ever.
+  const limit = deadline(PROBE_DEADLINE_MS);
   try {
-    const response = await fetch(HEALTH_PATH, { cache: 'no-store', credentials: 'omit' });
+    const response = await fetch(HEALTH_PATH, {
+      cache: 'no-store',
+      credentials: 'omit',
+      signal: limit.signal,
+    });
     reached = response.ok;
   } catch {
     reached = false; // no answer again (or anything else that is not one)
+  } finally {
+    limit.done();
   }
   probing = false;
   if (reached) {

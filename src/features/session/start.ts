@@ -6,6 +6,7 @@
  */
 import { setFetchHooks } from '../../api/client';
 import { CSRF_PATH } from '../../api/contract/account-constants';
+import { API_DEADLINE_MS, deadline } from '../../api/deadline';
 import { expirationValid, readAuthCookies } from './auth-cookies';
 import { fullNavigation } from './navigation';
 import { adoptToken, sessionState, settleSession } from './store';
@@ -23,12 +24,16 @@ let csrfPending: Promise<void> | null = null;
  */
 export function ensureCsrfCookie(): Promise<void> | undefined {
   if (readAuthCookies().csrf) return undefined;
-  csrfPending ??= fetch(CSRF_PATH, { credentials: 'include' })
+  if (csrfPending) return csrfPending;
+  // With a deadline: every state-changing request waits for this one (issue 37).
+  const limit = deadline(API_DEADLINE_MS);
+  csrfPending = fetch(CSRF_PATH, { credentials: 'include', signal: limit.signal })
     .then(
       () => undefined,
       () => undefined,
     )
     .finally(() => {
+      limit.done();
       csrfPending = null;
       sessionState.CSRFTOKEN = readAuthCookies().csrf ?? null;
     });

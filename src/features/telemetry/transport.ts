@@ -5,6 +5,7 @@
  * takes these from anyone (rate-limited), as a beacon cannot send headers.
  */
 import { connectionLost, onConnectionBack } from '../../api/connection';
+import { API_DEADLINE_MS, deadline } from '../../api/deadline';
 import { databaseMayExist } from '../../db/exists';
 import { loadDb } from '../../db/load';
 
@@ -26,6 +27,8 @@ async function queue(kind: TelemetryKind, payload: unknown): Promise<void> {
 
 /** 'sent', 'refused' (the server said no: never again) or 'unsent' (no answer: keep it). */
 async function post(kind: TelemetryKind, payload: unknown): Promise<'sent' | 'refused' | 'unsent'> {
+  // A hanging connection would hold the queue's flush for ever (issue 37).
+  const limit = deadline(API_DEADLINE_MS);
   try {
     const response = await fetch(TELEMETRY_PATHS[kind], {
       method: 'POST',
@@ -33,12 +36,15 @@ async function post(kind: TelemetryKind, payload: unknown): Promise<'sent' | 're
       body: JSON.stringify(payload),
       credentials: 'omit',
       keepalive: true,
+      signal: limit.signal,
     });
     if (response.ok) return 'sent';
     // 429: too many from here just now; another try later would only add to it.
     return response.status >= 500 ? 'unsent' : 'refused';
   } catch {
     return 'unsent';
+  } finally {
+    limit.done();
   }
 }
 
