@@ -346,6 +346,11 @@ export const refreshTokens = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
+    /**
+     * The browser that used it (browserKeyOf its id): only that browser's retry after a lost
+     * answer gets the successor again, however long the outage was (issue 37).
+     */
+    usedBy: text(),
     revokedAt: timestamp({ withTimezone: true }),
   },
   (t) => [

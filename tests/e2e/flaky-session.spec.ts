@@ -97,3 +97,62 @@ test('offline longer than the token lasts: still logged in, renewed as soon as t
   await expect(page.getByRole('status').filter({ hasText: EXPIRED })).toHaveCount(0);
   await expectLoggedInAs(page, new RegExp(user.lastName));
 });
+
+test('a refresh answer lost, then 90 s offline in two tabs: no retry storm, one retry after, still logged in (issue 37)', async ({
+  page,
+  context,
+}) => {
+  await context.clock.install();
+  const statuses: number[] = [];
+  let armed = false;
+  let lost = false;
+  await context.route(`**${REFRESH}`, async (route) => {
+    if (!armed) {
+      await route.fallback();
+      return;
+    }
+    const request = route.request();
+    if (!lost) {
+      // The server rotates the token, the answer never arrives; the device goes offline with it.
+      lost = true;
+      const answer = await fetch(request.url(), {
+        method: request.method(),
+        headers: await request.allHeaders(),
+        body: request.postData(),
+      });
+      statuses.push(answer.status);
+      await context.setOffline(true);
+      await route.abort('internetdisconnected');
+      return;
+    }
+    const response = await route.fetch();
+    statuses.push(response.status());
+    await route.fulfill({ response });
+  });
+  await page.goto('/');
+  await acceptConsent(page);
+  const user = await registerCustomer(page, '/');
+  await expectLoggedInAs(page, new RegExp(user.lastName));
+  const second = await context.newPage();
+  await second.goto('/impressum');
+  await expectLoggedInAs(second, new RegExp(user.lastName));
+
+  armed = true;
+  await context.clock.runFor(CROSS_TAB_LOCK_MS + AUTH_CHECK_MS);
+  await expect.poll(() => statuses.length, { timeout: 30_000 }).toBe(1);
+  // 90 s offline on the tabs' clock: every 5 s check of both tabs comes and goes.
+  await context.clock.runFor(90_000);
+  expect(statuses).toHaveLength(1);
+
+  // Back: one retry, answered with the same successor (200), not "reuse" (401).
+  await context.setOffline(false);
+  await expect.poll(() => statuses.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  expect(statuses.slice(0, 2)).toEqual([200, 200]);
+  for (const tab of [page, second]) {
+    await expect(tab.getByRole('status').filter({ hasText: EXPIRED })).toHaveCount(0);
+    await expectLoggedInAs(tab, new RegExp(user.lastName));
+  }
+  await context.unroute(`**${REFRESH}`);
+  await second.reload();
+  await expectLoggedInAs(second, new RegExp(user.lastName));
+});

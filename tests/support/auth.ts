@@ -110,11 +110,15 @@ export function browserCookies(
   return { [SID_COOKIE]: sid, [AUTH_COOKIES.csrf]: createCsrfToken(TEST_SECRET, sid, binding) };
 }
 
-/** A browser holding the session `cookies`: with its id and a CSRF value the server gave it. */
+/**
+ * A browser holding the session `cookies`: with its id (`sid`, a new one by default) and a CSRF
+ * value the server gave it.
+ */
 export async function browserCookiesWith(
   cookies: Record<string, string | undefined>,
+  sid: string = createSessionId(),
 ): Promise<{ ok_sid: string; ok_csrf: string }> {
-  return browserCookies(createSessionId(), await csrfBindingOfCookies(TEST_SECRET, cookies));
+  return browserCookies(sid, await csrfBindingOfCookies(TEST_SECRET, cookies));
 }
 
 /** A valid ok_sid + ok_csrf cookie and RequestVerificationToken header (double submit). */

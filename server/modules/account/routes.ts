@@ -44,6 +44,13 @@ import {
   type SessionRef,
 } from './sessions';
 import { texts } from './texts';
+import { browserKeyOf, sessionIdOf } from './csrf';
+
+/** The browser a refresh comes from (its id's key), which a retry must come from too. */
+function browserOf(request: FastifyRequest): string | undefined {
+  const sid = sessionIdOf(request);
+  return sid === undefined ? undefined : browserKeyOf(sid);
+}
 
 const errorResponses = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
 
@@ -76,7 +83,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     currentToken: string,
     refreshValue: string | undefined,
   ) {
-    const rotated = await rotateRefreshToken(app.db, app.authSecret, refreshValue);
+    const rotated = await rotateRefreshToken(
+      app.db,
+      app.authSecret,
+      refreshValue,
+      browserOf(request),
+    );
     if (rotated.kind !== 'ok') {
       clearTokenCookies(request, reply);
       if (rotated.kind === 'reused') request.log.warn('refresh token reused: family revoked');
@@ -124,6 +136,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         app.authSecret,
         AuthCookieValue || request.cookies[AUTH_COOKIES.refresh],
+        browserOf(request),
       );
       if (rotated.kind !== 'ok') {
         clearTokenCookies(request, reply);

@@ -15,9 +15,11 @@ export const LEGACY_SESSION_TTL_MS = 30 * DAY_MS;
 /** docs/decisions/008: refresh tokens live 30 days. */
 export const REFRESH_TOKEN_TTL_MS = 30 * DAY_MS;
 /**
- * How long a just-rotated refresh token still answers with its (unused) successor instead of
- * counting as reuse: the answer that carried the successor may have been lost on the way (issue
- * 15). Okta's refresh-token grace period allows up to 60 s; a client retries within seconds.
+ * A used refresh token whose use is not tied to a browser (used before issue 37 stored it) still
+ * answers with its (unused) successor this long instead of counting as reuse: the answer that
+ * carried the successor may have been lost on the way (issue 15). Okta's grace allows up to 60 s.
+ * A use tied to a browser gets its retry from that browser for the token's whole life
+ * (rotateRefreshToken): a lost answer followed by an outage of minutes logs no one out.
  */
 export const REFRESH_REUSE_GRACE_MS = 60_000;
 /** The reset link is valid for 60 minutes (issue 4 brief). */
@@ -146,21 +148,25 @@ export type RotateResult =
  * Uses a refresh token once and issues its successor in the same family. The conditional
  * update makes two concurrent uses of one token end in one success and one retry.
  *
- * A token used less than REFRESH_REUSE_GRACE_MS ago whose successor has not been used yet is a
- * retry after a lost answer: it gets that same successor again. Anything else presented a second
- * time is reuse (theft detection): the whole family is revoked.
+ * A retry after a lost answer gets that same successor again, as long as the successor has not
+ * been used: from the browser that used the token (`browser`, browserKeyOf its id), for as long
+ * as the token would have been valid, whatever the outage in between (issue 37); for a use not
+ * tied to a browser, within REFRESH_REUSE_GRACE_MS. Anything else presented a second time — by
+ * another browser, or after the successor was used — is reuse (theft detection): the whole
+ * family is revoked.
  */
 export async function rotateRefreshToken(
   db: Db,
   secret: string,
   value: string | undefined,
+  browser: string | undefined,
   now: Date = new Date(),
 ): Promise<RotateResult> {
   if (!plausible(value)) return { kind: 'invalid' };
   const tokenHash = hashToken(value);
   const [claimed] = await db
     .update(refreshTokens)
-    .set({ usedAt: now })
+    .set({ usedAt: now, usedBy: browser ?? null })
     .where(
       and(
         eq(refreshTokens.tokenHash, tokenHash),
@@ -178,11 +184,11 @@ export async function rotateRefreshToken(
       .where(eq(refreshTokens.tokenHash, tokenHash))
       .limit(1);
     if (!known) return { kind: 'invalid' };
-    if (
-      known.usedAt &&
-      !known.revokedAt &&
-      now.getTime() - known.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS
-    ) {
+    const retryMayCome =
+      known.usedBy === null
+        ? known.usedAt !== null && now.getTime() - known.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS
+        : known.usedBy === browser && known.expiresAt > now;
+    if (known.usedAt && !known.revokedAt && retryMayCome) {
       const [next] = await db
         .select()
         .from(refreshTokens)

@@ -19,3 +19,14 @@ export const CHANNEL_NAME = 'ok-session';
 export const TOKEN_LOCK_NAME = 'ok-token-call';
 /** The window event of SPEC §4 "a session-expired event". */
 export const SESSION_EXPIRED_EVENT = 'session-expired';
+
+/**
+ * A refresh that got no answer is tried again after 5 s, then 10, 20, 40 and at most every 60 s,
+ * by whichever tab comes first: the time of the next try and the count are shared through
+ * localStorage (issue 37: 3 tabs tried every 5 s, 52 attempts in 90 s of outage). The connection
+ * coming back (the 'online' event, an answered health probe) tries at once.
+ */
+export const REFRESH_BACKOFF_FIRST_MS = 5_000;
+export const REFRESH_BACKOFF_MAX_MS = 60_000;
+/** localStorage key of the shared back-off: { at, failures }. */
+export const REFRESH_RETRY_KEY = 'ok-token-refresh-retry';

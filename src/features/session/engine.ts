@@ -12,7 +12,9 @@
  * BroadcastChannel carries 'refreshed' (with the new token, so other tabs adopt it without a
  * call) and 'logout' (so logging out in one tab reaches all).
  */
-import { ApiError, apiFetch } from '../../api/client';
+import { ApiError, apiFetch, NetworkError } from '../../api/client';
+import { connectionLost, onConnectionBack } from '../../api/connection';
+import { API_DEADLINE_MS, deadline } from '../../api/deadline';
 import {
   clearStaleCookies,
   clearTokenCookies,
@@ -25,6 +27,9 @@ import {
   CHANNEL_NAME,
   CROSS_TAB_LOCK_MS,
   REFRESHED_AT_KEY,
+  REFRESH_BACKOFF_FIRST_MS,
+  REFRESH_BACKOFF_MAX_MS,
+  REFRESH_RETRY_KEY,
   REFRESH_RANDOM_S,
   REFRESH_WINDOW_S,
   RENEW_MS,
@@ -73,6 +78,42 @@ function setRefreshedAt(value: number): void {
   } catch {
     // Private mode: the Web Lock still keeps token calls apart.
   }
+}
+
+interface RefreshRetry {
+  /** Not before this time (ms). */
+  at: number;
+  failures: number;
+}
+
+/** The shared back-off after refreshes without an answer (constants.ts). */
+function refreshRetry(): RefreshRetry {
+  try {
+    const value = JSON.parse(localStorage.getItem(REFRESH_RETRY_KEY) ?? 'null') as unknown;
+    if (value && typeof value === 'object') {
+      const { at, failures } = value as Partial<RefreshRetry>;
+      if (typeof at === 'number' && typeof failures === 'number') return { at, failures };
+    }
+  } catch {
+    // Private mode or a broken value: no back-off.
+  }
+  return { at: 0, failures: 0 };
+}
+
+function setRefreshRetry(value: RefreshRetry | null): void {
+  try {
+    if (value) localStorage.setItem(REFRESH_RETRY_KEY, JSON.stringify(value));
+    else localStorage.removeItem(REFRESH_RETRY_KEY);
+  } catch {
+    // Private mode: each tab checks every 5 s, as before.
+  }
+}
+
+/** One more refresh without an answer: the next try waits twice as long (at most 60 s). */
+function backOffRefresh(now: number): void {
+  const { failures } = refreshRetry();
+  const wait = Math.min(REFRESH_BACKOFF_MAX_MS, REFRESH_BACKOFF_FIRST_MS * 2 ** failures);
+  setRefreshRetry({ at: now + wait, failures: failures + 1 });
 }
 
 /** SPEC §4: another tab (or this one) refreshed within the last 120 s. */
@@ -154,6 +195,9 @@ async function runRefresh(initial: boolean): Promise<RefreshOutcome> {
     adoptShared(cookies.token);
     return 'adopted';
   }
+  // A tab that waited for the lock while another's refresh got no answer waits with it (the
+  // shared back-off) instead of asking again into the same outage (issue 37).
+  if (!initial && (env.now() < refreshRetry().at || navigator.onLine === false)) return 'failed';
   const previousStamp = refreshedAt();
   const stamp = env.now();
   // Written before the call, so tabs checking while it is on the wire skip.
@@ -170,6 +214,7 @@ async function runRefresh(initial: boolean): Promise<RefreshOutcome> {
       return 'reload';
     }
     if (answer.success && answer.token && adoptToken(answer.token)) {
+      setRefreshRetry(null);
       post({ type: 'refreshed', token: answer.token });
       afterAdopt(true);
       return 'refreshed';
@@ -191,6 +236,7 @@ async function runRefresh(initial: boolean): Promise<RefreshOutcome> {
     }
     // SPEC §8: refresh failures are only logged.
     console.warn('Token-Erneuerung fehlgeschlagen', error);
+    if (error instanceof NetworkError) backOffRefresh(env.now());
     return 'failed';
   }
 }
@@ -245,10 +291,13 @@ let lastRenew = 0;
 /** GET /session/renew (SPEC §7): keeps the server session alive; silent, failures ignored. */
 export async function renewSession(): Promise<void> {
   lastRenew = env.now();
+  const limit = deadline(API_DEADLINE_MS);
   try {
-    await fetch('/session/renew', { credentials: 'include' });
+    await fetch('/session/renew', { credentials: 'include', signal: limit.signal });
   } catch {
-    // Offline: the next renew or refresh tries again.
+    // Offline (or no answer in time): the next renew or refresh tries again.
+  } finally {
+    limit.done();
   }
   sessionState.CSRFTOKEN = readAuthCookies().csrf ?? null;
 }
@@ -293,9 +342,10 @@ export async function checkAuth(): Promise<void> {
       return;
     }
     if (cookies.token && expirationValid(cookies, now)) adoptShared(cookies.token);
-    // Offline: nothing to ask; the 'online' event checks again at once (issue 15).
-    if (navigator.onLine === false) return;
-    if (needsRefresh(cookies, now) && !refreshedRecently(now)) {
+    // Offline, or the last request got no answer: nothing to ask; the 'online' event or the
+    // answered health probe checks again at once (issue 15, 37).
+    if (navigator.onLine === false || connectionLost()) return;
+    if (needsRefresh(cookies, now) && !refreshedRecently(now) && now >= refreshRetry().at) {
       // Only the server ends a session (401/403 → 'expired'). A refresh that got no answer
       // ('failed') keeps it, even past the token's lifetime: the next check tries again, and a
       // retry of a token whose answer was lost gets the same successor (decision 008).
@@ -349,6 +399,7 @@ async function cookieLogin(): Promise<void> {
       silent: true,
     });
     if (answer.success && answer.token && adoptToken(answer.token)) {
+      setRefreshRetry(null);
       post({ type: 'refreshed', token: answer.token });
       return;
     }
@@ -364,6 +415,7 @@ async function cookieLogin(): Promise<void> {
 let checkTimer: ReturnType<typeof setInterval> | undefined;
 let renewTimer: ReturnType<typeof setInterval> | undefined;
 let running = false;
+let stopWatchingConnection: (() => void) | undefined;
 
 function renewIfLoggedIn(): void {
   if (sessionState.LoggedIn) void renewSession();
@@ -396,6 +448,8 @@ function onVisibility(): void {
 /** Back online: check (and renew) at once instead of waiting for the next tick (issue 15). */
 function onOnline(): void {
   if (!running || document.visibilityState === 'hidden') return;
+  // The outage is over: the back-off of refreshes without an answer with it.
+  setRefreshRetry(null);
   void checkAuth();
   renewIfLoggedIn();
 }
@@ -413,6 +467,8 @@ export async function startEngine(): Promise<void> {
   }
   document.addEventListener('visibilitychange', onVisibility);
   window.addEventListener('online', onOnline);
+  // Back after Lie-Fi (the health probe answered), where the browser saw no 'offline'.
+  stopWatchingConnection = onConnectionBack(onOnline);
   try {
     if (sessionState.status === 'pending') await initialLoad();
   } finally {
@@ -449,6 +505,8 @@ export function stopEngine(): void {
   stopTimers();
   document.removeEventListener('visibilitychange', onVisibility);
   window.removeEventListener('online', onOnline);
+  stopWatchingConnection?.();
+  stopWatchingConnection = undefined;
   channel?.removeEventListener('message', onChannelMessage);
   channel?.close();
   channel = null;
