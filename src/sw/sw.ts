@@ -15,7 +15,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
-import type { WorkboxPlugin } from 'workbox-core/types';
+import type { RouteHandlerCallback, WorkboxPlugin } from 'workbox-core/types';
 import { markOfflineCopy } from '../lib/offline-copy';
 import { LEGACY_OFFLINE_PATH } from '../lib/paths';
 import { LAST_KNOWN_SUFFIX, TTL_ROUTES } from './ttl-routes';
@@ -42,9 +42,17 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
  * its last rendered copy when the network fails or takes longer than NAVIGATION_TIMEOUT_S (a
  * "Lie-Fi" connection), then the app shell, which renders any page in the browser. Only good
  * answers are kept (200); the copies are per address and few.
+ *
+ * A page without a kept copy on a connection that hangs (no answer, no failure) waited for the
+ * network for ever: NetworkFirst only gives up early when it has a copy (issue 37). After
+ * NAVIGATION_GIVE_UP_S the shell answers instead and renders the page in the browser, whose
+ * requests have deadlines of their own (src/api/deadline.ts). 8 s: a slow but alive connection
+ * still brings the server's page (which needs one request, not the shell's several), and the
+ * same time the app gives an API request.
  */
 const PAGES_CACHE = 'pages';
 const NAVIGATION_TIMEOUT_S = 4;
+const NAVIGATION_GIVE_UP_S = 8;
 const shell = createHandlerBoundToURL('index.html');
 
 /**
@@ -62,24 +70,41 @@ async function asOfflineCopy(response: Response): Promise<Response> {
   });
 }
 
+const pages = new NetworkFirst({
+  cacheName: PAGES_CACHE,
+  networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
+  plugins: [
+    new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 7 * 24 * 60 * 60 }),
+    {
+      // NetworkFirst reads its cache only when the network failed or timed out.
+      cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+        cachedResponse && asOfflineCopy(cachedResponse),
+      handlerDidError: async ({ request, event }) =>
+        asOfflineCopy(await shell({ request, event, url: new URL(request.url) })),
+    },
+  ],
+});
+
+const navigationHandler: RouteHandlerCallback = (options) => {
+  const [answer, done] = pages.handleAll(options);
+  // The network's late answer still refreshes the kept copy.
+  options.event.waitUntil(done.catch(() => undefined));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const givenUp = new Promise<Response>((resolve, reject) => {
+    timer = setTimeout(() => {
+      const { request } = options;
+      Promise.resolve(shell({ ...options, request, url: new URL(request.url) }))
+        .then(asOfflineCopy)
+        .then(resolve, reject);
+    }, NAVIGATION_GIVE_UP_S * 1000);
+  });
+  return Promise.race([answer, givenUp]).finally(() => clearTimeout(timer));
+};
+
 registerRoute(
-  new NavigationRoute(
-    new NetworkFirst({
-      cacheName: PAGES_CACHE,
-      networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
-      plugins: [
-        new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 7 * 24 * 60 * 60 }),
-        {
-          // NetworkFirst reads its cache only when the network failed or timed out.
-          cachedResponseWillBeUsed: async ({ cachedResponse }) =>
-            cachedResponse && asOfflineCopy(cachedResponse),
-          handlerDidError: async ({ request, event }) =>
-            asOfflineCopy(await shell({ request, event, url: new URL(request.url) })),
-        },
-      ],
-    }),
-    { denylist: [/^\/api\//, /^\/session\//, /^\/konto\//] },
-  ),
+  new NavigationRoute(navigationHandler, {
+    denylist: [/^\/api\//, /^\/session\//, /^\/konto\//],
+  }),
 );
 
 /**
