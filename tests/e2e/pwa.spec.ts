@@ -74,11 +74,15 @@ test('the manifest describes an installable German app', async ({ request }) => 
   const response = await request.get('/manifest.webmanifest');
   expect(response.status()).toBe(200);
   const manifest = (await response.json()) as {
+    id: string;
     lang: string;
     display: string;
     start_url: string;
     icons: { sizes: string; purpose: string }[];
   };
+  // Issue 37: the app's identity of its own, so a later start_url does not make another app of
+  // it. The value browsers derived from start_url before, so installed apps keep theirs.
+  expect(manifest.id).toBe('/?quelle=startbildschirm');
   expect(manifest.lang).toBe('de');
   expect(manifest.display).toBe('standalone');
   expect(manifest.start_url).toMatch(/^\//);
