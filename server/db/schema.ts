@@ -629,8 +629,13 @@ export const clientErrorReports = pgTable(
     timeEnd: timestamp({ withTimezone: true }).notNull(),
     /** The report's errors as validated (message, filename, lineno, colno, stack, time). */
     errors: jsonb().$type<ClientError[]>().notNull(),
+    /** The browser's id of the report: one sent again (a lost answer) is stored once (issue 37). */
+    reportId: text(),
   },
-  (t) => [index('client_error_reports_received_idx').on(t.receivedAt)],
+  (t) => [
+    index('client_error_reports_received_idx').on(t.receivedAt),
+    uniqueIndex('client_error_reports_report_id_idx').on(t.reportId),
+  ],
 );
 
 /** One metric of one page view (SPEC §3 Web-vitals report). */
@@ -654,9 +659,12 @@ export const webVitals = pgTable(
     rawData: jsonb().notNull(),
     authorised: text().notNull(),
     sessionId: text().notNull(),
+    /** The browser's id of the report: one sent again is stored once (issue 37). */
+    reportId: text(),
   },
   (t) => [
     index('web_vitals_received_idx').on(t.receivedAt),
+    uniqueIndex('web_vitals_report_id_idx').on(t.reportId),
     index('web_vitals_route_name_idx').on(t.route, t.name),
   ],
 );

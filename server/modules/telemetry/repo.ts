@@ -58,7 +58,10 @@ export async function insertErrorReport(db: Db, report: ErrorReport): Promise<vo
     timeStart: new Date(report.timeStart),
     timeEnd: new Date(report.timeEnd),
     errors: report.errors.map(storedError),
-  });
+    reportId: report.reportId ?? null,
+  })
+    // A report sent again (its answer was lost, two tabs sent one queue) is stored once.
+    .onConflictDoNothing();
 }
 
 export async function insertWebVitals(db: Db, report: WebVitalsReport): Promise<void> {
@@ -80,7 +83,9 @@ export async function insertWebVitals(db: Db, report: WebVitalsReport): Promise<
     },
     authorised: report.authorised,
     sessionId: report.sessionId,
-  });
+    reportId: report.reportId ?? null,
+  })
+    .onConflictDoNothing();
 }
 
 /** Deletes the rows received before `before`; returns how many of each. */

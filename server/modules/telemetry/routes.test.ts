@@ -172,6 +172,19 @@ describe('POST /api/error-trace/js-error', () => {
     expect(Math.abs((row?.receivedAt.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
   });
 
+  it('stores a report sent again (same reportId) once, and answers 204 each time (issue 37)', async () => {
+    const marker = tag();
+    const report = { ...errorReport(marker), reportId: `r-${marker}` };
+    for (let i = 0; i < 3; i++) expect((await send(ERRORS_URL, report)).statusCode).toBe(204);
+    expect(await errorRowsOf(marker)).toHaveLength(1);
+    // Reports without an id are each stored.
+    const plain = errorReport(marker);
+    await send(ERRORS_URL, plain);
+    await send(ERRORS_URL, plain);
+    expect(await errorRowsOf(marker)).toHaveLength(3);
+    expect((await send(ERRORS_URL, { ...report, reportId: 'x y' })).statusCode).toBe(400);
+  });
+
   it('accepts the report as text/plain, as sendBeacon sends a string', async () => {
     const marker = tag();
     const res = await send(ERRORS_URL, errorReport(marker), { contentType: BEACON_TYPE });
@@ -343,6 +356,13 @@ describe('POST /api/error-trace/js-error', () => {
 });
 
 describe('POST /api/site/web-vitals', () => {
+  it('stores a metric sent again (same reportId) once (issue 37)', async () => {
+    const report = { ...vitalsReport(), reportId: `v-${tag()}` };
+    await Promise.all([send(VITALS_URL, report), send(VITALS_URL, report)]);
+    expect((await send(VITALS_URL, report)).statusCode).toBe(204);
+    expect(await vitalsRowsOf(report.sessionId)).toHaveLength(1);
+  });
+
   it('stores a metric with the route pattern its url matches', async () => {
     const report = vitalsReport({ urlFrom: '/heizoelpreise' });
     const res = await send(VITALS_URL, report);

@@ -34,6 +34,17 @@ const position = (field: string) =>
       z.lte(10_000_000, `${field} ist zu groß.`),
     );
 
+/**
+ * The browser's own id of a report (issue 37): a report sent again — its answer was lost, or two
+ * tabs sent one queue — is stored once. Optional: a report without one is stored as it comes.
+ */
+const reportId = z.optional(
+  requestText(
+    'reportId muss ein Text sein.',
+    z.regex(/^[A-Za-z0-9-]{8,64}$/, 'reportId hat ein ungültiges Format.'),
+  ),
+);
+
 /** One error of a report (window 'error' / 'unhandledrejection', or the error page). */
 export const ClientErrorSchema = z.object({
   message: text('message', TELEMETRY_LIMITS.message),
@@ -47,6 +58,7 @@ export type ClientError = z.infer<typeof ClientErrorSchema>;
 
 /** POST /api/error-trace/js-error */
 export const ErrorReportSchema = z.object({
+  reportId,
   userAgent: text('userAgent', TELEMETRY_LIMITS.userAgent),
   timeStart: epochMs('timeStart'),
   timeEnd: epochMs('timeEnd'),
@@ -81,6 +93,7 @@ const finite = (field: string, max: number) =>
 
 /** POST /api/site/web-vitals: one metric of one page view (web-vitals library). */
 export const WebVitalsReportSchema = z.object({
+  reportId,
   /** The page's path (no query, no hash). */
   url: text('url', TELEMETRY_LIMITS.url),
   /** The path the visitor came from within the app, or the referrer's; '' when none. */

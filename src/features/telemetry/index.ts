@@ -8,7 +8,7 @@ import { subscribe } from 'valtio';
 import { whenIdle } from '../../lib/idle';
 import { lazyImport } from '../../lib/lazy-import';
 import { clientErrorOf, collectError, flushErrors, startErrorCollection } from './errors';
-import { startQueueFlushing } from './transport';
+import { flushTelemetryQueue, setTelemetryConsent, startQueueFlushing } from './transport';
 
 export { noteNavigation } from './errors';
 
@@ -17,6 +17,14 @@ const loadVitals = lazyImport(() => import('./vitals'));
 const statisticsAllowed = () => consentState.status === 'ready' && hasConsent('statistics');
 
 export function startTelemetry(): void {
+  // Error reports and vitals alike, as the consent dialog says (issue 37, decision 014).
+  setTelemetryConsent(() =>
+    consentState.status !== 'ready' ? 'unknown' : hasConsent('statistics') ? 'yes' : 'no',
+  );
+  // Reports kept while the visitor had not chosen go (or are dropped) once they have.
+  subscribe(consentState, () => {
+    if (consentState.status === 'ready') void flushTelemetryQueue();
+  });
   startErrorCollection();
   whenIdle(() => {
     startQueueFlushing();

@@ -11,7 +11,13 @@ import {
   noteNavigation,
   resetErrorCollection,
 } from './errors';
-import { flushTelemetryQueue, sendTelemetry, TELEMETRY_PATHS } from './transport';
+import {
+  flushTelemetryQueue,
+  sendTelemetry,
+  setTelemetryConsent,
+  TELEMETRY_PATHS,
+  type ConsentGate,
+} from './transport';
 import { reportOf, reportable, VITALS_MIN_DELTA, VITALS_WINDOW_MS } from './vitals';
 
 const answer = (status: number) => new Response(null, { status });
@@ -27,12 +33,24 @@ const bodyOf = (call: Parameters<typeof fetch> | undefined) => {
   return JSON.parse(typeof body === 'string' ? body : '') as Record<string, unknown>;
 };
 
+/** The visitor's statistics choice as transport.ts asks for it (index.ts reads the consent). */
+let consent: ReturnType<ConsentGate> = 'yes';
+
 beforeEach(async () => {
   resetErrorCollection();
   resetConnection();
   resetSession();
+  consent = 'yes';
+  setTelemetryConsent(() => consent);
   await db.telemetryQueue.clear();
 });
+
+/** A report's body without the id the transport gives it. */
+const withoutId = (body: Record<string, unknown>) => {
+  const { reportId, ...rest } = body;
+  expect(reportId).toMatch(/^[A-Za-z0-9-]{8,64}$/);
+  return rest;
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -59,7 +77,7 @@ describe('client error reports (SPEC §3, §8)', () => {
     expect(init).toMatchObject({ method: 'POST', keepalive: true, credentials: 'omit' });
     const report = bodyOf(fetchMock.mock.calls[0]);
     expect(Object.keys(report).sort()).toEqual(
-      ['errors', 'href', 'timeEnd', 'timeStart', 'userAgent'].sort(),
+      ['errors', 'href', 'reportId', 'timeEnd', 'timeStart', 'userAgent'].sort(),
     );
     expect(report.errors).toEqual([
       expect.objectContaining({
@@ -98,8 +116,73 @@ describe('offline: reports wait in IndexedDB and go out in order (issue 15)', ()
       TELEMETRY_PATHS.error,
       TELEMETRY_PATHS.vitals,
     ]);
-    expect(fetchMock.mock.calls.map((call) => bodyOf(call))).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(fetchMock.mock.calls.map((call) => withoutId(bodyOf(call)))).toEqual([
+      { n: 1 },
+      { n: 2 },
+    ]);
     expect(await db.telemetryQueue.count()).toBe(0);
+  });
+
+  it('a report sent again carries the id it was first sent with (the server stores it once)', async () => {
+    stubFetch(503);
+    await sendTelemetry('error', { n: 1 });
+    const firstTry = vi.mocked(fetch).mock.calls[0];
+    const fetchMock = stubFetch();
+    await flushTelemetryQueue();
+    expect(bodyOf(fetchMock.mock.calls[0]).reportId).toBe(bodyOf(firstTry).reportId);
+  });
+
+  it('error reports and vitals only with statistics consent, as the dialog says (issue 37)', async () => {
+    const fetchMock = stubFetch();
+    consent = 'no';
+    await sendTelemetry('error', { n: 1 });
+    await sendTelemetry('vitals', { n: 2 });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await db.telemetryQueue.count()).toBe(0);
+    // Not chosen yet: kept, and sent once the visitor allows statistics.
+    consent = 'unknown';
+    await sendTelemetry('error', { n: 3 });
+    await flushTelemetryQueue();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await db.telemetryQueue.count()).toBe(1);
+    consent = 'yes';
+    await flushTelemetryQueue();
+    expect(fetchMock.mock.calls.map((call) => withoutId(bodyOf(call)))).toEqual([{ n: 3 }]);
+    // Kept, then refused: dropped unsent.
+    consent = 'unknown';
+    await sendTelemetry('error', { n: 4 });
+    consent = 'no';
+    await flushTelemetryQueue();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(await db.telemetryQueue.count()).toBe(0);
+  });
+
+  it('one tab sends the shared queue at a time (Web Locks)', async () => {
+    const requests: string[] = [];
+    const held: (() => void)[] = [];
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      onLine: true,
+      locks: {
+        request: async (
+          name: string,
+          options: { ifAvailable: boolean },
+          run: (lock: unknown) => Promise<void>,
+        ) => {
+          requests.push(`${name}:${String(options.ifAvailable)}`);
+          // Another tab holds the lock: this one is given none.
+          return run(held.length > 0 ? null : {});
+        },
+      },
+    });
+    held.push(() => undefined);
+    stubFetch(503);
+    await sendTelemetry('error', { n: 1 });
+    const fetchMock = stubFetch();
+    await flushTelemetryQueue();
+    expect(requests).toEqual(['ok-telemetry-flush:true']);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await db.telemetryQueue.count()).toBe(1);
   });
 
   it('keeps a report the server could not take (5xx, no answer), drops one it refused (4xx)', async () => {

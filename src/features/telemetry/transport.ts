@@ -16,6 +16,26 @@ export const TELEMETRY_PATHS: Record<TelemetryKind, string> = {
   vitals: '/api/site/web-vitals',
 };
 
+/**
+ * Whether a report of `kind` may leave: the consent dialog says "Statistik: … Ladezeiten und
+ * Fehlern", so both need statistics consent (issue 37; docs/decisions/014). 'unknown' while the
+ * visitor has not chosen: a queued report waits. Set by index.ts, which knows the consent.
+ */
+export type ConsentGate = (kind: TelemetryKind) => 'yes' | 'no' | 'unknown';
+let consentGate: ConsentGate = () => 'unknown';
+
+export function setTelemetryConsent(gate: ConsentGate): void {
+  consentGate = gate;
+}
+
+function newReportId(): string {
+  const random = globalThis.crypto as { randomUUID?: () => string } | undefined;
+  return (
+    random?.randomUUID?.() ??
+    `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`
+  );
+}
+
 async function queue(kind: TelemetryKind, payload: unknown): Promise<void> {
   try {
     const { queueTelemetry } = await loadDb();
@@ -54,9 +74,15 @@ async function post(kind: TelemetryKind, payload: unknown): Promise<'sent' | 're
  */
 export async function sendTelemetry(
   kind: TelemetryKind,
-  payload: unknown,
+  report: object,
   { unloading = false }: { unloading?: boolean } = {},
 ): Promise<void> {
+  const gate = consentGate(kind);
+  if (gate === 'no') return;
+  // Its id goes with it into the queue: however often it is sent, the server stores it once.
+  const payload = { ...report, reportId: newReportId() };
+  // Not chosen yet: kept until the visitor has (startTelemetry flushes on the choice).
+  if (gate === 'unknown') return queue(kind, payload);
   if (connectionLost()) return queue(kind, payload);
   if (unloading && typeof navigator.sendBeacon === 'function') {
     // A string goes as text/plain: a simple request, no preflight; the server parses it as JSON.
@@ -68,28 +94,55 @@ export async function sendTelemetry(
 
 let flushing: Promise<void> | undefined;
 
-/** Sends what waits in the queue, oldest first; stops at the first report without an answer. */
+/** Web Locks name: one tab sends the shared queue, the others leave it (issue 37). */
+const FLUSH_LOCK = 'ok-telemetry-flush';
+
+interface LockManager {
+  request(
+    name: string,
+    options: { ifAvailable: boolean },
+    run: (lock: unknown) => Promise<void>,
+  ): Promise<void>;
+}
+
+/** Runs `flush` when no other tab is sending the queue; without Web Locks, runs it. */
+function asOnlySender(flush: () => Promise<void>): Promise<void> {
+  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
+  if (!locks) return flush();
+  // ifAvailable: a tab that finds another one sending skips; what it queued goes with that
+  // send or the next occasion (the queue is the same for every tab).
+  return locks.request(FLUSH_LOCK, { ifAvailable: true }, async (lock) => {
+    if (lock) await flush();
+  });
+}
+
+/**
+ * Sends what waits in the queue, oldest first; stops at the first report without an answer. One
+ * tab at a time: three tabs flushing one queue at once sent every report three times (issue 37).
+ */
 export function flushTelemetryQueue(): Promise<void> {
-  flushing ??= (async () => {
-    try {
-      if (!(await databaseMayExist())) return;
-      const { queuedTelemetry, dropQueuedTelemetry } = await loadDb();
-      for (;;) {
-        const rows = await queuedTelemetry(20);
-        if (rows.length === 0) return;
-        for (const row of rows) {
-          if (connectionLost()) return;
-          const outcome = await post(row.kind, row.payload);
-          if (outcome === 'unsent') return;
-          await dropQueuedTelemetry(row.id);
-        }
+  flushing ??= asOnlySender(async () => {
+    if (!(await databaseMayExist())) return;
+    const { queuedTelemetry, dropQueuedTelemetry } = await loadDb();
+    for (;;) {
+      const rows = await queuedTelemetry(20);
+      if (rows.length === 0) return;
+      for (const row of rows) {
+        if (connectionLost()) return;
+        const gate = consentGate(row.kind);
+        if (gate === 'unknown') return; // the visitor has not chosen yet: keep it
+        const outcome = gate === 'no' ? 'refused' : await post(row.kind, row.payload);
+        if (outcome === 'unsent') return;
+        await dropQueuedTelemetry(row.id);
       }
-    } catch {
-      // Storage failed: try again on the next occasion.
-    } finally {
-      flushing = undefined;
     }
-  })();
+  })
+    .catch(() => {
+      // Storage failed: try again on the next occasion.
+    })
+    .finally(() => {
+      flushing = undefined;
+    });
   return flushing;
 }
 
