@@ -83,3 +83,57 @@ test('an error and the vitals of an offline visit arrive later; the support area
   expect(pageErrors).toEqual([marker]);
   pageErrors.length = 0;
 });
+
+test('three tabs back online send their queue once: the server counts each error once (issue 37)', async ({
+  page,
+  context,
+  browser,
+  pageErrors,
+}) => {
+  const marker = `e2e-Dreifach ${Date.now()}`;
+  await page.goto('/');
+  await acceptConsent(page);
+  await workerControls(page);
+  const tabs = [page, await context.newPage(), await context.newPage()];
+  for (const tab of tabs.slice(1)) await tab.goto('/impressum');
+
+  // Offline, each tab reports an error of its own: three reports wait in the shared queue.
+  await context.setOffline(true);
+  for (const [i, tab] of tabs.entries()) {
+    const thrown = tab.waitForEvent('pageerror');
+    await tab.evaluate((message) => {
+      setTimeout(() => {
+        throw new Error(message);
+      });
+    }, `${marker} #${i}`);
+    await thrown;
+    await tab.getByRole('link', { name: 'Verbrauch vergleichen' }).first().click();
+  }
+  await expect.poll(async () => (await queued(page)).error, { timeout: 15_000 }).toBe(3);
+
+  // Back: every tab sees the connection return and wants to send the same queue.
+  const sent: string[] = [];
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/error-trace/js-error') {
+      sent.push(request.postData() ?? '');
+    }
+  });
+  await context.setOffline(false);
+  await expect.poll(async () => (await queued(page)).error, { timeout: 15_000 }).toBe(0);
+  // One sender: each report went out once.
+  expect(sent.filter((body) => body.includes(marker))).toHaveLength(3);
+
+  const staff = await newConsentedContext(browser, { baseURL, locale: 'de-DE' });
+  const support = await staff.newPage();
+  await support.goto('/konto/anmelden-registrieren?ReturnUrl=%2Fsupport%2Ftelemetrie');
+  await loginOnLegacyPage(support, DEMO_USERS.customerSupport.email, DEMO_USERS.password);
+  const errors = support.getByRole('region', { name: 'Fehler' });
+  for (const i of [0, 1, 2]) {
+    const row = errors.getByRole('row').filter({ hasText: `${marker} #${i}` });
+    await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+  }
+  await staff.close();
+  // The first tab's error, thrown on purpose, is not a failure of this test.
+  expect(pageErrors).toEqual([`${marker} #0`]);
+  pageErrors.length = 0;
+});
