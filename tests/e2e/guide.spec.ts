@@ -358,3 +358,47 @@ test('a failed compare keeps the visitor there with a German message and a retry
   await resultAfterAnswer(page);
   expect(failures).toBe(2);
 });
+
+test('after one visit the questionnaire works offline: a reload on a step, and a first visit from another page (issue 37)', async ({
+  page,
+  context,
+}) => {
+  await start(page);
+  await answerBuilding(page);
+  // The worker controls the page and the questions that came with it are kept for it.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 15_000,
+  });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const cache = await caches.open('leads-guide-last-known');
+          return (await cache.keys()).length;
+        }),
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+
+  await context.setOffline(true);
+  // A reload on the step: the worker has no copy of this address, so the shell renders it.
+  await page.reload();
+  await expect(
+    page.getByRole('progressbar', { name: 'Fortschritt des Fragebogens' }),
+  ).toBeVisible();
+  await expect(page.getByText(/noch nicht geladen/)).toHaveCount(0);
+  // The answers are there too.
+  await page.goto(`${START}/schritt-1`);
+  await expect(page.getByLabel('Postleitzahl des Gebäudes')).toHaveValue('10115');
+
+  // A first visit to the questionnaire from another page, offline.
+  await page.goto('/impressum');
+  await page.getByRole('link', { name: 'Verbrauch vergleichen' }).first().click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Heizölverbrauch vergleichen' }),
+  ).toBeVisible();
+  // Begun before: it goes on where the visitor was.
+  await expect(page.getByRole('link', { name: 'Weiter mit Schritt 2 von 5' })).toBeVisible();
+  await expect(page.getByText(/noch nicht geladen/)).toHaveCount(0);
+  await context.setOffline(false);
+});

@@ -24,8 +24,11 @@ const locationContract = lazyImport(() => import('../../api/contract/location'))
  */
 export const GUIDE_ID = OIL_CONSUMPTION_GUIDE_ID;
 
+/** SPEC §7 GET /api/leads/guide/{guideId}. */
+export const guidePath = (guideId: number) => `/api/leads/guide/${guideId}`;
+
 export async function fetchGuide(guideId: number, signal?: AbortSignal): Promise<Guide> {
-  return apiFetch(`/api/leads/guide/${guideId}`, {
+  return apiFetch(guidePath(guideId), {
     schema: () => leadsContract().then((c) => c.GuideSchema),
     signal,
   });

@@ -14,7 +14,10 @@ import { ApiError, NetworkError } from '../../api/client';
 import type { CompareResult, Guide, GuideStep } from '../../api/contract/leads';
 import { LOCALES, localeByCountryId } from '../../lib/locale';
 import { guideStepPath, paths } from '../../lib/paths';
-import { checkGuideZip, fetchGuide, GUIDE_ID, postCompare } from './api';
+import { checkGuideZip, fetchGuide, GUIDE_ID, guidePath, postCompare } from './api';
+import { keepAsLastKnown } from '../../api/last-known';
+import { whenIdle } from '../../lib/idle';
+import { onConnectionBack } from '../../api/connection';
 import {
   answersKey,
   firstUnfinishedStep,
@@ -124,6 +127,8 @@ export function resetGuide(): void {
   advanceTimer = checkoutTimer = undefined;
   stopWaiting?.();
   stopWaiting = undefined;
+  stopWaitingForConnection?.();
+  stopWaitingForConnection = undefined;
   loading = undefined;
   saving = Promise.resolve();
   generation++;
@@ -231,6 +236,9 @@ export function seedGuide(guide: Guide, countryId: number): void {
   guideState.guideId = guide.Id;
   guideState.guide = ref(guide);
   guideState.currentStepId = orderedSteps(guide)[0]?.Id ?? 1;
+  // The questions came with the page, not from the API: kept where the worker looks for them
+  // offline, so a reload or a first visit of another step works without a connection (issue 37).
+  whenIdle(() => void keepAsLastKnown(guidePath(guide.Id), guide));
 }
 
 export interface LoadOptions {
@@ -266,6 +274,9 @@ export function loadGuide({ countryId, guideId = GUIDE_ID }: LoadOptions): Promi
       logGuideFailure('loading the guide failed', guide);
       guideState.loadError = guide instanceof NetworkError ? texts.load.offline : texts.load.failed;
       guideState.loading = false;
+      // No answer: loaded again by itself once the connection is back (issue 37: still "noch
+      // nicht geladen" 8 s after reconnecting).
+      if (guide instanceof NetworkError) loadAgainWhenBack(guideId);
       return;
     }
     guideState.guide = ref(guide);
@@ -286,6 +297,17 @@ export function loadGuide({ countryId, guideId = GUIDE_ID }: LoadOptions): Promi
   })();
   loading = { key, done };
   return done;
+}
+
+let stopWaitingForConnection: (() => void) | undefined;
+
+function loadAgainWhenBack(guideId: number): void {
+  stopWaitingForConnection?.();
+  stopWaitingForConnection = onConnectionBack(() => {
+    stopWaitingForConnection?.();
+    stopWaitingForConnection = undefined;
+    if (guideState.loadError !== null) void loadGuide({ countryId: guideState.countryId, guideId });
+  });
 }
 
 /** Saved postal codes without a known answer (typed offline) are asked again. */
