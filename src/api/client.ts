@@ -112,7 +112,8 @@ function errorBodyOf(payload: unknown): ApiErrorBody | undefined {
   return validIssues ? { message, issues: validIssues } : { message };
 }
 
-function buildUrl(path: string, query: ApiFetchOptions<z.ZodMiniType>['query']): string {
+/** The address apiFetch asks for `path` with `query` (the worker's caches are keyed by it). */
+export function apiUrl(path: string, query?: ApiFetchOptions<z.ZodMiniType>['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -155,7 +156,7 @@ export async function apiFetch<S extends z.ZodMiniType>(
     if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
     const verification = hooks.getVerificationToken?.();
     if (verification) headers.set(VERIFICATION_HEADER, verification);
-    return fetch(buildUrl(path, query), {
+    return fetch(apiUrl(path, query), {
       method,
       headers,
       credentials: 'include',

@@ -9,7 +9,9 @@
 import { findTtlRoute, LAST_KNOWN_SUFFIX } from '../sw/ttl-routes';
 
 export async function keepAsLastKnown(path: string, data: unknown): Promise<void> {
-  const route = findTtlRoute(path);
+  // The route is found by the pathname; the copy is kept under the whole address, query included.
+  const queryAt = path.indexOf('?');
+  const route = findTtlRoute(queryAt === -1 ? path : path.slice(0, queryAt));
   if (!route || typeof caches === 'undefined') return;
   try {
     const cache = await caches.open(`${route.name}${LAST_KNOWN_SUFFIX}`);

@@ -65,3 +65,31 @@ test('offline longer than 120 s: the best price comes from its last-known copy, 
   await awayAndHome(page);
   await expect(bestPrice(page)).toContainText('Heute ab');
 });
+
+test('the home page opened from the home screen offline still has its best price (issue 37)', async ({
+  page,
+  context,
+}) => {
+  // One visit online: the price comes inside the rendered page, never from the API.
+  await page.goto('/');
+  await acceptConsent(page);
+  await workerControls(page);
+  await expect(bestPrice(page)).toContainText('Heute ab');
+  const price = /\d+,\d{2}\s€/.exec(await bestPrice(page).innerText())?.[0];
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const cache = await caches.open('best-price-last-known');
+          return (await cache.keys()).map((r) => new URL(r.url).pathname);
+        }),
+      { timeout: 15_000 },
+    )
+    .toEqual(['/api/kalkulation/best-price']);
+
+  // Offline, the installed app's start address (never visited: the shell renders it).
+  await context.setOffline(true);
+  await page.goto('/?quelle=startbildschirm');
+  await expect(bestPrice(page)).toContainText(price ?? '');
+  await context.setOffline(false);
+});

@@ -19,6 +19,9 @@ export function fetchCountryStates(
   });
 }
 
+/** The address best-price-api.ts asks (its query: countryId, amount). */
+export const BEST_PRICE_PATH = '/api/kalkulation/best-price';
+
 /** SPEC §7 GET /api/kalkulation/best-price: today's lowest price of the country for 3,000 L. */
 export async function fetchBestPrice(
   countryId: number,

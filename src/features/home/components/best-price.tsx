@@ -10,7 +10,12 @@ import { usePageData } from '../../../ui/page-data';
 import { useMounted } from '../../../ui/use-mounted';
 import { berlinDay, formatStandDe } from '../../../lib/dates';
 import { formatPrice, formatQuantity } from '../../../lib/format';
-import { fetchBestPrice } from '../api';
+import { BEST_PRICE_PATH, fetchBestPrice } from '../api';
+import { apiUrl } from '../../../api/client';
+import { whenIdle } from '../../../lib/idle';
+import { lazyImport } from '../../../lib/lazy-import';
+
+const loadLastKnown = lazyImport(() => import('../../../api/last-known'));
 import { texts } from '../texts';
 import styles from './best-price.module.css';
 
@@ -34,6 +39,18 @@ export function BestPrice({ countryId }: { countryId: number }) {
   // After hydration only (the server renders today's price with today's date).
   const mounted = useMounted();
   const loaded = current !== null;
+
+  // The price came inside the page: kept where the worker looks for it offline, so the home page
+  // opened from the home screen without a connection still says what it cost (issue 37).
+  useEffect(() => {
+    if (!rendered) return;
+    whenIdle(() => {
+      const url = apiUrl(BEST_PRICE_PATH, { countryId, amount: CALC.AMOUNT_DEFAULT });
+      loadLastKnown()
+        .then((m) => m.keepAsLastKnown(url, rendered))
+        .catch(() => undefined);
+    });
+  }, [rendered, countryId]);
 
   useEffect(() => {
     if (loaded) return;
