@@ -53,6 +53,9 @@ export const texts = {
   /** SPEC §3 Banner data in the calculator bar. */
   banner: {
     local: (zip: string, unit: string) => `Heute für PLZ ${zip}: ab ${unit} je 100 Liter`,
+    /** A kept answer of an earlier day (offline): not "Heute", and its day always in view. */
+    localOld: (zip: string, unit: string, day: string) =>
+      `Am ${day} für PLZ ${zip}: ab ${unit} je 100 Liter`,
     /** After a visually hidden "Durchschnitt" / the visible "Ø". */
     country: (country: string, unit: string) => ` ${country}: ${unit} je 100 Liter`,
     average: 'Durchschnitt',

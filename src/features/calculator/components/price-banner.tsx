@@ -54,23 +54,30 @@ export function PriceBanner({ className }: { className?: string }) {
   );
 }
 
-function BannerText({ data, countryName }: { data: BannerData; countryName: string }) {
+export function BannerText({ data, countryName }: { data: BannerData; countryName: string }) {
   const currency = data.currency === 'CHF' ? 'CHF' : 'EUR';
   const unit = withCurrency(formatDecimal(data.unitPrice, 2, 2), currency);
   const total = withCurrency(formatDecimal(data.totalPrice, 2, 2), currency);
   const instant = new Date(data.timeStamp);
-  // A postal code's best offer is live (its time); the average is the day's (its date).
-  const asOf = Number.isNaN(instant.getTime())
+  const valid = !Number.isNaN(instant.getTime());
+  // A postal code's best offer is live (its time); the average is the day's (its date). A kept
+  // offer of an earlier day (offline) names its day up front, not "Heute" (issue 37).
+  const today = valid && berlinDay(instant) === berlinDay(new Date());
+  const asOf = !valid
     ? ''
-    : data.zipCode && berlinDay(instant) === berlinDay(new Date())
+    : data.zipCode && today
       ? texts.banner.asOfTime(berlinTimeOfDay(instant))
-      : texts.banner.asOfDay(
-          formatDayDe(data.zipCode ? berlinDay(instant) : data.timeStamp.slice(0, 10)),
-        );
+      : data.zipCode
+        ? ''
+        : texts.banner.asOfDay(formatDayDe(data.timeStamp.slice(0, 10)));
   return (
     <>
       {data.zipCode ? (
-        <span className={styles.price}>{texts.banner.local(data.zipCode, unit)}</span>
+        <span className={styles.price}>
+          {today || !valid
+            ? texts.banner.local(data.zipCode, unit)
+            : texts.banner.localOld(data.zipCode, unit, formatDayDe(berlinDay(instant)))}
+        </span>
       ) : (
         <span className={styles.price}>
           <span aria-hidden="true">Ø</span>
