@@ -4,7 +4,7 @@
  * statically.
  */
 export { db, AppDatabase, DB_NAME } from './db';
-export { readSetting, writeSetting } from './settings';
+export { forgetPersonalCopies, readSetting, writeSetting } from './settings';
 export {
   readCalculatorConfig,
   writeCalculatorConfig,

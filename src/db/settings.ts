@@ -25,3 +25,19 @@ export async function writeSetting(key: string, value: unknown): Promise<void> {
     throw toStorageError(error);
   }
 }
+
+/**
+ * Copies of a customer's own data (their orders) that must not outlive their session on this
+ * browser: removed at logout (src/features/session/engine.ts), whoever's they are.
+ */
+export const PERSONAL_COPY_PREFIXES = ['orders:'] as const;
+
+export async function forgetPersonalCopies(): Promise<void> {
+  try {
+    for (const prefix of PERSONAL_COPY_PREFIXES) {
+      await db.settings.where('key').startsWith(prefix).delete();
+    }
+  } catch (error) {
+    throw toStorageError(error);
+  }
+}

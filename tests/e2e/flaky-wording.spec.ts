@@ -3,8 +3,9 @@
  * the connection by outcome too: the banner, the offer list and the orders page say "Keine
  * Verbindung." alike, and everything picks up by itself once the server answers again.
  */
-import { acceptConsent, expect, test } from './fixtures';
-import { registerCustomer } from './session-login';
+import { DEMO_USERS } from './demo-users';
+import { acceptConsent, expect, offlineCopyKept, test, workerControls } from './fixtures';
+import { loginOnLegacyPage, registerCustomer } from './session-login';
 
 const LIST =
   '/heizoel/angebotsliste?zipCode=10115&amount=3000&stations=1&product=1&options=5,24,-2,11,9&cn=0&ap=0';
@@ -59,4 +60,59 @@ test('Lie-Fi on the orders page: "Keine Verbindung.", and the list loads by itse
     timeout: 15_000,
   });
   await expect(page.getByTestId('offline-banner')).toBeHidden();
+});
+
+test('orders offline: the list of the last visit with its age; gone after logout (issue 37)', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/bestellungen');
+  await expect(page).toHaveURL(/\/konto\/anmelden-registrieren\?ReturnUrl=/);
+  await loginOnLegacyPage(page, DEMO_USERS.customer.email, DEMO_USERS.password);
+  await expect(page).toHaveURL('/bestellungen');
+  await acceptConsent(page);
+  await workerControls(page);
+  const list = page.getByRole('list', { name: 'Bestellungen, die neueste zuerst' });
+  await expect(list.getByRole('article').first()).toBeVisible();
+  const first = await list.getByRole('heading', { level: 2 }).first().innerText();
+  await offlineCopyKept(page, 'settings', 'orders:list:');
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'vom letzten Besuch' })).toContainText(
+    /Keine Verbindung\. Sie sehen Ihre Bestellungen vom letzten Besuch \(Stand: (heute|gestern), \d{2}:\d{2} Uhr\)/,
+  );
+  await expect(list.getByRole('heading', { level: 2 }).first()).toHaveText(first);
+
+  // Back: the list is loaded again by itself, without the note.
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: 'vom letzten Besuch' })).toHaveCount(0, {
+    timeout: 15_000,
+  });
+  await expect(list.getByRole('heading', { level: 2 }).first()).toHaveText(first);
+
+  // Logout: the copy goes with the session.
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: new RegExp(DEMO_USERS.customer.lastName) })
+    .click();
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('oelkompass');
+            open.onsuccess = () => {
+              const keys = open.result.transaction('settings').objectStore('settings').getAllKeys();
+              keys.onsuccess = () =>
+                resolve(
+                  keys.result.filter((k) => typeof k === 'string' && k.startsWith('orders:'))
+                    .length,
+                );
+            };
+          }),
+      ),
+    )
+    .toBe(0);
 });

@@ -6,7 +6,11 @@ import { useEffect, useState } from 'react';
 import { NetworkError } from '../../api/client';
 import { connectionLost, onConnectionBack } from '../../api/connection';
 import type { OrderListItem } from '../../api/contract/orders';
+import { useSnapshot } from 'valtio';
 import { formatPrice, formatQuantity } from '../../lib/format';
+import { formatStandDe } from '../../lib/dates';
+import { sessionState } from '../session';
+import { keepOrders, readOrders } from './offline';
 import { orderConfirmationPath, paths } from '../../lib/paths';
 import { Button, ButtonLink } from '../../ui/button/button';
 import { Page, Card } from '../../ui/page/page';
@@ -17,7 +21,8 @@ import styles from './orders-page.module.css';
 type State =
   | { status: 'loading' }
   | { status: 'error'; offline: boolean }
-  | { status: 'ready'; orders: OrderListItem[] };
+  /** `offlineSince`: the kept copy's time (ISO) when the list could not be loaded, else null. */
+  | { status: 'ready'; orders: OrderListItem[]; offlineSince: string | null };
 
 const dateFormat = new Intl.DateTimeFormat('de-DE', {
   day: '2-digit',
@@ -29,21 +34,36 @@ const dateFormat = new Intl.DateTimeFormat('de-DE', {
 export function OrdersPage() {
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<{ attempt: number; state: State } | null>(null);
+  // The page is behind the user guard: there is a user.
+  const userId = useSnapshot(sessionState).User?.id ?? null;
 
   useEffect(() => {
     const controller = new AbortController();
     fetchOrders(controller.signal)
-      .then((orders) => setLoaded({ attempt, state: { status: 'ready', orders } }))
-      .catch((error: unknown) => {
+      .then((orders) => {
+        if (userId !== null) keepOrders(userId, orders);
+        setLoaded({ attempt, state: { status: 'ready', orders, offlineSince: null } });
+      })
+      .catch(async (error: unknown) => {
         if (controller.signal.aborted) return;
         const offline = error instanceof NetworkError || connectionLost();
-        setLoaded({ attempt, state: { status: 'error', offline } });
+        // Issue 37: no answer, but the list of the last visit is kept: shown with its age.
+        const copy = offline && userId !== null ? await readOrders(userId) : undefined;
+        if (controller.signal.aborted) return;
+        setLoaded({
+          attempt,
+          state: copy
+            ? { status: 'ready', orders: copy.Orders, offlineSince: copy.SavedAt }
+            : { status: 'error', offline },
+        });
       });
     return () => controller.abort();
-  }, [attempt]);
+  }, [attempt, userId]);
 
   const state: State = loaded?.attempt === attempt ? loaded.state : { status: 'loading' };
-  const waitingForConnection = state.status === 'error' && state.offline;
+  const waitingForConnection =
+    (state.status === 'error' && state.offline) ||
+    (state.status === 'ready' && state.offlineSince !== null);
 
   // Issue 15: no connection is not the end; the list loads by itself once it is back.
   useEffect(() => {
@@ -63,6 +83,11 @@ export function OrdersPage() {
         <Card as="div" className={styles.card} role="alert">
           <p>{state.offline ? texts.offline : texts.error}</p>
           <Button onClick={() => setAttempt((n) => n + 1)}>{texts.retry}</Button>
+        </Card>
+      )}
+      {state.status === 'ready' && state.offlineSince !== null && (
+        <Card as="p" className={styles.card} role="status">
+          {texts.offlineCopy(formatStandDe(new Date(state.offlineSince)))}
         </Card>
       )}
       {state.status === 'ready' && state.orders.length === 0 && (

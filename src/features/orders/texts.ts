@@ -8,6 +8,8 @@ export const texts = {
   error: 'Die Bestellungen konnten nicht geladen werden.',
   offline: `${CONNECTION_LOST} Ihre Bestellungen laden, sobald die Verbindung zurück ist.`,
   retry: 'Erneut versuchen',
+  offlineCopy: (stand: string) =>
+    `${CONNECTION_LOST} Sie sehen Ihre Bestellungen vom letzten Besuch (Stand: ${stand}); sie werden aktualisiert, sobald die Verbindung zurück ist.`,
   emptyTitle: 'Noch keine Bestellungen',
   empty:
     'Vergleichen Sie die Heizölpreise in Ihrer Nähe und bestellen Sie beim günstigsten Händler.',

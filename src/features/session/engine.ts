@@ -39,6 +39,8 @@ import {
 import { userFromToken } from './claims';
 import { adoptToken, clearUser, sessionState, settleSession } from './store';
 import { lazyImport } from '../../lib/lazy-import';
+import { databaseMayExist } from '../../db/exists';
+import { loadDb } from '../../db/load';
 
 const contract = lazyImport(() => import('../../api/contract/account'));
 
@@ -275,6 +277,8 @@ export async function logout(): Promise<boolean> {
   post({ type: 'logout', switched: answer.UserSwitched });
   // The service worker's copies of rendered pages may show this user's name (decision 009).
   navigator.serviceWorker?.controller?.postMessage({ type: 'FORGET_PAGES' });
+  // The customer's own data kept for offline (their orders, issue 37) goes with the session.
+  void forgetPersonalData();
   if (answer.UserSwitched) {
     // Impersonation ended: the session belongs to the staff user again.
     env.reload();
@@ -284,6 +288,17 @@ export async function logout(): Promise<boolean> {
   clearUser();
   hasOrdersFor = null;
   return answer.Success;
+}
+
+/** Removes the kept copies of the customer's own data; quietly (nothing kept, no storage). */
+async function forgetPersonalData(): Promise<void> {
+  try {
+    if (!(await databaseMayExist())) return;
+    const { forgetPersonalCopies } = await loadDb();
+    await forgetPersonalCopies();
+  } catch (error) {
+    console.warn('Offline-Kopien nicht gelöscht', error);
+  }
 }
 
 let lastRenew = 0;

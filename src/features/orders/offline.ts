@@ -1,0 +1,49 @@
+/**
+ * The customer's last order list for offline (issue 37): kept in the app's IndexedDB 'settings'
+ * table under `orders:list:<userId>` with the time it was loaded, so only that customer sees it,
+ * shown with its age when the list cannot be loaded, removed at logout (forgetPersonalCopies).
+ * Written once the page has settled (src/lib/idle.ts), as the other offline copies are.
+ */
+import { z } from 'zod/mini';
+import type { OrderListItem } from '../../api/contract/orders';
+import { databaseMayExist } from '../../db/exists';
+import { loadDb } from '../../db/load';
+import { whenSettled } from '../../lib/idle';
+import { lazyImport } from '../../lib/lazy-import';
+
+const ordersContract = lazyImport(() => import('../../api/contract/orders'));
+
+export const ORDERS_COPY_PREFIX = 'orders:list:';
+
+const copyKey = (userId: string) => `${ORDERS_COPY_PREFIX}${userId}`;
+
+export interface OrdersCopy {
+  SavedAt: string;
+  Orders: OrderListItem[];
+}
+
+/** Keeps the list as the customer's copy (quietly: a full disk only loses the copy). */
+export function keepOrders(userId: string, orders: OrderListItem[]): void {
+  whenSettled(() => {
+    loadDb()
+      .then(({ writeSetting }) =>
+        writeSetting(copyKey(userId), { SavedAt: new Date().toISOString(), Orders: orders }),
+      )
+      .catch((error: unknown) => console.warn('Bestellungen nicht für offline gespeichert', error));
+  });
+}
+
+/** The customer's kept list, or undefined (none, unreadable, or no longer fitting). */
+export async function readOrders(userId: string): Promise<OrdersCopy | undefined> {
+  try {
+    if (!(await databaseMayExist())) return undefined;
+    const [{ readSetting }, { OrderListResponseSchema }] = await Promise.all([
+      loadDb(),
+      ordersContract(),
+    ]);
+    const schema = z.object({ SavedAt: z.string(), Orders: OrderListResponseSchema });
+    return await readSetting(copyKey(userId), schema);
+  } catch {
+    return undefined;
+  }
+}
