@@ -3,6 +3,7 @@
  */
 import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { berlinDay } from '../../jobs/queue';
 import {
   DEALER_PRICE_AMOUNT,
   DEALER_REVIEWS_PAGE_SIZE,
@@ -303,6 +304,7 @@ describe('dealerDetail', () => {
       UnitPrice: offer!.UnitPrice,
       TotalPrice: offer!.TotalPrice,
       Currency: 'EUR',
+      Day: berlinDay(new Date()),
     });
     expect(dealer.Rating.Count).toBe(row.ratingCount);
   });

@@ -696,6 +696,7 @@ export async function dealerDetail(
           UnitPrice: offer.UnitPrice,
           TotalPrice: offer.TotalPrice,
           Currency: offer.Currency,
+          Day: berlinDay(new Date()),
         }
       : null,
   };

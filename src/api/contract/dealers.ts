@@ -154,6 +154,12 @@ export const DealerSchema = z.object({
       UnitPrice: z.number(),
       TotalPrice: z.number(),
       Currency: z.string(),
+      /**
+       * The day of the price (YYYY-MM-DD, Germany's calendar): a copy kept offline may be of an
+       * earlier day, and the page says so (issue 37). A day, not a time, so two server
+       * processes render the same page.
+       */
+      Day: z.string(),
     }),
   ),
 });

@@ -11,8 +11,9 @@ import type { Dealer, DealerReviews } from '../../api/contract/dealers';
 import { DEALER_PRICE_AMOUNT } from '../../api/contract/dealers-constants';
 import { dataKey, type DataNeed } from '../../api/contract/pages';
 import { dealerPageNeeds } from '../../api/contract/page-needs';
-import { formatDayDe } from '../../lib/dates';
 import { formatPrice, formatQuantity } from '../../lib/format';
+import { berlinDay, formatDayDe } from '../../lib/dates';
+import { useMounted } from '../../ui/use-mounted';
 import { titleWithProduct } from '../../lib/page-titles';
 import { offerListPath, paths } from '../../lib/paths';
 import { Breadcrumbs } from '../../ui/breadcrumbs/breadcrumbs';
@@ -90,14 +91,18 @@ function DealerLoader({ need }: { need: Extract<DataNeed, { kind: 'dealer' }> })
   });
 }
 
-function PriceCard({ dealer }: { dealer: Dealer }) {
+export function PriceCard({ dealer }: { dealer: Dealer }) {
   const price = dealer.PriceToday;
+  // A copy kept offline may be of an earlier day: named by its day, not "Heutiger Preis" (issue
+  // 37). After hydration only: the server renders today's price on today's date.
+  const mounted = useMounted();
+  const earlierDay = mounted && price !== null && price.Day !== berlinDay(new Date());
   const zip = dealer.Branch?.ZipCode ?? dealer.ZipCode;
   const currency = price?.Currency === 'CHF' ? 'CHF' : 'EUR';
   return (
     <Card className={styles.priceCard} aria-labelledby="price-today-title">
       <h2 id="price-today-title" className={styles.priceLabel}>
-        {texts.priceToday}
+        {price && earlierDay ? texts.priceOfDay(formatDayDe(price.Day)) : texts.priceToday}
       </h2>
       {price ? (
         <>

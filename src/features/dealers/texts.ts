@@ -25,6 +25,7 @@ export const texts = {
   branchOf: (place: string) => `Niederlassung ${place}`,
   seat: 'Firmensitz',
   priceToday: 'Heutiger Preis',
+  priceOfDay: (day: string) => `Preis vom ${day}`,
   priceFor: (amount: string, zip: string) => `für ${amount} Liter nach ${zip}, Standardoptionen`,
   per100: 'je 100 Liter',
   total: 'Gesamt',
