@@ -52,39 +52,43 @@ function storedError(error: ClientError): ClientError {
 }
 
 export async function insertErrorReport(db: Db, report: ErrorReport): Promise<void> {
-  await db.insert(clientErrorReports).values({
-    userAgent: report.userAgent,
-    href: report.href,
-    timeStart: new Date(report.timeStart),
-    timeEnd: new Date(report.timeEnd),
-    errors: report.errors.map(storedError),
-    reportId: report.reportId ?? null,
-  })
+  await db
+    .insert(clientErrorReports)
+    .values({
+      userAgent: report.userAgent,
+      href: report.href,
+      timeStart: new Date(report.timeStart),
+      timeEnd: new Date(report.timeEnd),
+      errors: report.errors.map(storedError),
+      reportId: report.reportId ?? null,
+    })
     // A report sent again (its answer was lost, two tabs sent one queue) is stored once.
     .onConflictDoNothing();
 }
 
 export async function insertWebVitals(db: Db, report: WebVitalsReport): Promise<void> {
   const { rawData } = report;
-  await db.insert(webVitals).values({
-    url: report.url,
-    urlFrom: report.urlFrom,
-    route: routeOfUrl(report.url),
-    viewport: report.viewport,
-    device: report.device,
-    name: report.name,
-    delta: report.delta,
-    value: rawData.value,
-    rating: report.description,
-    rawData: {
-      ...rawData,
-      id: wellFormed(rawData.id),
-      navigationType: wellFormed(rawData.navigationType),
-    },
-    authorised: report.authorised,
-    sessionId: report.sessionId,
-    reportId: report.reportId ?? null,
-  })
+  await db
+    .insert(webVitals)
+    .values({
+      url: report.url,
+      urlFrom: report.urlFrom,
+      route: routeOfUrl(report.url),
+      viewport: report.viewport,
+      device: report.device,
+      name: report.name,
+      delta: report.delta,
+      value: rawData.value,
+      rating: report.description,
+      rawData: {
+        ...rawData,
+        id: wellFormed(rawData.id),
+        navigationType: wellFormed(rawData.navigationType),
+      },
+      authorised: report.authorised,
+      sessionId: report.sessionId,
+      reportId: report.reportId ?? null,
+    })
     .onConflictDoNothing();
 }
 
