@@ -40,3 +40,23 @@ test("the bar shows the country's average, then today's best offer for the posta
   await expect(banner).toContainText(/für 4\.500 Liter · Stand \d{2}:\d{2} Uhr$/);
   expect(await banner.boundingBox()).toEqual(reserved);
 });
+
+test('a postal code check under way moves neither the bar nor its price line', async ({ page }) => {
+  await page.goto('/impressum');
+  const bar = page.getByRole('region', { name: 'Preise vergleichen' });
+  const banner = bar.locator('p', { hasText: 'je 100 Liter' });
+  await expect(banner).toContainText('Durchschnitt');
+  const before = await banner.boundingBox();
+  // A slow check (as on a busy server): the spinner and the spoken "wird geprüft" come after 200 ms.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/location/check-zipcode', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await bar.getByLabel('PLZ').fill('10115');
+  await expect(bar.getByText('Postleitzahl wird geprüft')).toHaveCount(1);
+  expect(await banner.boundingBox()).toEqual(before);
+  release();
+  await expect(banner).toContainText('Heute für PLZ 10115');
+});
