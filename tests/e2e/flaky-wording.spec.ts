@@ -76,6 +76,12 @@ test('orders offline: the list of the last visit with its age; gone after logout
   await expect(list.getByRole('article').first()).toBeVisible();
   const first = await list.getByRole('heading', { level: 2 }).first().innerText();
   await offlineCopyKept(page, 'settings', 'orders:list:');
+  // The customer opens the order once online: its details are kept too.
+  await page.getByRole('link', { name: `Details zur Bestellung ${first}` }).click();
+  await expect(page.getByTestId('order-number')).toHaveText(first);
+  await offlineCopyKept(page, 'settings', 'orders:detail:');
+  await page.goBack();
+  await expect(list.getByRole('article').first()).toBeVisible();
 
   await context.setOffline(true);
   await page.reload();
@@ -83,6 +89,13 @@ test('orders offline: the list of the last visit with its age; gone after logout
     /Keine Verbindung\. Sie sehen Ihre Bestellungen vom letzten Besuch \(Stand: (heute|gestern), \d{2}:\d{2} Uhr\)/,
   );
   await expect(list.getByRole('heading', { level: 2 }).first()).toHaveText(first);
+  // Its details too, with their age.
+  await page.getByRole('link', { name: `Details zur Bestellung ${first}` }).click();
+  await expect(page.getByTestId('order-number')).toHaveText(first);
+  await expect(page.getByRole('status').filter({ hasText: 'beim letzten Besuch' })).toContainText(
+    /Stand: (heute|gestern), \d{2}:\d{2} Uhr/,
+  );
+  await page.goBack();
 
   // Back: the list is loaded again by itself, without the note.
   await context.setOffline(false);

@@ -5,7 +5,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { ApiError } from '../../api/client';
+import { ApiError, NetworkError } from '../../api/client';
+import { onConnectionBack } from '../../api/connection';
+import { formatStandDe } from '../../lib/dates';
+import { keepOrder, readOrder } from '../orders';
 import type { Order } from '../../api/contract/orders';
 import { formatPrice, formatQuantity } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -21,7 +24,8 @@ type State =
   | { status: 'loading' }
   | { status: 'notFound' }
   | { status: 'error' }
-  | { status: 'ready'; order: Order };
+  /** `offlineSince`: the kept copy's time (ISO) when the order could not be loaded, else null. */
+  | { status: 'ready'; order: Order; offlineSince: string | null };
 
 export function OrderConfirmationPage() {
   const { orderNumber = '' } = useParams();
@@ -35,19 +39,42 @@ export function OrderConfirmationPage() {
 
   // Owners are recognised by their token: wait until the session has settled.
   const settled = session.status === 'settled';
+  const userId = session.LoggedIn ? (session.User?.id ?? null) : null;
   useEffect(() => {
     if (!settled) return;
     const controller = new AbortController();
     fetchOrder(orderNumber, controller.signal)
-      .then((order) => setLoaded({ key, state: { status: 'ready', order } }))
-      .catch((error: unknown) => {
+      .then((order) => {
+        // A customer's order is kept for offline (issue 37); a guest's is not.
+        if (userId !== null) keepOrder(userId, order);
+        setLoaded({ key, state: { status: 'ready', order, offlineSince: null } });
+      })
+      .catch(async (error: unknown) => {
         if (controller.signal.aborted) return;
         const notFound =
           error instanceof ApiError && (error.status === 404 || error.status === 400);
-        setLoaded({ key, state: { status: notFound ? 'notFound' : 'error' } });
+        const copy =
+          error instanceof NetworkError && userId !== null
+            ? await readOrder(userId, orderNumber)
+            : undefined;
+        if (controller.signal.aborted) return;
+        setLoaded({
+          key,
+          state: copy
+            ? { status: 'ready', order: copy.Order, offlineSince: copy.SavedAt }
+            : { status: notFound ? 'notFound' : 'error' },
+        });
       });
     return () => controller.abort();
-  }, [orderNumber, key, settled]);
+  }, [orderNumber, key, settled, userId]);
+
+  // A kept copy is shown until the connection is back, then the order is loaded again.
+  const showingCopy =
+    loaded?.key === key && loaded.state.status === 'ready' && loaded.state.offlineSince !== null;
+  useEffect(() => {
+    if (!showingCopy) return;
+    return onConnectionBack(() => setAttempt((n) => n + 1));
+  }, [showingCopy]);
 
   const state: State = loaded?.key === key ? loaded.state : { status: 'loading' };
 
@@ -84,13 +111,18 @@ export function OrderConfirmationPage() {
     );
   }
 
-  const { order } = state;
+  const { order, offlineSince } = state;
   const a = order.DeliveryAddress;
   const money = (value: number) => formatPrice(value, order.Currency);
   const name = [a.Title1, a.FirstName, a.LastName].filter(Boolean).join(' ');
 
   return (
     <Page width="md">
+      {offlineSince !== null && (
+        <Card as="p" className={styles.card} role="status">
+          {texts.confirmation.offlineCopy(formatStandDe(new Date(offlineSince)))}
+        </Card>
+      )}
       <Card className={styles.hero} aria-labelledby="confirmation-title">
         <span className={styles.check} aria-hidden="true" />
         <h1 id="confirmation-title" ref={headingRef} tabIndex={-1}>

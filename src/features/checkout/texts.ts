@@ -95,6 +95,8 @@ export const texts = {
   },
 
   confirmation: {
+    offlineCopy: (stand: string) =>
+      `Keine Verbindung. Sie sehen diese Bestellung, wie sie beim letzten Besuch war (Stand: ${stand}).`,
     documentTitle: (orderNumber: string) => `Bestellung ${orderNumber} – ${PRODUCT_NAME}`,
     title: 'Vielen Dank für Ihre Bestellung!',
     number: 'Bestellnummer',
