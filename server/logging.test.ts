@@ -67,6 +67,12 @@ async function appFor(nodeEnv: 'production' | 'development'): Promise<App> {
     { preHandler: app.rateLimit({ max: 1, timeWindow: '1 minute' }) },
     async () => ({ ok: true }),
   );
+  // A refusal after the JSON body was read (as a database rate limit refuses a telemetry POST).
+  app.post('/api/test/refused-after-body', async (request) => {
+    const { RateLimitedError } = await import('./plugins/db-rate-limit');
+    void request.body;
+    throw new RateLimitedError(30);
+  });
   // An answer that streams long enough for the client to leave in the middle.
   app.get('/api/test/slow-stream', async (_request, reply) => {
     const { Readable } = await import('node:stream');
@@ -328,6 +334,25 @@ describe('the log', () => {
       );
       console.info(`${answered} answered, ${silent} closed without an answer`);
       expect(answered).toBeGreaterThan(60);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers an error after a request body was read with its own status, not "Verbindung beendet." (real socket)', async () => {
+    // Node marks a request whose body was read as destroyed; the handler took that for a client
+    // that had left and answered every such error 400 (the telemetry limit's 429, seen in e2e).
+    const app = await appFor('production');
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/api/test/refused-after-body`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ n: 1 }),
+      });
+      expect(res.status).toBe(429);
+      expect(((await res.json()) as { message: string }).message).not.toBe('Verbindung beendet.');
     } finally {
       await app.close();
     }

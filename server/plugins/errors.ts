@@ -140,7 +140,10 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       // The client left while the answer was on its way (a closed tab, an aborted fetch): not an
       // error of ours, and there is nobody to answer (issue 9).
-      if (isClientGone(error) || reply.sent || request.raw.destroyed) {
+      // Gone means its connection is: Node marks a request whose body has been read as destroyed
+      // (autoDestroy), which is no sign of a client leaving; taken for one, every error after a
+      // body was read (the telemetry limit's 429) was answered 400 "Verbindung beendet.".
+      if (isClientGone(error) || reply.sent || request.raw.socket?.destroyed) {
         request.log.debug({ err: error }, 'client closed the connection');
         return reply.sent ? undefined : reply.code(400).send({ message: 'Verbindung beendet.' });
       }
