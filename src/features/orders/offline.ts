@@ -11,12 +11,16 @@ import { databaseMayExist } from '../../db/exists';
 import { loadDb } from '../../db/load';
 import { whenSettled } from '../../lib/idle';
 import { lazyImport } from '../../lib/lazy-import';
+import { sessionState } from '../session';
 
 const ordersContract = lazyImport(() => import('../../api/contract/orders'));
 
 export const ORDERS_COPY_PREFIX = 'orders:list:';
 
 const copyKey = (userId: string) => `${ORDERS_COPY_PREFIX}${userId}`;
+
+const stillLoggedIn = (userId: string) =>
+  sessionState.LoggedIn && sessionState.User?.id === userId;
 
 export interface OrdersCopy {
   SavedAt: string;
@@ -26,6 +30,9 @@ export interface OrdersCopy {
 /** Keeps the list as the customer's copy (quietly: a full disk only loses the copy). */
 export function keepOrders(userId: string, orders: OrderListItem[]): void {
   whenSettled(() => {
+    // Written a moment later: not if the customer has logged out meanwhile (logout removed the
+    // copies already; written now, one would outlive the session).
+    if (!stillLoggedIn(userId)) return;
     loadDb()
       .then(({ writeSetting }) =>
         writeSetting(copyKey(userId), { SavedAt: new Date().toISOString(), Orders: orders }),
@@ -59,6 +66,7 @@ export interface OrderCopy {
 /** Keeps an order the customer opened (their confirmation page). */
 export function keepOrder(userId: string, order: Order): void {
   whenSettled(() => {
+    if (!stillLoggedIn(userId)) return;
     loadDb()
       .then(({ writeSetting }) =>
         writeSetting(detailKey(userId, order.OrderNumber), {

@@ -6,8 +6,8 @@
  */
 import { connectionLost, onConnectionBack } from '../../api/connection';
 import { API_DEADLINE_MS, deadline } from '../../api/deadline';
-import { databaseMayExist } from '../../db/exists';
 import { loadDb } from '../../db/load';
+import { lazyImport } from '../../lib/lazy-import';
 
 export type TelemetryKind = 'error' | 'vitals';
 
@@ -46,7 +46,9 @@ async function queue(kind: TelemetryKind, payload: unknown): Promise<void> {
 }
 
 /** 'sent', 'refused' (the server said no: never again) or 'unsent' (no answer: keep it). */
-async function post(kind: TelemetryKind, payload: unknown): Promise<'sent' | 'refused' | 'unsent'> {
+export type PostOutcome = 'sent' | 'refused' | 'unsent';
+
+async function post(kind: TelemetryKind, payload: unknown): Promise<PostOutcome> {
   // A hanging connection would hold the queue's flush for ever (issue 37).
   const limit = deadline(API_DEADLINE_MS);
   try {
@@ -94,51 +96,19 @@ export async function sendTelemetry(
 
 let flushing: Promise<void> | undefined;
 
-/** Web Locks name: one tab sends the shared queue, the others leave it (issue 37). */
-const FLUSH_LOCK = 'ok-telemetry-flush';
-
-interface LockManager {
-  request(
-    name: string,
-    options: { ifAvailable: boolean },
-    run: (lock: unknown) => Promise<void>,
-  ): Promise<void>;
-}
-
-/** Runs `flush` when no other tab is sending the queue; without Web Locks, runs it. */
-function asOnlySender(flush: () => Promise<void>): Promise<void> {
-  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
-  if (!locks) return flush();
-  // ifAvailable: a tab that finds another one sending skips; what it queued goes with that
-  // send or the next occasion (the queue is the same for every tab).
-  return locks.request(FLUSH_LOCK, { ifAvailable: true }, async (lock) => {
-    if (lock) await flush();
-  });
-}
+/** The queue's sender, loaded when first needed: it is not on any page's first download. */
+const loadQueueSender = lazyImport(() => import('./queue-sender'));
 
 /**
  * Sends what waits in the queue, oldest first; stops at the first report without an answer. One
- * tab at a time: three tabs flushing one queue at once sent every report three times (issue 37).
+ * tab at a time (queue-sender.ts): three tabs flushing one queue at once sent every report three
+ * times (issue 37).
  */
 export function flushTelemetryQueue(): Promise<void> {
-  flushing ??= asOnlySender(async () => {
-    if (!(await databaseMayExist())) return;
-    const { queuedTelemetry, dropQueuedTelemetry } = await loadDb();
-    for (;;) {
-      const rows = await queuedTelemetry(20);
-      if (rows.length === 0) return;
-      for (const row of rows) {
-        if (connectionLost()) return;
-        const gate = consentGate(row.kind);
-        if (gate === 'unknown') return; // the visitor has not chosen yet: keep it
-        const outcome = gate === 'no' ? 'refused' : await post(row.kind, row.payload);
-        if (outcome === 'unsent') return;
-        await dropQueuedTelemetry(row.id);
-      }
-    }
-  })
+  flushing ??= loadQueueSender()
+    .then((m) => m.sendQueue(post, (kind) => consentGate(kind)))
     .catch(() => {
-      // Storage failed: try again on the next occasion.
+      // Storage failed, or the sender could not load: try again on the next occasion.
     })
     .finally(() => {
       flushing = undefined;
