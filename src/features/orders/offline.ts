@@ -19,8 +19,7 @@ export const ORDERS_COPY_PREFIX = 'orders:list:';
 
 const copyKey = (userId: string) => `${ORDERS_COPY_PREFIX}${userId}`;
 
-const stillLoggedIn = (userId: string) =>
-  sessionState.LoggedIn && sessionState.User?.id === userId;
+const stillLoggedIn = (userId: string) => sessionState.LoggedIn && sessionState.User?.id === userId;
 
 export interface OrdersCopy {
   SavedAt: string;
