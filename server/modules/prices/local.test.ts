@@ -179,6 +179,16 @@ describe('the local pages', () => {
     expect((await get('/heizoelpreise/bayern/landkreis-muenchen/atlantis-82008')).statusCode).toBe(
       404,
     );
+    // By postal code only: to the town page of the code (issue 38), in its own state.
+    for (const asked of ['/heizoelpreise/bayern/82008', '/heizoelpreise/sachsen/82008']) {
+      const byZip = await get(asked);
+      expect(byZip.statusCode, asked).toBe(301);
+      expect(byZip.headers.location).toBe(
+        '/heizoelpreise/bayern/landkreis-muenchen/unterhaching-82008',
+      );
+    }
+    expect((await get('/heizoelpreise/bayern/00000')).statusCode).toBe(404);
+    expect((await get('/heizoelpreise/bayern/82008/unterhaching-82008')).statusCode).toBe(404);
     const moved = await get('/heizoelpreise/bayern/unterhaching-82008');
     expect(moved.statusCode).toBe(301);
     expect(moved.headers.location).toBe(

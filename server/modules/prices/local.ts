@@ -166,6 +166,23 @@ export function townPathOf(
   return localPricesPath(county.stateSlug!, county.countySlug, town.slug);
 }
 
+/**
+ * A local address by postal code only (/heizoelpreise/sachsen/01067, issue 38: a 404): the town
+ * page of that code, in whatever state it lies; null when the segment is no postal code of the
+ * state's country or no town has it.
+ */
+export function zipOnlyPagePath(
+  tree: RegionTree,
+  towns: TownIndex,
+  stateSlug: string,
+  segment: string | undefined,
+  rest: string | undefined,
+): string | null {
+  if (!segment || rest || !/^\d{4,5}$/.test(segment)) return null;
+  const state = tree.states.find((s) => s.stateSlug === stateSlug);
+  return state ? townPathOf(tree, towns, state.countryId, segment) : null;
+}
+
 /** Today's mean offer per 100 L at a postal code (the series' definition); null: no dealer. */
 export function townPrice(
   deps: CalculationDeps,

@@ -17,6 +17,7 @@ import {
   localPagePaths,
   localPricePage,
   resolveLocal,
+  zipOnlyPagePath,
   type LocalDeps,
   type TownIndex,
 } from './local';
@@ -90,7 +91,16 @@ export const pricesPlugin = fp<{ runJobs: boolean }>(
         county: params.countyOrCityZipCode || undefined,
         town: params.cityZipCode || undefined,
       });
-      if (!place) return { kind: 'not-found' };
+      if (!place) {
+        const byZip = zipOnlyPagePath(
+          local.tree,
+          local.towns,
+          params.stateName ?? '',
+          params.countyOrCityZipCode || undefined,
+          params.cityZipCode || undefined,
+        );
+        return byZip ? { kind: 'redirect', location: byZip } : { kind: 'not-found' };
+      }
       const asked = [params.stateName, params.countyOrCityZipCode, params.cityZipCode]
         .filter(Boolean)
         .join('/');

@@ -607,6 +607,30 @@ describe('local-page variant (SPEC §4, §5)', () => {
     expect(callsTo(fetchMock, '/api/location')).toHaveLength(0);
   });
 
+  it('opened directly, keeps its own code (or none) and takes only the saved amount (issue 38)', async () => {
+    const { fetchMock } = stubServer({
+      localCheck: () => ({ Valid: true, ValidLocationUrl: '/heizoelpreise/bayern/80331' }),
+    });
+    await writeCalculatorConfig(
+      { ...defaultConfig(1), ZipCode: '80331', Amount: 1850 },
+      Date.now(),
+    );
+    // A state page without a code, entered before the saved configuration was read.
+    enterLocalPage({ countryId: 1, stateName: 'berlin', path: '/heizoelpreise/berlin' });
+    await initCalculator({ countryId: 1, target: 'DEFAULT' });
+    expect(calculatorState.config).toMatchObject({ ZipCode: '', Amount: 1850 });
+    expect(calculatorState.localRedirect).toBeNull();
+    expect(callsTo(fetchMock, '/check-zipcode')).toHaveLength(0);
+
+    // A town page: its code stays, the saved amount is the visitor's.
+    resetCalculator();
+    enterLocalPage({ ...page, zipCode: '10115' });
+    await initCalculator({ countryId: 1, target: 'DEFAULT' });
+    expect(calculatorState.config).toMatchObject({ ZipCode: '10115', Amount: 1850 });
+    expect(calculatorState.localRedirect).toBeNull();
+    expect(offerListHref(calculatorState.config)).toContain('amount=1850');
+  });
+
   it('checks the first code when the page gave none', async () => {
     const { fetchMock } = stubServer({ localCheck: () => ({ Valid: true }) });
     enterLocalPage(page);

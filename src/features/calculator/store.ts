@@ -245,6 +245,15 @@ export function initCalculator({
           : loadCalculatorInit(),
     ]);
     if (session?.key !== key || !saved || engagedWith === key) return;
+    if (calculatorState.variant === 'local') {
+      // SPEC §4: a local page has its own postal code (or none) and product and keeps only the
+      // amount. The saved code would have asked the local check and moved the visitor to the
+      // saved town's page (issue 38); without the saved amount a reload lost it.
+      if (calculatorState.config.Amount === pristine.Amount) {
+        calculatorState.config.Amount = saved.Amount;
+      }
+      return;
+    }
     const init = initOf(pristine);
     if (visibleKey(calculatorState.config) !== visibleKey(normalizeConfig(pristine, init))) return;
     // A saved configuration may name a product or option the server no longer lists: normalised.
