@@ -11,6 +11,7 @@ import { localeState } from '../features/locale';
 import { routeTitle } from '../lib/page-titles';
 import { bodyClassFromRouteName } from '../lib/paths';
 import { PageCommitted } from '../ui/hydration';
+import { FocusOnPageChange, PageAnnouncer } from '../ui/page-focus';
 import { LoadingBar } from '../ui/loading-bar/loading-bar';
 import { LAYOUTS } from './layouts/layouts';
 import { OfflineBanner } from './offline-banner';
@@ -76,6 +77,7 @@ export function Chrome({ children }: { children: ReactNode }) {
       {children}
       <ConsentDialog />
       <DeferredUpdatePrompt />
+      <PageAnnouncer />
     </>
   );
 }
@@ -100,6 +102,7 @@ export function RouteFrame({ handle, children }: { handle: RouteHandle; children
           <Suspense fallback={<PageSkeleton />}>
             {children}
             <PageCommitted />
+            <FocusOnPageChange />
           </Suspense>
         </Layout>
       </Chrome>

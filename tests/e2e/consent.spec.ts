@@ -12,6 +12,8 @@ test('the consent choice persists and can be changed from the footer', async ({ 
   await dialog.getByRole('checkbox', { name: /Präferenzen/ }).check();
   await dialog.getByRole('button', { name: 'Auswahl erlauben' }).click();
   await expect(dialog).toBeHidden();
+  // Opened with the page, from no element: focus goes to the page's heading, not <body> (issue 38).
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -26,6 +28,8 @@ test('the consent choice persists and can be changed from the footer', async ({ 
   await dialog.getByRole('button', { name: 'Alle erlauben' }).click();
   // The dialog closes once the choice is stored; a reload before that would abort the write.
   await expect(dialog).toBeHidden();
+  // Opened from the footer's button: focus goes back there.
+  await expect(page.getByRole('button', { name: 'Cookie-Einstellungen' })).toBeFocused();
   await page.reload();
   await page.getByRole('button', { name: 'Cookie-Einstellungen' }).click();
   await expect(dialog.getByRole('checkbox', { name: /Statistik/ })).toBeChecked();

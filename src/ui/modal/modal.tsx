@@ -16,6 +16,7 @@ import {
 } from 'react';
 import { OPEN_AS_MODAL_SCRIPT } from '../../lib/inline-scripts';
 import { useMounted } from '../use-mounted';
+import { focusIsLost, focusPageHeading } from '../page-focus';
 import styles from './modal.module.css';
 
 export interface ModalProps {
@@ -82,11 +83,40 @@ function isModal(dialog: HTMLDialogElement | null): boolean {
 
 /** Opens or closes a native <dialog> as a modal to follow `open`. */
 export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: boolean): void {
+  useFocusReturn(ref, open);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
+  }, [ref, open]);
+}
+
+/**
+ * When the dialog closes, focus goes back to the element it came from, or to the page's heading
+ * when there was none (the consent dialog opens with the page) or it is gone (issue 38: focus
+ * fell to <body>). Called by useModalDialog before it opens the dialog: the element is read before showModal() moves
+ * focus into the dialog. Deferred a task, after the browser's own return of focus; whatever the
+ * page focused meanwhile (a field the dialog was about) keeps it.
+ */
+export function useFocusReturn(ref: RefObject<HTMLDialogElement | null>, open: boolean): void {
+  // A layout effect: Modal opens a dialog in its own layout effect, after this one.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const dialog = ref.current;
+    const active = document.activeElement;
+    const from =
+      active instanceof HTMLElement && active !== document.body && !dialog?.contains(active)
+        ? active
+        : null;
+    return () => {
+      setTimeout(() => {
+        const now = document.activeElement;
+        if (!focusIsLost() && !(dialog?.isConnected && dialog.contains(now))) return;
+        if (from?.isConnected) from.focus({ preventScroll: true });
+        else focusPageHeading();
+      }, 0);
+    };
   }, [ref, open]);
 }
 

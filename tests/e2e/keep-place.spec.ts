@@ -1,0 +1,79 @@
+/**
+ * Issue 38: the visitor keeps their place. Focus lands on the new page's heading and a live region
+ * names the page after every page change; a local price page opened directly stays where it is
+ * and keeps the visitor's amount.
+ */
+import type { Page } from '@playwright/test';
+import { acceptConsent, expect, pageHydrated, test } from './fixtures';
+
+/** The polite live region that names a new page (src/ui/page-focus.tsx). */
+const announcer = (page: Page) => page.locator('div.visually-hidden[aria-live="polite"]');
+
+async function expectArrived(page: Page, heading: string | RegExp): Promise<void> {
+  const h1 = page.getByRole('heading', { level: 1, name: heading });
+  await expect(h1).toBeFocused();
+  await expect(announcer(page)).toHaveText(heading);
+}
+
+test('every page change puts focus on the new heading and names the page', async ({ page }) => {
+  await page.goto('/');
+  await acceptConsent(page);
+  await pageHydrated(page);
+
+  await page
+    .getByRole('group', { name: 'Karte der Bundesländer' })
+    .getByRole('link', { name: 'Heizölpreise Bayern' })
+    .click();
+  await expect(page).toHaveURL('/heizoelpreise/bayern');
+  await expectArrived(page, 'Heizölpreise in Bayern');
+
+  await page.getByRole('link', { name: 'Landkreis München', exact: true }).click();
+  await expectArrived(page, 'Heizölpreise im Landkreis München');
+
+  await page.getByRole('link', { name: 'Unterhaching (82008)' }).click();
+  await expectArrived(page, /Unterhaching/);
+
+  // Enter in the calculator: the button that had focus is gone with the page.
+  await page.getByLabel('PLZ').press('Enter');
+  await expect(page).toHaveURL(/\/heizoel\/angebotsliste\?.*zipCode=82008/);
+  await expectArrived(page, /Angebote/);
+  // Keyboard users go on from the heading, not from the top of the document.
+  await page.keyboard.press('Tab');
+  const inMain = await page.evaluate(
+    () => document.getElementById('inhalt')?.contains(document.activeElement) ?? false,
+  );
+  expect(inMain).toBe(true);
+});
+
+test('a local page opened directly stays where it is and keeps the amount', async ({ page }) => {
+  // One search for 49076 with 1.850 L: the configuration is saved (preferences consent).
+  await page.goto('/');
+  await acceptConsent(page);
+  await pageHydrated(page);
+  await page.getByLabel('PLZ').fill('49076');
+  await page.getByLabel('Liter').fill('1850');
+  await page.getByRole('button', { name: 'Preise vergleichen' }).click();
+  await expect(page).toHaveURL(/\/heizoel\/angebotsliste\?.*zipCode=49076.*amount=1850/);
+
+  // A state page by address (reload, shared link, search result): no postal code of its own.
+  await page.goto('/heizoelpreise/hessen');
+  await pageHydrated(page);
+  const calculator = page.getByRole('region', { name: /berechnen/ });
+  // The saved amount arrived (it is read with the saved configuration) …
+  await expect(calculator.getByLabel('Liter')).toHaveValue('1.850');
+  // … and the saved postal code did not: it had moved the visitor to Osnabrück's page.
+  await expect(calculator.getByLabel('PLZ')).toHaveValue('');
+  await expect(page).toHaveURL('/heizoelpreise/hessen');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Heizölpreise in Hessen' }),
+  ).toBeVisible();
+
+  // A town page: its own code, the visitor's amount, and the amount goes to the offer list.
+  await page.goto('/heizoelpreise/bayern/landkreis-muenchen/unterhaching-82008');
+  await pageHydrated(page);
+  const town = page.getByRole('region', { name: 'Heizöl für Unterhaching (82008) berechnen' });
+  await expect(town.getByLabel('Liter')).toHaveValue('1.850');
+  await expect(town.getByLabel('PLZ')).toHaveValue('82008');
+  await town.getByRole('button', { name: 'Preise vergleichen' }).click();
+  await expect(page).toHaveURL(/\/heizoel\/angebotsliste\?.*zipCode=82008.*amount=1850/);
+});
