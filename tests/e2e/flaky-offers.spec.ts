@@ -81,10 +81,17 @@ test('Lie-Fi: a failed recalculation keeps the offers on screen and says whose t
   await expect(notice(page)).toContainText('für 3.000 Liter nach PLZ 10115');
   expect(await dealers(page)).toEqual(before);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('3.000 Liter');
+  // The selection says 5.000 L: heading and order buttons say the list is another one (issue 38).
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('nicht aktuell');
+  const orders = page.getByRole('link', { name: /^Bei .+ bestellen$/ });
+  await expect(orders.first()).toHaveText('3.000 L bestellen');
+  await expect(orders.first()).toHaveAccessibleName(/3\.000 Liter nach PLZ 10115 bestellen$/);
 
   fail = false;
   await notice(page).getByRole('button', { name: 'Jetzt aktualisieren' }).click();
   await expect(notice(page)).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('5.000 Liter');
+  await expect(page.getByRole('heading', { level: 1 })).not.toContainText('nicht aktuell');
+  await expect(orders.first()).toHaveText('Bestellen');
   await page.unroute('**/api/health');
 });

@@ -16,6 +16,7 @@ import { OfferSummary } from './components/offer-summary';
 import { SortControl } from './components/sort-control';
 import { StaleNotice } from './components/stale-notice';
 import { formatStandDe } from '../../lib/dates';
+import { formatQuantity } from '../../lib/format';
 import { checkoutHref } from './checkout-link';
 import { offerListState, setOfferSort } from './store';
 import { texts } from './texts';
@@ -68,6 +69,12 @@ export function OfferListPage() {
     list.stale?.reason === 'waiting' && list.shown?.calculatedAt
       ? formatStandDe(new Date(list.shown.calculatedAt))
       : null;
+
+  // Offers of the previous selection after a failed recalculation: ordering names their amount.
+  const otherQuery =
+    list.stale?.otherQuery && list.shown
+      ? { amount: formatQuantity(list.shown.config.Amount), zip: list.shown.config.ZipCode }
+      : undefined;
 
   // The title names the list on screen, not a postal code being typed.
   const shownZip = list.shown?.config.ZipCode ?? '';
@@ -124,6 +131,7 @@ export function OfferListPage() {
                 <OfferCard
                   offer={offer}
                   orderHref={list.shown ? checkoutHref(list.shown.config, offer.id) : undefined}
+                  otherQuery={otherQuery}
                 />
               </li>
             ))}

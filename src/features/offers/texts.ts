@@ -12,6 +12,7 @@ export const texts = {
   /** "12 Angebote für 3.000 Liter Heizöl EL schwefelarm nach PLZ 10115" */
   summary: (count: number, amount: string, product: string, zip: string) =>
     `${count} ${plural(count, 'Angebot', 'Angebote')} für ${amount} Liter ${product} nach PLZ ${zip}`,
+  summaryOtherQuery: ' – nicht aktuell',
   summaryCalculating: (amount: string, product: string, zip: string) =>
     `Angebote für ${amount} Liter ${product} nach PLZ ${zip} werden berechnet …`,
   summaryNoProduct: 'Heizöl',
@@ -112,6 +113,10 @@ export const texts = {
     vat: (rate: string, amount: string) => `darin enthalten ${rate} % MwSt.: ${amount}`,
     order: 'Bestellen',
     orderLabel: (dealer: string) => `Bei ${dealer} bestellen`,
+    /** The list is another query's (a failed recalculation): the button says what it orders. */
+    orderAmount: (amount: string) => `${amount} L bestellen`,
+    orderAmountLabel: (dealer: string, amount: string, zip: string) =>
+      `Bei ${dealer} ${amount} Liter nach PLZ ${zip} bestellen`,
     favourite: 'Ihr Favorit',
   },
 

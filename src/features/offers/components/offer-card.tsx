@@ -18,7 +18,16 @@ const PLACE_CLASS: Record<1 | 2 | 3, string | undefined> = {
   3: styles.third,
 };
 
-export function OfferCard({ offer, orderHref }: { offer: OfferView; orderHref?: string }) {
+export function OfferCard({
+  offer,
+  orderHref,
+  otherQuery,
+}: {
+  offer: OfferView;
+  orderHref?: string;
+  /** The list is not for the calculator's selection (issue 38): the button names what it orders. */
+  otherQuery?: { amount: string; zip: string };
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const titleId = `${id}-title`;
@@ -90,9 +99,13 @@ export function OfferCard({ offer, orderHref }: { offer: OfferView; orderHref?: 
             <ButtonLink
               to={orderHref}
               className={styles.order}
-              aria-label={texts.card.orderLabel(offer.dealerName)}
+              aria-label={
+                otherQuery
+                  ? texts.card.orderAmountLabel(offer.dealerName, otherQuery.amount, otherQuery.zip)
+                  : texts.card.orderLabel(offer.dealerName)
+              }
             >
-              {texts.card.order}
+              {otherQuery ? texts.card.orderAmount(otherQuery.amount) : texts.card.order}
             </ButtonLink>
           )}
         </div>

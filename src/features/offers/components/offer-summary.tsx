@@ -60,7 +60,12 @@ export function selectionRows(
  * one, and so is the heading.
  */
 function headingOf(
-  list: { status: OfferListStatus; shown: ShownResult | null; offerCount: number },
+  list: {
+    status: OfferListStatus;
+    shown: ShownResult | null;
+    offerCount: number;
+    otherQuery: boolean;
+  },
   config: ConfigSnapshot,
   init: CalculatorInitResponse | null,
   productGroupId: 1 | 2,
@@ -69,12 +74,14 @@ function headingOf(
   const describesShown =
     status === 'ready' || status === 'empty' || (status === 'calculating' && list.offerCount > 0);
   if (shown && describesShown) {
-    return texts.summary(
+    const heading = texts.summary(
       shown.count,
       formatQuantity(shown.config.Amount),
       productName(shown.config, init, shown.productName),
       shown.config.ZipCode,
     );
+    // The previous selection's list after a failed recalculation (issue 38): said in the heading.
+    return list.otherQuery ? `${heading}${texts.summaryOtherQuery}` : heading;
   }
   if ((status === 'calculating' || status === 'idle') && config.ZipCode) {
     // The product group, not the product's name: that arrives with the calculator data a moment
@@ -109,6 +116,7 @@ export function OfferSummary({ productGroupId }: { productGroupId: 1 | 2 }) {
               status: list.status,
               shown: list.shown,
               offerCount: list.offers.length,
+              otherQuery: list.stale?.otherQuery === true,
             },
             calculator.config,
             init,
