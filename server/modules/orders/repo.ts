@@ -170,11 +170,10 @@ export async function findCheckoutDefaults(db: DbOrTx, userId: number) {
     .from(users)
     .where(and(eq(users.id, userId), eq(users.active, true)));
   if (!user) return undefined;
-  const [address] = await db
+  const saved = await db
     .select()
     .from(addresses)
     .where(and(eq(addresses.userId, userId), eq(addresses.kind, 'delivery')))
-    .orderBy(desc(addresses.isDefault), desc(addresses.id))
-    .limit(1);
-  return { user, address };
+    .orderBy(desc(addresses.isDefault), desc(addresses.id));
+  return { user, address: saved[0], addresses: saved };
 }

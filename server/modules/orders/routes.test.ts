@@ -8,6 +8,7 @@ import {
 } from '../../../src/api/contract/calculation';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
 import {
+  CheckoutDefaultsSchema,
   OrderListResponseSchema,
   OrderPreviewResponseSchema,
   OrderSchema,
@@ -23,7 +24,7 @@ import {
   type TestUser,
 } from '../../../tests/support/auth';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
-import { dealerPrices, oneTimeTokens, orders, outboxEmails } from '../../db/schema';
+import { addresses, dealerPrices, oneTimeTokens, orders, outboxEmails } from '../../db/schema';
 import { GUEST_ORDERS_COOKIE } from './routes';
 import { orderNumberOf } from './service';
 
@@ -468,6 +469,41 @@ describe('orders of a customer', () => {
       Email: customer.email,
       DeliveryAddress: { FirstName: 'Erika', LastName: 'Musterfrau' },
     });
+  });
+
+  it('checkout defaults: every saved delivery address, the default first (issue 38)', async () => {
+    const owner = await createTestUser(t.database, { roles: ['Role_Customer'] });
+    const address = (zip: string, place: string, isDefault: boolean) => ({
+      userId: owner.id,
+      kind: 'delivery',
+      firstName: 'Erika',
+      lastName: 'Musterfrau',
+      street: 'Hauptstraße',
+      houseNumber: '1',
+      zip,
+      place,
+      countryId: 1,
+      isDefault,
+    });
+    await t.database.db
+      .insert(addresses)
+      .values([
+        address('10115', 'Berlin', false),
+        address('49076', 'Osnabrück', true),
+        { ...address('80331', 'München', false), kind: 'billing' },
+      ]);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders/checkout-defaults',
+      headers: authHeaders(owner),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = CheckoutDefaultsSchema.parse(response.json());
+    expect(body.DeliveryAddress?.ZipCode).toBe('49076');
+    expect(body.Addresses?.map((a) => `${a.ZipCode} ${a.Place}`)).toEqual([
+      '49076 Osnabrück',
+      '10115 Berlin',
+    ]);
   });
 
   it.each([

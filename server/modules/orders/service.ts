@@ -484,21 +484,23 @@ export async function checkoutDefaults(
 ): Promise<CheckoutDefaults | undefined> {
   const found = await findCheckoutDefaults(deps.db, userId);
   if (!found) return undefined;
-  const { user, address } = found;
+  const { user, address, addresses } = found;
+  const wire = (a: NonNullable<typeof address>) => ({
+    Title1: a.title1,
+    FirstName: a.firstName,
+    LastName: a.lastName,
+    Company: a.company,
+    Street: a.street,
+    HouseNumber: a.houseNumber,
+    ZipCode: a.zip,
+    Place: a.place,
+  });
   return {
     Email: user.email,
     Phone: address?.phone || user.phone,
+    Addresses: addresses.map(wire),
     DeliveryAddress: address
-      ? {
-          Title1: address.title1,
-          FirstName: address.firstName,
-          LastName: address.lastName,
-          Company: address.company,
-          Street: address.street,
-          HouseNumber: address.houseNumber,
-          ZipCode: address.zip,
-          Place: address.place,
-        }
+      ? wire(address)
       : {
           Title1: user.title1,
           FirstName: user.firstName,

@@ -228,6 +228,11 @@ export const CheckoutDefaultsSchema = z.object({
   Phone: z.string(),
   /** The default delivery address, else the customer's name only. */
   DeliveryAddress: z.nullable(z.object(ADDRESS_FIELDS)),
+  /**
+   * Every saved delivery address, the default first (issue 38): the checkout takes the one in the
+   * priced postal code. Optional: an older server does not send it.
+   */
+  Addresses: z.optional(z.array(z.object(ADDRESS_FIELDS))),
 });
 export type CheckoutDefaults = z.infer<typeof CheckoutDefaultsSchema>;
 

@@ -54,6 +54,10 @@ export function CheckoutPage() {
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<{ key: string; state: Loaded } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  /** Saved addresses of the account in other postal codes than the priced one (issue 38). */
+  const [otherAddresses, setOtherAddresses] = useState<readonly { zip: string; line: string }[]>(
+    [],
+  );
 
   const selection = readCheckoutSelection(search);
   const config: CalculatorConfig | null = selection
@@ -103,7 +107,19 @@ export function CheckoutPage() {
     const controller = new AbortController();
     fetchCheckoutDefaults(controller.signal)
       .then((defaults) => {
-        const a = defaults.DeliveryAddress;
+        // The saved address in the priced postal code is the delivery address (issue 38: the
+        // default one in another code left street and town empty); else the name only.
+        const zip = (JSON.parse(configKey) as CalculatorConfig).ZipCode;
+        const fitting = (defaults.Addresses ?? []).find((saved) => saved.ZipCode === zip);
+        const a = fitting ?? defaults.DeliveryAddress;
+        setOtherAddresses(
+          fitting
+            ? []
+            : (defaults.Addresses ?? []).map((saved) => ({
+                zip: saved.ZipCode,
+                line: `${saved.Street} ${saved.HouseNumber}, ${saved.ZipCode} ${saved.Place}`,
+              })),
+        );
         prefill({
           email: defaults.Email,
           phone: defaults.Phone,
@@ -113,12 +129,9 @@ export function CheckoutPage() {
             firstName: a.FirstName,
             lastName: a.LastName,
             company: a.Company,
-            street: a.Street,
-            houseNumber: a.HouseNumber,
-            // Only an address in the priced postal code is the delivery address.
-            ...(a.ZipCode === (JSON.parse(configKey) as CalculatorConfig).ZipCode
-              ? { place: a.Place }
-              : { street: '', houseNumber: '' }),
+            ...(a.ZipCode === zip
+              ? { street: a.Street, houseNumber: a.HouseNumber, place: a.Place }
+              : {}),
           }),
         });
       })
@@ -216,6 +229,25 @@ export function CheckoutPage() {
                 onConfirm={() => void confirmNewPrice()}
                 backHref={backHref}
               />
+            )}
+            {otherAddresses.length > 0 && (
+              <Card
+                as="section"
+                className={styles.otherAddresses}
+                aria-label={texts.otherAddresses.title}
+              >
+                <p>{texts.otherAddresses.lead(config.ZipCode)}</p>
+                <ul>
+                  {otherAddresses.map((saved) => (
+                    <li key={saved.line}>
+                      {saved.line}{' '}
+                      <Link to={offerListHref({ ...config, ZipCode: saved.zip })}>
+                        {texts.otherAddresses.compare(saved.zip)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </Card>
             )}
             <CheckoutForm
               config={config}

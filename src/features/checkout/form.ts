@@ -137,3 +137,22 @@ export function validate(values: CheckoutValues, ctx: OrderContext): Validated {
 export function firstErrorField(errors: FieldErrors): FieldName | undefined {
   return FIELD_ORDER.find((name) => errors[name]);
 }
+
+/**
+ * The fields the order schema refuses empty, marked required on the page (issue 38: none was,
+ * for assistive technology). Read from the schema, so mark and validation cannot disagree.
+ */
+export const REQUIRED_FIELDS: ReadonlySet<FieldName> = new Set(
+  Object.keys(errorsOfEmptyForm()) as FieldName[],
+);
+
+function errorsOfEmptyForm(): FieldErrors {
+  const config = { ZipCode: '' } as CalculatorConfig;
+  const result = validate(emptyValues(), {
+    config,
+    dealerId: 1,
+    totalPrice: 1,
+    idempotencyKey: '',
+  });
+  return result.ok ? {} : result.errors;
+}

@@ -40,6 +40,12 @@ export const texts = {
       `Summe der Raten ${total}, effektiver Jahreszins ${percent} %`,
   },
 
+  otherAddresses: {
+    title: 'Ihre gespeicherten Adressen',
+    lead: (zip: string) =>
+      `Keine Ihrer gespeicherten Lieferadressen liegt in PLZ ${zip}, für die diese Preise gelten. Bitte geben Sie die Lieferadresse ein oder vergleichen Sie die Preise für eine gespeicherte Adresse:`,
+    compare: (zip: string) => `Preise für PLZ ${zip} vergleichen`,
+  },
   form: {
     addressTitle: 'Lieferadresse',
     contactTitle: 'Kontakt',
@@ -61,6 +67,7 @@ export const texts = {
     accessNotes: 'Hinweise für den Tankwagen (optional)',
     accessNotesHint: 'z. B. „Tank im Keller, Zugang über Hof“, Schlauchlänge, Einfahrtshöhe',
     prefilled: 'Aus Ihrem Kundenkonto übernommen.',
+    requiredNote: 'Felder mit * müssen ausgefüllt werden.',
     loginHint: 'Schon Kunde?',
     login: 'Anmelden',
     loginRest: 'und Adresse übernehmen – oder einfach als Gast bestellen.',

@@ -9,7 +9,7 @@ import { useSnapshot } from 'valtio';
 import type { CalculatorConfig } from '../../../api/contract/calculation';
 import { SALUTATIONS } from '../../../api/contract/orders';
 import { Button } from '../../../ui/button/button';
-import type { CheckoutValues, FieldName } from '../form';
+import { REQUIRED_FIELDS, type CheckoutValues, type FieldName } from '../form';
 import { checkoutState } from '../store';
 import { texts } from '../texts';
 import styles from './checkout-form.module.css';
@@ -24,6 +24,7 @@ interface FieldProps {
   className?: string;
   children: (props: {
     id: string;
+    'aria-required': true | undefined;
     'aria-invalid': true | undefined;
     'aria-describedby': string | undefined;
   }) => ReactNode;
@@ -31,14 +32,19 @@ interface FieldProps {
 
 function Field({ name, label, hint, error, className, children }: FieldProps) {
   const base = useId();
+  const required = REQUIRED_FIELDS.has(name);
   const id = `checkout-${name}`;
   const hintId = hint ? `${base}-hint` : undefined;
   const errorId = error ? `${base}-error` : undefined;
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {required && <RequiredMark />}
+      </label>
       {children({
         id,
+        'aria-required': required || undefined,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined,
       })}
@@ -53,6 +59,16 @@ function Field({ name, label, hint, error, className, children }: FieldProps) {
         </p>
       )}
     </div>
+  );
+}
+
+/** The visible mark of a required field; assistive technology hears aria-required instead. */
+function RequiredMark() {
+  return (
+    <span className={styles.required} aria-hidden="true">
+      {' '}
+      *
+    </span>
   );
 }
 
@@ -114,6 +130,7 @@ export function CheckoutForm({
         </p>
       )}
       {prefilled && !loginHref && <p className={styles.prefilled}>{texts.form.prefilled}</p>}
+      <p className={styles.requiredNote}>{texts.form.requiredNote}</p>
 
       <fieldset className={styles.group}>
         <legend>{texts.form.addressTitle}</legend>
@@ -243,11 +260,15 @@ export function CheckoutForm({
             type="checkbox"
             name="acceptedTerms"
             checked={values.acceptedTerms}
+            aria-required
             aria-invalid={errors.acceptedTerms ? true : undefined}
             aria-describedby={errors.acceptedTerms ? 'checkout-terms-error' : undefined}
             onChange={(e) => onFieldChange('acceptedTerms', e.target.checked)}
           />
-          <label htmlFor="checkout-acceptedTerms">{texts.terms.checkbox(dealerName)}</label>
+          <label htmlFor="checkout-acceptedTerms">
+            {texts.terms.checkbox(dealerName)}
+            <RequiredMark />
+          </label>
         </div>
         {errors.acceptedTerms && (
           <p id="checkout-terms-error" className={styles.error}>
