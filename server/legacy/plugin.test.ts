@@ -153,6 +153,30 @@ describe('legacy login page', () => {
     expect(unknown.body).toContain('E-Mail-Adresse oder Kennwort ist falsch.');
   });
 
+  it('tells a locked account so, but only with the right password (issue 38)', async () => {
+    const locked = await createTestUser(t.database, { email: 'gesperrt.legacy@example.org' });
+    await t.database.db.update(users).set({ active: false }).where(eq(users.id, locked.id));
+    const page = await openPage();
+    const right = await post('/konto/anmelden-registrieren', page, {
+      Form: 'login',
+      Email: locked.email,
+      Password: locked.password,
+    });
+    expect(right.statusCode).toBe(403);
+    expect(right.body).toContain('Ihr Kundenkonto ist gesperrt.');
+    expect(right.body).not.toContain('Kennwort ist falsch');
+    expect(cookie(right, 'ok_auth')).toBeUndefined();
+    // A wrong password says nothing about the account.
+    const wrong = await post('/konto/anmelden-registrieren', page, {
+      Form: 'login',
+      Email: locked.email,
+      Password: 'falsches-Kennwort',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toContain('E-Mail-Adresse oder Kennwort ist falsch.');
+    expect(wrong.body).not.toContain('Ihr Kundenkonto ist gesperrt');
+  });
+
   it('refuses a form without the CSRF value', async () => {
     const page = await openPage();
     const res = await t.app.inject({

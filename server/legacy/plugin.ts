@@ -284,11 +284,14 @@ export const legacyPlugin: FastifyPluginAsync<LegacyPluginOptions> = async (app,
       const email = text(form, 'Email').toLowerCase();
       const password = form.Password ?? '';
       const user = await checkLogin(app.db, email, password);
-      if (!user) {
+      if (!user || 'locked' in user) {
         await loginLimits.perAddressAndEmail.hit(request);
         await loginLimits.perAddress.hit(request);
-        state.login = { email: text(form, 'Email'), error: texts.wrongLogin };
-        return html(reply, loginPage(state), 401);
+        state.login = {
+          email: text(form, 'Email'),
+          error: user ? texts.accountLocked : texts.wrongLogin,
+        };
+        return html(reply, loginPage(state), user ? 403 : 401);
       }
       return signIn(request, reply, user.id, returnUrl);
     },

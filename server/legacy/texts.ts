@@ -47,6 +47,8 @@ export const texts = {
   continue: 'Weiter',
   logout: 'Abmelden',
   wrongLogin: 'E-Mail-Adresse oder Kennwort ist falsch.',
+  accountLocked:
+    'Ihr Kundenkonto ist gesperrt. Bitte wenden Sie sich an unseren Kundenservice, wenn Sie es wieder nutzen möchten.',
   csrfFailed:
     'Die Sicherheitsprüfung ist fehlgeschlagen, zum Beispiel weil die Seite zu lange offen war. Bitte senden Sie das Formular noch einmal.',
   limited: (minutes: number) =>

@@ -37,6 +37,13 @@ test('the price overview: today, the history by range, the factors and the way t
   await expect(slider).toHaveAttribute('aria-valuetext', new RegExp(`\\.${year - 3}: `));
 
   await expect(page.getByRole('listitem').filter({ hasText: 'Rohöl Brent' })).toBeVisible();
+  // One currency sign: the unit carries it ("104,34 € € je 100 l" before, issue 38).
+  const oil = page
+    .getByRole('region', { name: 'Was den Heizölpreis bewegt' })
+    .getByRole('listitem')
+    .filter({ hasText: /^Heizöl/ });
+  await expect(oil).toContainText(/\d,\d{2} € je 100 l/);
+  await expect(oil).not.toContainText('€ €');
   await page.getByText('Wann war Heizöl in den letzten drei Jahren am teuersten?').click();
   await expect(page.getByText(/^Am \d{2}\.\d{2}\.\d{4}: im Durchschnitt/).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Bayern', exact: true })).toHaveAttribute(

@@ -78,13 +78,17 @@ export async function checkLogin(
   db: Db,
   email: string,
   password: string,
-): Promise<{ id: number } | undefined> {
+): Promise<{ id: number } | { locked: true } | undefined> {
   const user = email && password ? await findUserByEmail(db, email) : undefined;
   dummyHash ??= hashPassword(crypto.randomUUID());
-  const valid = user?.active
+  // The same work for every outcome: the time does not say whether the address has an account.
+  const valid = user
     ? await verifyPassword(password, user.passwordHash)
     : (await verifyPassword(password, await dummyHash), false);
-  return user && valid ? { id: user.id } : undefined;
+  if (!user || !valid) return undefined;
+  // A locked account learns it only with the right password (issue 38: it was told the password
+  // was wrong); a stranger still learns nothing about the address.
+  return user.active ? { id: user.id } : { locked: true };
 }
 
 /**

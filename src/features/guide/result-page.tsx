@@ -7,7 +7,7 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import type { CompareResult } from '../../api/contract/leads';
-import { formatOneDigit, formatPrice, formatQuantity } from '../../lib/format';
+import { formatPrice, formatQuantity } from '../../lib/format';
 import { guideStepPath, paths } from '../../lib/paths';
 import { ButtonLink } from '../../ui/button/button';
 import { Page } from '../../ui/page/page';
@@ -25,9 +25,8 @@ import {
 } from './store';
 import { texts } from './texts';
 import { formatMoney } from './money';
+import { deviationFigures } from './result-figures';
 import styles from './guide.module.css';
-
-const signed = (n: number, text: string) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${text}`;
 
 export function GuideResultPage() {
   const snap = useSnapshot(guideState);
@@ -60,7 +59,7 @@ export function GuideResultPage() {
   const fresh = compareResultFresh();
   const firstStep = guideSteps(snap)[0];
   const c = result.Currency;
-  const more = result.DeviationPercent > 0;
+  const deviation = deviationFigures(result);
   const zip = guideZipCode();
   return (
     <Page width="full" gap="lg" className={styles.resultPage}>
@@ -97,24 +96,15 @@ export function GuideResultPage() {
         <dl className={styles.figures}>
           <div className={styles.figure}>
             <dt>{texts.result.deviation}</dt>
-            <dd className={more ? styles.bad : styles.good}>
-              {signed(
-                result.DeviationPercent,
-                `${formatOneDigit(Math.abs(result.DeviationPercent))} %`,
-              )}
-              <span className={styles.figureNote}>
-                {signed(
-                  result.DeviationLitresPerYear,
-                  `${formatQuantity(Math.abs(result.DeviationLitresPerYear))} L`,
-                )}{' '}
-                {more ? texts.result.more : texts.result.less}
-              </span>
+            <dd className={deviation.more ? styles.bad : styles.good}>
+              {deviation.percent}
+              <span className={styles.figureNote}>{deviation.litres}</span>
             </dd>
           </div>
           <div className={styles.figure}>
-            <dt>{more ? texts.result.costMore : texts.result.costLess}</dt>
-            <dd className={more ? styles.bad : styles.good}>
-              {signed(result.DeviationPerYear, formatMoney(Math.abs(result.DeviationPerYear), c))}
+            <dt>{deviation.costLabel}</dt>
+            <dd className={deviation.more ? styles.bad : styles.good}>
+              {deviation.cost}
               <span className={styles.figureNote}>{texts.result.perYear}</span>
             </dd>
           </div>

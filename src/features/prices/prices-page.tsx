@@ -156,8 +156,9 @@ export function History({
 
 type Factor = PriceFactors['Factors'][number];
 
-function formatFactor(factor: Factor, currency: CurrencyCode): string {
-  if (factor.Id === 3) return formatPrice(factor.Price, currency);
+/** The number only: every factor's unit follows it, the currency too ("104,34 € je 100 l"). */
+function formatFactor(factor: Factor): string {
+  if (factor.Id === 3) return formatDecimal(factor.Price, 2, 2);
   if (factor.Id === 4 || factor.Id === 5) return formatExchange(factor.Price);
   return formatOneDigit(factor.Price);
 }
@@ -186,7 +187,7 @@ function Sparkline({ points }: { points: Factor['Points'] }) {
   );
 }
 
-function Factors({ countryId, currency }: { countryId: number; currency: CurrencyCode }) {
+function Factors({ countryId }: { countryId: number }) {
   const factors = useResource(
     dataKey({ kind: 'priceFactors', countryId }),
     `factors:${countryId}`,
@@ -202,8 +203,7 @@ function Factors({ countryId, currency }: { countryId: number; currency: Currenc
           <li key={factor.Id} className={styles.factor}>
             <span className={styles.factorName}>{factor.Name}</span>
             <span className={styles.factorValue}>
-              {formatFactor(factor, currency)}{' '}
-              <span className={styles.factorUnit}>{factor.Unit}</span>
+              {formatFactor(factor)} <span className={styles.factorUnit}>{factor.Unit}</span>
             </span>
             <span
               className={styles.factorChange}
@@ -292,7 +292,6 @@ function States({ countryId }: { countryId: number }) {
 
 export function PricesPage() {
   const locale = useLocale();
-  const currency: CurrencyCode = locale.countryId === 3 ? 'CHF' : 'EUR';
   return (
     <Page width="2xl" gap="lg">
       <header className={styles.header}>
@@ -317,7 +316,7 @@ export function PricesPage() {
         })}
       />
       <AdvertSlot slotKey="prices-side" />
-      <Factors countryId={locale.countryId} currency={currency} />
+      <Factors countryId={locale.countryId} />
       <Faq countryId={locale.countryId} />
       <States countryId={locale.countryId} />
     </Page>
