@@ -86,6 +86,20 @@ test('the demo customer creates, pauses, resumes and deletes a price alarm', asy
   await page.waitForTimeout(4000);
   expect(await alarmMails()).toBe(mailsBefore + 1);
 
+  // The threshold can be changed in place (issue 38: the new value was dropped); it is stored.
+  await item.getByRole('button', { name: 'Schwelle ändern' }).click();
+  const threshold = item.getByLabel(/Neue Schwelle je 100 Liter/);
+  await expect(threshold).toBeFocused();
+  await threshold.fill('10');
+  await threshold.press('Enter');
+  await expect(item.getByText('Der Preis muss mindestens 20 betragen.')).toBeVisible();
+  await threshold.fill('95,50');
+  await threshold.press('Enter');
+  await expect(section.getByText('Die Schwelle ist jetzt 95,50')).toBeVisible();
+  await expect(item.getByRole('button', { name: 'Schwelle ändern' })).toBeFocused();
+  await page.reload();
+  await expect(item).toContainText('95,50');
+
   // Delete asks first; the keyboard lands on the confirmation; "Abbrechen" keeps the alarm.
   await item.getByRole('button', { name: 'Löschen' }).click();
   await expect(item.getByRole('button', { name: 'Ja, löschen' })).toBeFocused();

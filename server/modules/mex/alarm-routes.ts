@@ -147,9 +147,14 @@ export const priceAlarmRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const { Paused, Threshold } = request.body;
       const [row] = await app.db
         .update(priceAlarms)
-        .set({ paused: request.body.Paused })
+        .set({
+          ...(Paused !== undefined && { paused: Paused }),
+          // A new threshold is a new question: the next check may mail at once.
+          ...(Threshold !== undefined && { threshold: Threshold, below: false }),
+        })
         .where(
           and(
             eq(priceAlarms.id, request.params.alarmId),

@@ -114,6 +114,23 @@ describe('price alarm routes', () => {
     const resumed = await call(anna, 'PATCH', `/${body.Id}`, { Paused: false });
     expect(PriceAlarmSchema.parse(resumed.json()).Paused).toBe(false);
 
+    // A new threshold is stored and re-arms the alarm (issue 38: it answered 200, kept the old).
+    await t.database.db.update(priceAlarms).set({ below: true }).where(eq(priceAlarms.id, body.Id));
+    const changed = await call(anna, 'PATCH', `/${body.Id}`, { Threshold: 88.5 });
+    expect(changed.statusCode).toBe(200);
+    expect(PriceAlarmSchema.parse(changed.json())).toMatchObject({
+      Threshold: 88.5,
+      Paused: false,
+    });
+    const [stored] = await t.database.db
+      .select()
+      .from(priceAlarms)
+      .where(eq(priceAlarms.id, body.Id));
+    expect(stored).toMatchObject({ threshold: 88.5, below: false });
+    const tooLow = await call(anna, 'PATCH', `/${body.Id}`, { Threshold: 5 });
+    expect(tooLow.statusCode).toBe(400);
+    expect(JSON.stringify(ApiErrorSchema.parse(tooLow.json()).issues)).toMatch(/mindestens 20/);
+
     expect((await call(anna, 'DELETE', `/${body.Id}`)).statusCode).toBe(204);
     expect(PriceAlarmListSchema.parse((await call(anna, 'GET', '/')).json()).Alarms).toEqual([]);
     expect((await call(anna, 'DELETE', `/${body.Id}`)).statusCode).toBe(404);
@@ -146,6 +163,8 @@ describe('price alarm routes', () => {
     expect(JSON.stringify(ApiErrorSchema.parse(low.json()).issues)).toMatch(/mindestens 20/);
     expect((await call(anna, 'POST', '/', {})).statusCode).toBe(400);
     expect((await call(anna, 'PATCH', '/1', {})).statusCode).toBe(400);
+    // Only unknown fields: nothing to change is a 400, not a silent 200.
+    expect((await call(anna, 'PATCH', '/1', { Amount: 5000 })).statusCode).toBe(400);
   });
 
   it('takes the currency from the country (CHF in Switzerland)', async () => {

@@ -8,6 +8,7 @@ import {
   averageConsumption,
   forecast,
   priceTrend,
+  screenReadings,
   seasonStart,
   workingDaysBefore,
   type DailyLevel,
@@ -212,6 +213,68 @@ describe('consumption', () => {
     });
     expect(f.OrderBy).toBeNull();
     expect(f.Advice).toContain('kein Händler');
+  });
+});
+
+describe('a sudden drop is no consumption (issue 38)', () => {
+  // A 5000 L tank burning 20 L a day, at 39.9 % (1995 L) this morning.
+  const USABLE = 5000;
+  const before = falling('2026-11-16', TODAY, 2195, 20).map((l) => ({ ...l }));
+  const forecastOf = (readings: { day: string; litres: number }[]) => {
+    const screened = screenReadings(readings, USABLE);
+    return {
+      screened,
+      f: forecast({
+        today: TODAY,
+        litres: screened.litres,
+        usableL: USABLE,
+        levels: screened.levels,
+        leadDays: 5,
+        prices: [],
+        drop: screened.drop,
+      }),
+    };
+  };
+
+  it('one reading 39.9 % → 23.7 % minutes later does not move the forecast, and is named', () => {
+    const steady = forecastOf(before).f;
+    const { f, screened } = forecastOf([...before, { day: TODAY, litres: 1185 }]);
+    expect(screened.drop).toMatchObject({ from: 1995, to: 1185, confirmed: false });
+    expect(f.PerDay).toBe(steady.PerDay);
+    expect(f.DaysLeft).toBe(steady.DaysLeft);
+    expect(f.OrderBy).toBe(steady.OrderBy);
+    expect(f.OrderBy! > TODAY).toBe(true);
+    expect(f.Advice).not.toContain('jetzt bestellen');
+    expect(f.Advice).toMatch(
+      /^Der letzte Messwert ist ungewöhnlich stark gefallen \(39,9 % → 23,7 %\)/,
+    );
+  });
+
+  it('a glitch the next reading contradicts is left out without a word', () => {
+    const { f, screened } = forecastOf([
+      ...before,
+      { day: TODAY, litres: 1185 },
+      { day: TODAY, litres: 1995 },
+    ]);
+    expect(screened.drop).toBeNull();
+    expect(screened.litres).toBe(1995);
+    expect(f.PerDay).toBe(20);
+    expect(f.Advice).not.toContain('gefallen');
+  });
+
+  it('a drop the next reading confirms is a loss: the new level counts, the rate stays, a leak is named', () => {
+    const yesterday = addDays(TODAY, -1);
+    const readings = [
+      ...before.filter((l) => l.day < TODAY),
+      { day: yesterday, litres: 1200 },
+      { day: TODAY, litres: 1180 },
+    ];
+    const { f, screened } = forecastOf(readings);
+    expect(screened.drop).toMatchObject({ day: yesterday, confirmed: true });
+    expect(screened.litres).toBe(1180);
+    expect(f.PerDay).toBe(20);
+    expect(f.DaysLeft).toBe(59); // floor(1180 / 20)
+    expect(f.Advice).toMatch(/plötzlich um 815 Liter gefallen .* auf ein Leck\. /);
   });
 });
 

@@ -18,6 +18,13 @@
 import { formatDayDe } from '../../../src/lib/dates';
 
 export const REFILL_SHARE = 0.02;
+/**
+ * A fall of more than this share of the usable volume between two readings is no consumption
+ * (a house burns ~1 % of a tank a day in deep winter): a sensor glitch, or a leak.
+ */
+export const DROP_SHARE = 0.05;
+/** A confirmed drop is named in the advice for this many days. */
+export const DROP_NOTE_DAYS = 14;
 export const MIN_DAYS_FOR_WEEK = 3;
 export const MIN_PER_DAY = 0.05;
 export const SAFETY_DAYS = 3;
@@ -52,6 +59,8 @@ export interface ForecastInput {
   leadDays: number | null;
   /** The region's price history; only the last TREND_DAYS days are used. */
   prices: readonly PricePoint[];
+  /** A fall that is no consumption (screenReadings): named first in the advice. */
+  drop?: Drop | null;
 }
 
 export interface ForecastResult {
@@ -131,6 +140,88 @@ export function averageConsumption(
   }
   if (days === 0) return { perDay: null, days: 0 };
   return { perDay: round1(Math.max(0, litres / days)), days };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sudden drops (issue 38: one reading 39.9 % → 23.7 % within 4 minutes said "jetzt bestellen")
+
+/** One sensor reading, oldest first; `day` its calendar day in Germany. */
+export interface Reading {
+  day: string;
+  litres: number;
+}
+
+export interface Drop {
+  /** The day of the reading that fell. */
+  day: string;
+  /** From and to, in litres. */
+  from: number;
+  to: number;
+  /** The next reading stayed low: the oil is gone (a leak?). Else it is the latest reading. */
+  confirmed: boolean;
+}
+
+export interface Screened {
+  /** Daily levels for the consumption: without a glitch, and across a confirmed drop as if the
+   * oil had been lost before (the drop is no consumption). */
+  levels: DailyLevel[];
+  /** The litres to forecast with: before an unconfirmed drop, else the latest reading. */
+  litres: number;
+  /** The latest drop that is not consumption (null: none). */
+  drop: Drop | null;
+}
+
+/**
+ * Readings screened for falls no heating can burn (DROP_SHARE). A single low reading that the
+ * next one contradicts is a glitch and left out; one the next reading confirms is a real loss,
+ * kept as the new level but not counted as consumption; the latest reading falling so is not
+ * believed yet (the forecast uses the level before it, and says so).
+ */
+export function screenReadings(readings: readonly Reading[], usableL: number): Screened {
+  const limit = DROP_SHARE * usableL;
+  const kept: Reading[] = [];
+  let drop: Drop | null = null;
+  /** Litres lost in confirmed drops after each kept reading: taken off it for the consumption. */
+  const lostAfter: number[] = [];
+  for (let i = 0; i < readings.length; i++) {
+    const r = readings[i]!;
+    const base = kept.at(-1);
+    const fall = base ? base.litres - r.litres : 0;
+    if (!base || fall <= limit) {
+      kept.push(r);
+      lostAfter.push(0);
+      continue;
+    }
+    const next = readings[i + 1];
+    if (!next) {
+      drop = { day: r.day, from: base.litres, to: r.litres, confirmed: false };
+      break;
+    }
+    if (base.litres - next.litres <= limit) continue; // a glitch: the next reading is back up
+    drop = { day: r.day, from: base.litres, to: r.litres, confirmed: true };
+    // Earlier levels lowered by the loss: the interval across the drop counts as usual.
+    for (let k = 0; k < kept.length; k++) lostAfter[k] = (lostAfter[k] ?? 0) + fall;
+    kept.push(r);
+    lostAfter.push(0);
+  }
+  const byDay = new Map<string, number>();
+  kept.forEach((r, k) => byDay.set(r.day, r.litres - (lostAfter[k] ?? 0)));
+  const latest = kept.at(-1);
+  return {
+    levels: [...byDay].map(([day, litres]) => ({ day, litres })),
+    litres: latest?.litres ?? 0,
+    drop,
+  };
+}
+
+/** What the advice says first about a drop, in German. */
+export function dropNote(drop: Drop, usableL: number): string {
+  const percent = (litres: number) =>
+    `${(Math.round((litres / usableL) * 1000) / 10).toLocaleString('de-DE')} %`;
+  const litres = Math.round(drop.from - drop.to).toLocaleString('de-DE');
+  return drop.confirmed
+    ? `Der Füllstand ist am ${formatDayDe(drop.day)} plötzlich um ${litres} Liter gefallen (${percent(drop.from)} → ${percent(drop.to)}), mehr als eine Heizung verbraucht. Bitte prüfen Sie Tank und Leitungen auf ein Leck. `
+    : `Der letzte Messwert ist ungewöhnlich stark gefallen (${percent(drop.from)} → ${percent(drop.to)}). Wir rechnen mit dem Wert davor, bis die nächste Messung ihn bestätigt. `;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -230,14 +321,18 @@ export function forecast(input: ForecastInput): ForecastResult {
     OrderBy: orderBy,
     PriceChangePercent: percent,
     PriceTrend: trend,
-    Advice: advice({
-      today,
-      perDay: daysLeft === null ? null : perDay,
-      emptyOn,
-      leadDays: input.leadDays,
-      orderBy,
-      urgent,
-      trend,
-    }),
+    Advice:
+      (input.drop && daysBetween(input.drop.day, today) <= DROP_NOTE_DAYS
+        ? dropNote(input.drop, usableL)
+        : '') +
+      advice({
+        today,
+        perDay: daysLeft === null ? null : perDay,
+        emptyOn,
+        leadDays: input.leadDays,
+        orderBy,
+        urgent,
+        trend,
+      }),
   };
 }

@@ -32,7 +32,14 @@ import { CURRENCY } from '../calculation/engine';
 import { calculateDefault, type CalculationDeps } from '../calculation/service';
 import { readHistory } from '../prices/history';
 import { countryKey, stateKey } from '../prices/regions';
-import { addDays, forecast, seasonStart, type DailyLevel } from './forecast';
+import {
+  addDays,
+  forecast,
+  screenReadings,
+  seasonStart,
+  type DailyLevel,
+  type Drop,
+} from './forecast';
 import * as repo from './repo';
 
 export interface Refusal {
@@ -74,13 +81,6 @@ const percentOf = (litres: number, usableL: number) =>
 
 const freeOf = (litres: number, usableL: number) => Math.max(0, Math.floor(usableL - litres));
 
-/** The last reading of each calendar day (Germany), oldest first. */
-export function dailyLevels(readings: readonly repo.ReadingRow[]): DailyLevel[] {
-  const byDay = new Map<string, number>();
-  for (const r of readings) byDay.set(berlinDay(r.measuredAt), r.litres);
-  return [...byDay].map(([day, litres]) => ({ day, litres }));
-}
-
 /** Readings since the season started (the forecast's window); the week is within it. */
 function forecastFrom(today: string): Date {
   // The 7-day window reaches a day before the season on 1–7 September: take the earlier one.
@@ -95,12 +95,27 @@ interface TankState {
   tank: repo.TankRow;
   latest: repo.ReadingRow | undefined;
   levels: DailyLevel[];
+  /** The litres the forecast counts with: before a drop not yet confirmed. */
+  forecastLitres: number;
+  drop: Drop | null;
 }
 
 async function tankState(deps: MexDeps, tank: repo.TankRow): Promise<TankState> {
   const readings = await repo.readingsSince(deps.db, tank.sensorId, forecastFrom(deps.today));
   const latest = readings.at(-1) ?? (await repo.latestReading(deps.db, tank.sensorId));
-  return { tank, latest, levels: dailyLevels(readings) };
+  // Falls no heating burns are screened out of the forecast (issue 38); the tank shows the
+  // latest reading as measured.
+  const screened = screenReadings(
+    readings.map((r) => ({ day: berlinDay(r.measuredAt), litres: r.litres })),
+    tank.usableL,
+  );
+  return {
+    tank,
+    latest,
+    levels: screened.levels,
+    forecastLitres: readings.length > 0 ? screened.litres : (latest?.litres ?? 0),
+    drop: screened.drop,
+  };
 }
 
 function tankSummary(state: TankState, selected: boolean, daysLeft: number | null): MexTank {
@@ -126,7 +141,7 @@ function tankSummary(state: TankState, selected: boolean, daysLeft: number | nul
 function consumptionForecast(deps: MexDeps, state: TankState) {
   return forecast({
     today: deps.today,
-    litres: state.latest?.litres ?? 0,
+    litres: state.forecastLitres,
     usableL: state.tank.usableL,
     levels: state.levels,
     leadDays: null,
@@ -189,11 +204,12 @@ async function tankDetail(deps: MexDeps, state: TankState): Promise<MexTankDetai
   const prices = await priceHistory(deps, tank);
   const f = forecast({
     today: deps.today,
-    litres,
+    litres: state.forecastLitres,
     usableL: tank.usableL,
     levels: state.levels,
     leadDays: offers.leadDays,
     prices,
+    drop: state.drop,
   });
   const currency = CURRENCY[tank.countryId as keyof typeof CURRENCY] ?? 'EUR';
   const fc: MexForecast = { ...f, PricePer100L: offers.pricePer100L, Currency: currency };

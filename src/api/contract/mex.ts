@@ -280,6 +280,16 @@ export type PriceAlarm = z.infer<typeof PriceAlarmSchema>;
 
 export const PriceAlarmListSchema = z.object({ Alarms: z.array(PriceAlarmSchema) });
 
+function thresholdSchema() {
+  return z
+    .number({ error: 'Threshold muss eine Zahl sein.' })
+    .check(
+      z.refine(Number.isFinite, 'Threshold muss eine endliche Zahl sein.'),
+      z.gte(ALARM_THRESHOLD.min, `Der Preis muss mindestens ${ALARM_THRESHOLD.min} betragen.`),
+      z.lte(ALARM_THRESHOLD.max, `Der Preis darf höchstens ${ALARM_THRESHOLD.max} betragen.`),
+    );
+}
+
 export const PriceAlarmCreateSchema = z.object({
   TankId: z.optional(z.nullable(requestId('TankId'))),
   CountryId: CountryIdSchema,
@@ -288,18 +298,22 @@ export const PriceAlarmCreateSchema = z.object({
     z.regex(/^\d{4,5}$/, 'Die Postleitzahl hat 4 oder 5 Ziffern.'),
   ),
   Amount: requestInt('Amount', 500, 32_000),
-  Threshold: z
-    .number({ error: 'Threshold muss eine Zahl sein.' })
-    .check(
-      z.refine(Number.isFinite, 'Threshold muss eine endliche Zahl sein.'),
-      z.gte(ALARM_THRESHOLD.min, `Der Preis muss mindestens ${ALARM_THRESHOLD.min} betragen.`),
-      z.lte(ALARM_THRESHOLD.max, `Der Preis darf höchstens ${ALARM_THRESHOLD.max} betragen.`),
-    ),
+  Threshold: thresholdSchema(),
 });
 export type PriceAlarmCreate = z.infer<typeof PriceAlarmCreateSchema>;
 
-export const PriceAlarmUpdateSchema = z.object({
-  Paused: z.boolean({ error: 'Paused muss wahr oder falsch sein.' }),
-});
+/** Pause or resume, a new threshold, or both (issue 38: a threshold was dropped unread). */
+export const PriceAlarmUpdateSchema = z
+  .object({
+    Paused: z.optional(z.boolean({ error: 'Paused muss wahr oder falsch sein.' })),
+    Threshold: z.optional(thresholdSchema()),
+  })
+  .check(
+    z.refine(
+      (body) => body.Paused !== undefined || body.Threshold !== undefined,
+      'Erwartet wird { Paused } oder { Threshold }.',
+    ),
+  );
+export type PriceAlarmUpdate = z.infer<typeof PriceAlarmUpdateSchema>;
 
 export const PriceAlarmIdParamsSchema = z.object({ alarmId: requestIdParam('alarmId') });

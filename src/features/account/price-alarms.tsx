@@ -12,6 +12,7 @@ import {
   PriceAlarmCreateSchema,
   PriceAlarmListSchema,
   PriceAlarmSchema,
+  PriceAlarmUpdateSchema,
   type PriceAlarm,
   type PriceAlarmCreate,
 } from '../../api/contract/mex';
@@ -35,6 +36,8 @@ const createAlarm = (body: PriceAlarmCreate) =>
   apiFetch(BASE, { method: 'POST', body, schema: PriceAlarmSchema });
 const pauseAlarm = (id: number, Paused: boolean) =>
   apiFetch(`${BASE}/${id}`, { method: 'PATCH', body: { Paused }, schema: PriceAlarmSchema });
+const changeThreshold = (id: number, Threshold: number) =>
+  apiFetch(`${BASE}/${id}`, { method: 'PATCH', body: { Threshold }, schema: PriceAlarmSchema });
 const deleteAlarm = (id: number) =>
   apiFetch(`${BASE}/${id}`, { method: 'DELETE', schema: z.unknown() });
 
@@ -100,6 +103,14 @@ export function PriceAlarms() {
     }
   };
 
+  const onChanged = (alarm: PriceAlarm) => {
+    replace(alarm);
+    setNotice({
+      kind: 'success',
+      text: `Die Schwelle ist jetzt ${formatPrice(alarm.Threshold, alarm.Currency)} je 100 Liter.`,
+    });
+  };
+
   const onDelete = async (alarm: PriceAlarm) => {
     try {
       await deleteAlarm(alarm.Id);
@@ -155,7 +166,13 @@ export function PriceAlarms() {
         ) : (
           <ul className={own.list} aria-label="Ihre Preisalarme">
             {state.alarms.map((alarm) => (
-              <AlarmItem key={alarm.Id} alarm={alarm} onToggle={onToggle} onDelete={onDelete} />
+              <AlarmItem
+                key={alarm.Id}
+                alarm={alarm}
+                onToggle={onToggle}
+                onDelete={onDelete}
+                onChanged={onChanged}
+              />
             ))}
           </ul>
         ))}
@@ -176,12 +193,15 @@ function AlarmItem({
   alarm,
   onToggle,
   onDelete,
+  onChanged,
 }: {
   alarm: PriceAlarm;
   onToggle: (alarm: PriceAlarm) => Promise<void>;
   onDelete: (alarm: PriceAlarm) => Promise<void>;
+  onChanged: (alarm: PriceAlarm) => void;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   const actionsRef = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
@@ -192,6 +212,14 @@ function AlarmItem({
     if (!moved.current) return;
     actionsRef.current?.querySelector<HTMLButtonElement>('[data-focus]')?.focus();
   }, [confirming]);
+  // Back from the threshold form: on its button again.
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) {
+      actionsRef.current?.querySelector<HTMLButtonElement>('[data-edit]')?.focus();
+    }
+    wasEditing.current = editing;
+  }, [editing]);
   const ask = (value: boolean) => {
     moved.current = true;
     setConfirming(value);
@@ -230,7 +258,16 @@ function AlarmItem({
         </p>
       </div>
       <div className={styles.actions} ref={actionsRef}>
-        {confirming ? (
+        {editing ? (
+          <ThresholdForm
+            alarm={alarm}
+            label={where}
+            onDone={(changed) => {
+              setEditing(false);
+              if (changed) onChanged(changed);
+            }}
+          />
+        ) : confirming ? (
           <>
             <span className={own.ask}>Preisalarm {where} löschen?</span>
             <Button
@@ -256,6 +293,15 @@ function AlarmItem({
               {alarm.Paused ? 'Fortsetzen' : 'Pausieren'}
             </Button>
             <Button
+              data-edit
+              variant="secondary"
+              disabled={busy}
+              aria-describedby={headingId}
+              onClick={() => setEditing(true)}
+            >
+              Schwelle ändern
+            </Button>
+            <Button
               data-focus
               variant="ghost"
               disabled={busy}
@@ -268,6 +314,71 @@ function AlarmItem({
         )}
       </div>
     </li>
+  );
+}
+
+/** A new threshold for an alarm, in place (issue 38); Escape or "Abbrechen" leaves it as it was. */
+function ThresholdForm({
+  alarm,
+  label,
+  onDone,
+}: {
+  alarm: PriceAlarm;
+  label: string;
+  onDone: (changed: PriceAlarm | null) => void;
+}) {
+  const [value, setValue] = useState(() =>
+    alarm.Threshold.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  );
+  const [error, setError] = useState<string | undefined>();
+  const [sending, setSending] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const threshold = parseThreshold(value);
+    const checked = check(PriceAlarmUpdateSchema, { Threshold: threshold });
+    if (Number.isNaN(threshold)) return setError('Bitte einen Preis wie 95,50 eingeben.');
+    if (!checked.ok) return setError(checked.errors.Threshold ?? Object.values(checked.errors)[0]);
+    if (threshold === alarm.Threshold) return onDone(null);
+    setSending(true);
+    try {
+      onDone(await changeThreshold(alarm.Id, threshold));
+    } catch (failure) {
+      setError(messageOf(failure));
+      setSending(false);
+    }
+  };
+
+  return (
+    <form
+      className={own.thresholdForm}
+      noValidate
+      aria-label={`Schwelle für ${label} ändern`}
+      onSubmit={(e) => void onSubmit(e)}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onDone(null);
+      }}
+    >
+      <TextField
+        // Opened by its button: the field takes focus, its value selected for typing over.
+        autoFocus
+        onFocus={(e) => e.currentTarget.select()}
+        label={`Neue Schwelle je 100 Liter (${alarm.Currency})`}
+        name="threshold"
+        inputMode="decimal"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        error={error}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" disabled={sending}>
+          {sending ? 'Wird gespeichert …' : 'Speichern'}
+        </Button>
+        <Button variant="secondary" disabled={sending} onClick={() => onDone(null)}>
+          Abbrechen
+        </Button>
+      </div>
+    </form>
   );
 }
 
