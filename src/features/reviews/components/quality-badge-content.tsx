@@ -56,12 +56,20 @@ function Badge({ q, className }: { q: TrustedQuality; className: string | undefi
           <strong aria-hidden="true">{mark}</strong>
           <span aria-hidden="true">{q.OverallMarkDescriptionGUILang}</span>
         </p>
+      ) : q.TotalReviewCount === 0 ? (
+        // Nobody has rated yet: said in words, not as "Keine Daten · 0 Bewertungen" (issue 38).
+        <p className={styles.line}>{badgeTexts.none}</p>
       ) : (
         <p className={styles.line}>{q.OverallMarkDescriptionGUILang}</p>
       )}
-      <p className={styles.count}>
-        {badgeTexts.count(formatQuantity(q.ActiveReviewCount), formatQuantity(q.TotalReviewCount))}
-      </p>
+      {q.TotalReviewCount > 0 && (
+        <p className={styles.count}>
+          {badgeTexts.count(
+            formatQuantity(q.ActiveReviewCount),
+            formatQuantity(q.TotalReviewCount),
+          )}
+        </p>
+      )}
     </div>
   );
 }

@@ -48,7 +48,28 @@ describe('QualityBadge (SPEC §3 Trusted quality)', () => {
     );
   });
 
-  it('shows the SPEC default "Keine Daten" without a mark', async () => {
+  it('shows the SPEC default "Keine Daten" without a mark in the last year', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          answer({
+            OverallMark: null,
+            OverallMarkDescriptionGUILang: 'Keine Daten',
+            ActiveReviewCount: 0,
+            ActivePeriodInDays: 365,
+            TotalReviewCount: 7,
+          }),
+        ),
+      ),
+    );
+    render(<QualityBadge />);
+    expect(await screen.findByText('Keine Daten')).toBeTruthy();
+    expect(screen.queryByLabelText(/von 5 Sternen/)).toBeNull();
+    expect(screen.getByText('0 Bewertungen im letzten Jahr · 7 insgesamt')).toBeTruthy();
+  });
+
+  it('says in words that nobody has rated yet, without "Keine Daten · 0 Bewertungen" (issue 38)', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() =>
@@ -63,9 +84,9 @@ describe('QualityBadge (SPEC §3 Trusted quality)', () => {
         ),
       ),
     );
-    render(<QualityBadge />);
-    expect(await screen.findByText('Keine Daten')).toBeTruthy();
-    expect(screen.queryByLabelText(/von 5 Sternen/)).toBeNull();
+    const { container } = render(<QualityBadge />);
+    expect(await screen.findByText(/^Noch keine Bewertungen/)).toBeTruthy();
+    expect(container.textContent).not.toMatch(/Keine Daten|0 Bewertungen/);
   });
 
   it('shows nothing and only logs when the call fails (SPEC §8)', async () => {
