@@ -77,3 +77,21 @@ test('a local page opened directly stays where it is and keeps the amount', asyn
   await town.getByRole('button', { name: 'Preise vergleichen' }).click();
   await expect(page).toHaveURL(/\/heizoel\/angebotsliste\?.*zipCode=82008.*amount=1850/);
 });
+
+test('an Austrian town page calculates after one click for a visitor from Germany', async ({
+  page,
+}) => {
+  await page.goto('/heizoelpreise/tirol');
+  await acceptConsent(page);
+  await pageHydrated(page);
+  await expect(
+    page.getByText('Ihr Preisrechner ist auf ein anderes Land eingestellt.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Für Österreich rechnen' }).click();
+  const calculator = page.getByRole('region', { name: /berechnen/ });
+  const zip = calculator.getByLabel('PLZ');
+  await zip.fill('6020');
+  await calculator.getByRole('button', { name: 'Preise vergleichen' }).click();
+  await expect(page).toHaveURL(/\/heizoel\/angebotsliste\?.*zipCode=6020/);
+  await expect(page.getByRole('list', { name: /Angebote/ })).toBeVisible();
+});

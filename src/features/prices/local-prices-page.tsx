@@ -13,17 +13,18 @@ import type { LocalPrices as LocalPricesData, RangeLocal } from '../../api/contr
 import { deriveRangeRows } from '../../api/contract/prices-rules';
 import { ApiError } from '../../api/client';
 import { formatPrice } from '../../lib/format';
-import { ButtonLink } from '../../ui/button/button';
+import { Button, ButtonLink } from '../../ui/button/button';
 import { Breadcrumbs } from '../../ui/breadcrumbs/breadcrumbs';
 import { CrossLinksBlock } from '../../ui/cross-links/cross-links';
 import { Card, Page } from '../../ui/page/page';
 import { paths } from '../../lib/paths';
+import { localeByCountryId } from '../../lib/locale';
 import { usePageData } from '../../ui/page-data';
 import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 import { titleWithProduct } from '../../lib/page-titles';
 import { formatDay } from '../../ui/price-chart/price-chart';
 import { Calculator } from '../calculator';
-import { useLocale } from '../locale';
+import { setLocale, useLocale } from '../locale';
 import { fetchLocalPrices } from './api';
 import { asCurrency, Failed, History, percent } from './prices-page';
 import { localTexts, texts } from './texts';
@@ -146,8 +147,18 @@ function LocalCalculator({ data }: { data: LocalPricesData }) {
   const { Page: page } = data;
   const params = useParams();
   if (page.CountryId !== locale.countryId) {
+    // A page of another country (an Austrian town for a visitor from Germany): one click
+    // switches the calculator to that country (issue 38: it was a dead end).
+    const pageLocale = localeByCountryId(page.CountryId);
     return (
-      <p className={styles.note}>{localTexts.otherCountry(COUNTRY_IN[page.CountryId] ?? '')}</p>
+      <div className={styles.otherCountry}>
+        <p className={styles.note}>{localTexts.otherCountry(COUNTRY_IN[page.CountryId] ?? '')}</p>
+        {pageLocale && (
+          <Button variant="primary" onClick={() => setLocale(pageLocale.code)}>
+            {localTexts.switchCountry(pageLocale.countryName)}
+          </Button>
+        )}
+      </div>
     );
   }
   return (

@@ -61,7 +61,8 @@ export const localTexts = {
       : `${percent} % ${direction === 'up' ? 'über' : 'unter'} dem Durchschnitt ${country}`,
   calculatorTitle: (name: string) => `Heizöl für ${name} berechnen`,
   otherCountry: (country: string) =>
-    `Diese Seite zeigt Preise ${country}. Der Preisrechner rechnet für das Land, das Sie oben gewählt haben.`,
+    `Diese Seite zeigt Preise ${country}. Ihr Preisrechner ist auf ein anderes Land eingestellt.`,
+  switchCountry: (country: string) => `Für ${country} rechnen`,
   countySeriesNote: (county: string) =>
     `Der Verlauf zeigt ${county}; der heutige Preis oben gilt für diesen Ort.`,
   placesTitle: (title: string, place: string) => `${title} ${inPlace(place)}`,
