@@ -95,3 +95,21 @@ test('an Austrian town page calculates after one click for a visitor from German
   await expect(page).toHaveURL(/\/heizoel\/angebotsliste\?.*zipCode=6020/);
   await expect(page.getByRole('list', { name: /Angebote/ })).toBeVisible();
 });
+
+test('the postal code answered in the questionnaire is the calculator’s too', async ({ page }) => {
+  await page.goto('/heizoel-verbrauchsvergleich');
+  await acceptConsent(page);
+  await page.getByRole('link', { name: 'Vergleich starten' }).click();
+  await page.getByLabel('Postleitzahl des Gebäudes').fill('10115');
+  await expect(page.getByText('Postleitzahl gefunden.')).toBeVisible();
+  await page.getByRole('radio', { name: /^Einfamilienhaus/ }).check();
+  await page.getByLabel('Beheizte Wohnfläche').fill('140');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByText('Schritt 2 von 5')).toBeVisible();
+  // Back on the home page (the logo): its calculator has the code (the bar said "PLZ eingeben").
+  await page
+    .getByRole('link', { name: /Startseite/ })
+    .first()
+    .click();
+  await expect(page.getByLabel('PLZ')).toHaveValue('10115');
+});

@@ -48,6 +48,7 @@ export {
   defaultConfig,
   defaultParameters,
   setZipCode,
+  suggestZipCode,
   setAmount,
   applyTarget,
   withTarget,

@@ -412,6 +412,18 @@ export function setZipCode(zipCode: string): void {
   calculatorState.config.ZipCode = zipCode;
 }
 
+/**
+ * A postal code another part of the site learned (the questionnaire, issue 38): taken only when
+ * the calculator has none yet for that country, then checked and stored like a typed one.
+ */
+export function suggestZipCode(zipCode: string, countryId: number): void {
+  const { config } = calculatorState;
+  if (config.ZipCode !== '' || config.CountryId !== countryId) return;
+  if (zipFormatError(zipCode, countryId) !== null) return;
+  config.ZipCode = zipCode;
+  void checkZip();
+}
+
 /** Sets the amount as is (e.g. from an address); typing goes through inputAmount. */
 export function setAmount(amount: number): void {
   calculatorState.config.Amount = amount;

@@ -18,6 +18,7 @@ import { checkGuideZip, fetchGuide, GUIDE_ID, guidePath, postCompare } from './a
 import { keepAsLastKnown } from '../../api/last-known';
 import { whenIdle } from '../../lib/idle';
 import { onConnectionBack } from '../../api/connection';
+import { suggestZipCode } from '../calculator';
 import {
   answersKey,
   firstUnfinishedStep,
@@ -411,6 +412,10 @@ export function advanceFrom(stepId: number): boolean {
   clearTimeout(advanceTimer);
   advanceTimer = undefined;
   guideState.advancePending = false;
+  // A checked postal code answered here is the calculator's too, when it has none (issue 38:
+  // the calculator bar still said "PLZ eingeben").
+  const zip = guideZipCode();
+  if (zip) suggestZipCode(zip, guideState.countryId);
   const next = nextStep(steps, stepId);
   if (next) {
     guideState.currentStepId = next.Id;
