@@ -12,6 +12,7 @@ import {
   haversineKm,
   installmentPlan,
   isRefused,
+  nearestBranchPlace,
   MIN_LITRES_PER_STATION,
   priceOffer,
   surchargeNet,
@@ -177,6 +178,28 @@ describe('deliveryDistanceKm: who delivers', () => {
       9,
     );
     expect(deliveryDistanceKm(withBranch, 1, '04109', leipzig)).toBeLessThan(3);
+  });
+
+  it('names the branch town the distance counts from, when it is not the seat (issue 38)', () => {
+    const leipzigBranch = { lat: 51.35, lon: 12.4, place: 'Leipzig' };
+    const withBranch = dealer({ branches: [leipzigBranch] });
+    expect(nearestBranchPlace(withBranch, leipzig)).toBe('Leipzig');
+    expect(nearestBranchPlace(withBranch, potsdam)).toBeUndefined(); // the Berlin seat is nearer
+    // A branch in the seat's own town adds nothing to say.
+    expect(
+      nearestBranchPlace(dealer({ branches: [{ ...leipzigBranch, place: 'Berlin' }] }), leipzig),
+    ).toBeUndefined();
+    const [offer] = calculateOffers(
+      [{ dealer: withBranch, distanceKm: 2.5, deliveredFrom: 'Leipzig' }],
+      request(),
+    );
+    expect(offer).toMatchObject({
+      DealerPlace: 'Berlin',
+      DistanceKm: 2.5,
+      DeliveredFrom: 'Leipzig',
+    });
+    const [fromSeat] = calculateOffers([{ dealer: withBranch, distanceKm: 27.2 }], request());
+    expect(fromSeat?.DeliveredFrom).toBeUndefined();
   });
 
   it('a list dealer delivers exactly to its postal codes, however far', () => {

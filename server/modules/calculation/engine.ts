@@ -72,7 +72,8 @@ export interface EngineDealer {
   zip: string;
   place: string;
   seat: GeoPoint;
-  branches: readonly GeoPoint[];
+  /** Branches; `place` names the town a delivery from there starts in. */
+  branches: readonly (GeoPoint & { place?: string })[];
   /** Delivery radius around the seat and every branch; null: `deliveryZips` decides. */
   radiusKm: number | null;
   deliveryZips: ReadonlySet<string> | null;
@@ -118,6 +119,8 @@ export interface OfferRequest {
 export interface DeliveringDealer {
   dealer: EngineDealer;
   distanceKm: number;
+  /** nearestBranchPlace: the branch town the distance is measured from. */
+  deliveredFrom?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -128,6 +131,23 @@ export function nearestDistanceKm(dealer: EngineDealer, point: GeoPoint): number
   let best = haversineKm(dealer.seat, point);
   for (const branch of dealer.branches) best = Math.min(best, haversineKm(branch, point));
   return best;
+}
+
+/**
+ * The town of the branch nearest to the point, when a branch is nearer than the seat and lies in
+ * another town; undefined when the delivery starts at the seat (the offer names the seat's town).
+ */
+export function nearestBranchPlace(dealer: EngineDealer, point: GeoPoint): string | undefined {
+  let best = haversineKm(dealer.seat, point);
+  let place: string | undefined;
+  for (const branch of dealer.branches) {
+    const km = haversineKm(branch, point);
+    if (km < best) {
+      best = km;
+      place = branch.place;
+    }
+  }
+  return place && place !== dealer.place ? place : undefined;
 }
 
 /**
@@ -287,6 +307,7 @@ export function priceOffer(
   distanceKm: number,
   request: OfferRequest,
   prepared: PreparedRequest = prepareRequest(request),
+  deliveredFrom?: string,
 ): Offer | null {
   const { amount, countryId, stations } = request;
   const terms = dealer.terms;
@@ -350,6 +371,8 @@ export function priceOffer(
     Rating: dealer.rating,
     RatingCount: dealer.ratingCount,
     DistanceKm: Math.round(distanceKm * 10) / 10,
+    // In the schema's place: production sends this object as it is (routes.ts serializer).
+    ...(deliveredFrom ? { DeliveredFrom: deliveredFrom } : {}),
     IsFavourite: false,
     ProductId: request.product.id,
     ProductName: request.product.name,
@@ -433,8 +456,8 @@ export function calculateOffers(
 ): Offer[] {
   const offers: Offer[] = [];
   const prepared = prepareRequest(request);
-  for (const { dealer, distanceKm } of delivering) {
-    const offer = priceOffer(dealer, distanceKm, request, prepared);
+  for (const { dealer, distanceKm, deliveredFrom } of delivering) {
+    const offer = priceOffer(dealer, distanceKm, request, prepared, deliveredFrom);
     if (offer) offers.push(offer);
   }
   return offers.sort(compareOffers);

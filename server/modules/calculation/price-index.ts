@@ -20,6 +20,7 @@
 import type { PriceTier } from '../../db/schema';
 import {
   deliveryDistanceKm,
+  nearestBranchPlace,
   haversineKm,
   type DealerTerms,
   type DeliveringDealer,
@@ -237,8 +238,10 @@ export class PriceSnapshot {
       this.country(row.countryId).points.set(row.zip, { lat: row.lat, lon: row.lon });
     }
 
-    const branches = new Map<number, GeoPoint[]>();
-    for (const b of data.branches) push(branches, b.dealerId, { lat: b.lat, lon: b.lon });
+    const branches = new Map<number, (GeoPoint & { place: string })[]>();
+    for (const b of data.branches) {
+      push(branches, b.dealerId, { lat: b.lat, lon: b.lon, place: b.place });
+    }
     const zips = new Map<number, Set<string>>();
     for (const z of data.deliveryZips) {
       let set = zips.get(z.dealerId);
@@ -383,7 +386,9 @@ export class PriceSnapshot {
       const list: DeliveringDealer[] = [];
       for (const dealer of this.candidates(countryId, zip)) {
         const distanceKm = deliveryDistanceKm(dealer, countryId, zip, point);
-        if (distanceKm !== undefined) list.push({ dealer, distanceKm });
+        if (distanceKm === undefined) continue;
+        const deliveredFrom = nearestBranchPlace(dealer, point);
+        list.push(deliveredFrom ? { dealer, distanceKm, deliveredFrom } : { dealer, distanceKm });
       }
       result = list;
       country.delivering.set(zip, result);

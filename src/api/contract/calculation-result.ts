@@ -45,6 +45,11 @@ export const OfferSchema = z.object({
   Rating: z.number(),
   RatingCount: z.number(),
   DistanceKm: z.number(),
+  /**
+   * The place of the branch the distance is measured from, when that is not the dealer's seat
+   * (issue 38: "Schwerte · 37 km" for Osnabrück, where a branch is 37 km away). Absent: the seat.
+   */
+  DeliveredFrom: z.optional(z.string()),
   IsFavourite: z.boolean(),
   ProductId: z.number(),
   ProductName: z.string(),

@@ -97,6 +97,8 @@ export const texts = {
       `(${count} ${plural(n, 'Bewertung', 'Bewertungen')})`,
     noRatings: 'Noch keine Bewertungen',
     distance: (km: string) => `${km} km entfernt`,
+    /** Measured from a branch in another town than the seat named before it. */
+    distanceFrom: (km: string, place: string) => `${km} km ab Niederlassung ${place}`,
     deliveryTime: 'Lieferzeit',
     payment: 'Zahlung',
     unitPrice: 'pro 100 Liter',

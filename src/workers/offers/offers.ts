@@ -46,6 +46,8 @@ export interface OfferView {
   dealerName: string;
   dealerPlace: string;
   dealerZip: string;
+  /** The branch town the distance is measured from; null: the dealer's seat (dealerPlace). */
+  deliveredFrom: string | null;
   hasRatings: boolean;
   /** 0–5, for the width of the stars. */
   rating: number;
@@ -171,6 +173,7 @@ function toView(offer: Offer, place: 1 | 2 | 3 | null, f: Formatters): OfferView
     dealerName: offer.DealerName,
     dealerPlace: offer.DealerPlace,
     dealerZip: offer.DealerZip,
+    deliveredFrom: offer.DeliveredFrom ?? null,
     hasRatings,
     rating: hasRatings ? Math.min(5, Math.max(0, offer.Rating)) : 0,
     ratingText: hasRatings ? f.oneDigit(offer.Rating) : '',

@@ -63,6 +63,13 @@ describe('OfferCard', () => {
     ).toHaveProperty('href', expect.stringContaining('/bestellung?dealer=7'));
   });
 
+  it('says which branch the distance counts from when it is not the seat (issue 38)', () => {
+    renderCard({ ...offer, DealerPlace: 'Schwerte', DistanceKm: 37, DeliveredFrom: 'Osnabrück' });
+    const card = screen.getByRole('article', { name: 'Zeidler Wärme & Energie' });
+    expect(within(card).getByText('Schwerte')).toBeDefined();
+    expect(within(card).getByText('37 km ab Niederlassung Osnabrück')).toBeDefined();
+  });
+
   it('opens and closes the itemised breakdown: every line, the total and the VAT', () => {
     renderCard();
     const toggle = screen.getByRole('button', { name: 'Preisdetails anzeigen' });

@@ -51,7 +51,11 @@ export function OfferCard({
           <p className={styles.meta}>
             {offer.dealerPlace}
             <span aria-hidden="true"> · </span>
-            <span>{texts.card.distance(offer.distance)}</span>
+            <span>
+              {offer.deliveredFrom
+                ? texts.card.distanceFrom(offer.distance, offer.deliveredFrom)
+                : texts.card.distance(offer.distance)}
+            </span>
           </p>
           <RatingStars offer={offer} />
           <dl className={styles.facts}>
