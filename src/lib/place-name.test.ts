@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inPlace } from './place-name';
+import { displayPlace, inPlace } from './place-name';
 
 describe('inPlace', () => {
   it.each([
@@ -14,5 +14,18 @@ describe('inPlace', () => {
     ['Schweiz', 'in der Schweiz'],
   ])('%s → %s', (name, phrase) => {
     expect(inPlace(name)).toBe(phrase);
+  });
+});
+
+describe('displayPlace (issue 38)', () => {
+  it('writes the districts of Graz and Klagenfurt as Vienna’s are written', () => {
+    expect(displayPlace('Graz,10.Bez.:Ries')).toBe('Graz, Ries');
+    expect(displayPlace('Klagenfurt,05.Bez.:St. Peter')).toBe('Klagenfurt, St. Peter');
+  });
+
+  it('leaves every other name alone', () => {
+    for (const name of ['Wien, Innere Stadt', 'Adlikon b. Andelfingen', 'Born a. Darß', 'Berlin']) {
+      expect(displayPlace(name)).toBe(name);
+    }
   });
 });

@@ -22,3 +22,13 @@ export function inPlace(name: string): string {
   }
   return name === 'Schweiz' ? 'in der Schweiz' : `in ${name}`;
 }
+
+/**
+ * A place name as a visitor reads it. The Austrian reference data writes the districts of Graz
+ * and Klagenfurt as "Graz,10.Bez.:Ries" (issue 38: shown raw in titles); it becomes "Graz, Ries",
+ * as Vienna's are written ("Wien, Innere Stadt"). Other names stay as they are.
+ */
+export function displayPlace(raw: string): string {
+  const district = /^(.+?),\s*\d+\.\s*Bez\.\s*:\s*(.+)$/.exec(raw);
+  return district ? `${district[1]!.trim()}, ${district[2]!.trim()}` : raw;
+}

@@ -167,7 +167,12 @@ describe('dealerDirectory', () => {
       await dealerDirectory(t.app, { countryId: 1, state: 'bayern', zipCode: '80' }),
     );
     expect(directory.Level).toBe('area');
-    expect(directory.Title).toBe('Heizölhändler im PLZ-Gebiet 80');
+    expect(directory.Title).toBe('Heizölhändler im PLZ-Gebiet 80 (Bayern)');
+    // An area in two states has two titles (issue 38: "97" read the same under both).
+    const inBadenWuerttemberg = DealerDirectorySchema.parse(
+      await dealerDirectory(t.app, { countryId: 1, state: 'baden-wuerttemberg', zipCode: '97' }),
+    );
+    expect(inBadenWuerttemberg.Title).toBe('Heizölhändler im PLZ-Gebiet 97 (Baden-Württemberg)');
     expect(directory.Breadcrumbs.at(-1)).toEqual({
       Name: 'PLZ-Gebiet 80',
       Link: '/heizoelhaendler/bayern/80',

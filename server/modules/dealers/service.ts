@@ -487,7 +487,8 @@ async function areaDirectory(
     ...emptyDirectory(
       'area',
       state.countryId,
-      `${DIRECTORY_ROOT_NAME} im PLZ-Gebiet ${area}`,
+      // The state too: an area such as 97 lies in two states, and two pages had one title (issue 38).
+      `${DIRECTORY_ROOT_NAME} im PLZ-Gebiet ${area} (${state.name})`,
       breadcrumbs,
     ),
     Dealers: list.sort(compareSummaries).slice(0, DIRECTORY_MAX_DEALERS),

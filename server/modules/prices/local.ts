@@ -18,6 +18,7 @@ import {
   type RangeLocalRow,
 } from '../../../src/api/contract/prices';
 import { localPricesPath, paths } from '../../../src/lib/paths';
+import { displayPlace } from '../../../src/lib/place-name';
 import type { Db } from '../../db/client';
 import { postalCodes } from '../../db/schema';
 import { slug } from '../../db/seed/dealer-names';
@@ -78,7 +79,8 @@ export async function loadTowns(db: Db, tree: RegionTree): Promise<TownIndex> {
     const town: Town = {
       countryId: row.countryId,
       zip: row.zip,
-      place: row.place,
+      // Shown in titles and lists; the address keeps the reference data's spelling.
+      place: displayPlace(row.place),
       slug: townSlug,
       countyKey: key,
     };
@@ -161,7 +163,10 @@ export function townPathOf(
   const candidates = towns.byZip.get(`${countryId}:${zip}`);
   if (!candidates?.length) return null;
   const wanted = city ? slug(city) : '';
-  const town = candidates.find((t) => slug(t.place) === wanted) ?? candidates[0]!;
+  // The city as the reference data spells it (the town's address) or as it is shown.
+  const town =
+    candidates.find((t) => t.slug === `${wanted}-${zip}` || slug(t.place) === wanted) ??
+    candidates[0]!;
   const county = tree.byKey.get(town.countyKey)!;
   return localPricesPath(county.stateSlug!, county.countySlug, town.slug);
 }
