@@ -97,7 +97,7 @@ test('support acts as a customer and ends it', async ({ page }) => {
   await expect(row).toBeVisible();
   await expect(page).toHaveURL(`/support/user/list?query=${encodeURIComponent(customer.email)}`);
   await row
-    .getByRole('button', { name: `Als ${customer.firstName} ${customer.lastName} handeln` })
+    .getByRole('button', { name: `Als Kunde handeln (${customer.firstName} ${customer.lastName})` })
     .click();
 
   await expect(page).toHaveURL('/kunde/startseite');

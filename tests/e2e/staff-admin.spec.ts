@@ -22,7 +22,12 @@ async function loginAs(page: Page, email: string, returnUrl: string) {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    // Visible text inside the accessible name (axe marks the rule experimental; issue 38 found
+    // the editor's toolbar and the users list's "Als Kunde handeln" failing it).
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
   expect(
     axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
@@ -101,6 +106,9 @@ test('a supporter edits a customer’s last name; the change is in the audit log
   await expect(page.getByRole('status').filter({ hasText: 'Treffer' })).toBeVisible();
   await page.getByLabel('Name oder E-Mail').fill(customer.lastName);
   await expect(page.getByRole('status').filter({ hasText: '1 Treffer' })).toBeVisible();
+  // The list in the support frame (side menu), its button named by its visible words.
+  await expect(page.getByRole('navigation', { name: 'Support-Bereich' })).toBeVisible();
+  await expectNoAxeViolations(page);
   const name = `${customer.firstName} ${customer.lastName}`;
   await page.getByRole('link', { name: `${name} bearbeiten` }).click();
   await expect(page).toHaveURL(/\/support\/benutzer\/\d+\/bearbeiten$/);

@@ -43,8 +43,8 @@ test('an ad manager places a paid advert for a postal range; only visitors there
   // Adverts: list, then a new advert with script in its HTML.
   await loginAs(page, AD_MANAGER, '/support/adverts');
   await expect(page).toHaveURL('/support/adverts');
-  await expect(page.getByRole('heading', { level: 1, name: 'Anzeigen' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Alle Anzeigen' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Werbemittel' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Alle Werbemittel' })).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.getByRole('link', { name: 'Neu anlegen' }).click();

@@ -357,6 +357,10 @@ describe('the ad manager API', () => {
     expect(created.Html).toBe('<p>Text</p>');
     const list = AdvertListSchema.parse((await staff('GET', '/adverts')).json);
     expect(list.some((a) => a.Id === created.Id && a.Name === 'CRUD')).toBe(true);
+    // A placed advert names its slots as staff read them, beside their keys (issue 38).
+    const placed = list.find((a) => a.SlotKeys.includes('home-top'));
+    expect(placed?.SlotNames?.length).toBe(placed?.SlotKeys.length);
+    expect(placed?.SlotNames).not.toContain('home-top');
 
     const got = await staff('GET', `/adverts/${created.Id}`);
     expect(AdvertDetailSchema.parse(got.json).Css).toBe('.a{color:red}');

@@ -222,6 +222,7 @@ export async function listAdverts(db: Tx): Promise<AdvertListItem[]> {
     TargetUrl: a.targetUrl,
     UpdatedAt: a.updatedAt.toISOString(),
     SlotKeys: [...new Set(usage.filter((u) => u.advertId === a.id).map((u) => u.slotKey))],
+    SlotNames: [...new Set(usage.filter((u) => u.advertId === a.id).map((u) => u.slotName))],
   }));
 }
 

@@ -297,6 +297,8 @@ export const AdvertListItemSchema = z.object({
   UpdatedAt: z.string(),
   /** Slot keys where the advert is placed. */
   SlotKeys: z.array(z.string()),
+  /** The same slots by name, as staff read them (issue 38: the list showed "home-top"). */
+  SlotNames: z.optional(z.array(z.string())),
 });
 export type AdvertListItem = z.infer<typeof AdvertListItemSchema>;
 export const AdvertListSchema = z.array(AdvertListItemSchema);

@@ -33,7 +33,10 @@ const columns: Column<AdvertListItem>[] = [
   {
     key: 'slots',
     header: t.colSlots,
-    render: (a) => (a.SlotKeys.length > 0 ? a.SlotKeys.join(', ') : texts.common.none),
+    render: (a) => {
+      const slots = a.SlotNames ?? a.SlotKeys;
+      return slots.length > 0 ? slots.join(', ') : texts.common.none;
+    },
     sortValue: (a) => a.SlotKeys.length,
   },
   {
@@ -61,7 +64,9 @@ export function AdvertListPage() {
           rows={data.data}
           columns={columns}
           rowKey={(a) => a.Id}
-          filterText={(a) => `${a.Name} ${a.TargetUrl} ${a.SlotKeys.join(' ')}`}
+          filterText={(a) =>
+            `${a.Name} ${a.TargetUrl} ${a.SlotKeys.join(' ')} ${(a.SlotNames ?? []).join(' ')}`
+          }
           filterLabel={texts.common.filter}
           empty={t.empty}
           initialSort={{ key: 'name', dir: 'asc' }}

@@ -47,12 +47,13 @@ export const texts = {
     everyZip: 'alle',
   },
   adverts: {
-    listTitle: 'Anzeigen',
+    // As the menu names them (issue 38: heading "Anzeigen", menu "Werbemittel").
+    listTitle: 'Werbemittel',
     listIntro:
       'Werbemittel aus HTML und Stylesheet. Welche Anzeige wo erscheint, legen Sie in den Platzierungen fest.',
-    caption: 'Alle Anzeigen',
+    caption: 'Alle Werbemittel',
     empty: 'Noch keine Anzeige angelegt.',
-    back: 'Alle Anzeigen',
+    back: 'Alle Werbemittel',
     createTitle: 'Neue Anzeige',
     editTitle: (name: string) => `Anzeige: ${name}`,
     colName: 'Name',

@@ -180,7 +180,7 @@ export function MarkdownEditor({ value, onChange, kind, slug, hint }: MarkdownEd
             />
             <Tool
               label={texts.toolLink}
-              glyph="🔗"
+              glyph={<LinkIcon />}
               expanded={panel === 'link'}
               onClick={() => openPanel(panel === 'link' ? null : 'link')}
             />
@@ -196,7 +196,7 @@ export function MarkdownEditor({ value, onChange, kind, slug, hint }: MarkdownEd
             />
             <Tool
               label={texts.toolImage}
-              glyph="🖼"
+              glyph={<ImageIcon />}
               expanded={panel === 'image'}
               onClick={() => openPanel(panel === 'image' ? null : 'image')}
             />
@@ -264,6 +264,44 @@ export function MarkdownEditor({ value, onChange, kind, slug, hint }: MarkdownEd
 }
 
 /** A toolbar button: an icon with its name for screen readers and as a tooltip. */
+/** SVG, not emoji: without an emoji font those rendered as empty boxes (issue 38). */
+function LinkIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1" />
+      <path d="M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1" />
+    </svg>
+  );
+}
+
+function ImageIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <circle cx="9" cy="10" r="2" />
+      <path d="M21 17l-5-5-9 8" />
+    </svg>
+  );
+}
+
 function Tool({
   label,
   glyph,
@@ -276,10 +314,11 @@ function Tool({
   expanded?: boolean;
 }) {
   return (
+    // Named by its (hidden) text, not aria-label: the visible glyph is no word, and a label that
+    // does not contain the visible text fails label-content-name-mismatch (issue 38).
     <button
       type="button"
       className={styles.tool}
-      aria-label={label}
       title={label}
       aria-expanded={expanded}
       // Keeps the text's selection: the button does not take the focus on click.
@@ -287,6 +326,7 @@ function Tool({
       onClick={onClick}
     >
       <span aria-hidden="true">{glyph}</span>
+      <span className="visually-hidden">{label}</span>
     </button>
   );
 }

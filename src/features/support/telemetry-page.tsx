@@ -8,6 +8,7 @@ import type { TelemetryOverview, VitalName } from '../../api/contract/telemetry'
 import { formatDecimal, formatQuantity } from '../../lib/format';
 import { formatStandDe } from '../../lib/dates';
 import { Button } from '../../ui/button/button';
+import { StaffPage } from '../staff';
 import { fetchTelemetry } from './api';
 import styles from './telemetry-page.module.css';
 import common from './user-list-page.module.css';
@@ -75,10 +76,9 @@ export function TelemetryPage() {
 
   const state: Load = load?.attempt === attempt ? load.state : { status: 'loading' };
 
+  // In the support frame, with its side menu (issue 38: this page had none).
   return (
-    <div className={common.page}>
-      <h1>{texts.title}</h1>
-      <p className={common.lead}>{texts.lead}</p>
+    <StaffPage title={texts.title} intro={<p>{texts.lead}</p>}>
       {state.status === 'loading' && (
         <div
           className={common.skeleton}
@@ -94,7 +94,7 @@ export function TelemetryPage() {
         </div>
       )}
       {state.status === 'ready' && <Overview data={state.data} />}
-    </div>
+    </StaffPage>
   );
 }
 

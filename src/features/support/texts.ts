@@ -20,7 +20,8 @@ export const texts = {
   columns: { name: 'Name', email: 'E-Mail', roles: 'Rollen', action: 'Aktion' },
   impersonate: 'Als Kunde handeln',
   impersonating: 'Wird gestartet …',
-  impersonateLabel: (name: string) => `Als ${name} handeln`,
+  /** After "Als Kunde handeln", for screen readers: whose account. */
+  impersonateWhom: (name: string) => ` (${name})`,
   impersonateFailed: 'Die Support-Sitzung konnte nicht gestartet werden.',
   staffOnly: 'Nur Kundenkonten',
   noName: '(ohne Namen)',

@@ -166,7 +166,7 @@ describe('support user list', () => {
     const remove = setFetchHooks({ getVerificationToken: () => 'abc.def' });
     renderPage();
     await settle();
-    fireEvent.click(screen.getByRole('button', { name: 'Als Erika Mustermann handeln' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Als Kunde handeln (Erika Mustermann)' }));
     // The switch runs in the session engine's chunk, loaded on the way (switchUser).
     await vi.waitFor(() => expect(assign).toHaveBeenCalled());
     remove();
@@ -180,13 +180,15 @@ describe('support user list', () => {
     impersonateAnswer = () => json({ message: 'Nur Kundenkonten können übernommen werden.' }, 400);
     renderPage();
     await settle();
-    fireEvent.click(screen.getByRole('button', { name: 'Als Erika Mustermann handeln' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Als Kunde handeln (Erika Mustermann)' }));
     await vi.waitFor(() => expect(screen.queryByRole('alert')).not.toBeNull());
     expect(screen.getByRole('alert').textContent).toBe(
       'Nur Kundenkonten können übernommen werden.',
     );
     expect(assign).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Als Erika Mustermann handeln' })).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Als Kunde handeln (Erika Mustermann)' }),
+    ).toBeTruthy();
   });
 
   it('a network failure is an error state, not a crash', async () => {

@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { SUPPORT_USER_SEARCH_LIMIT, type SupportUser } from '../../api/contract/support';
 import { staffPath, staffPaths } from '../../lib/staff-routes';
 import { Button, ButtonLink } from '../../ui/button/button';
+import { StaffPage } from '../staff';
 import { searchUsers } from './api';
 import { canImpersonate, roleLabel } from './roles';
 import { texts } from './texts';
@@ -33,13 +34,11 @@ function ImpersonateButton({ user }: { user: SupportUser }) {
   if (!canImpersonate(user.Roles)) return <span className={styles.muted}>{texts.staffOnly}</span>;
   return (
     <div className={styles.action}>
-      <Button
-        variant="secondary"
-        disabled={busy}
-        aria-label={texts.impersonateLabel(fullName(user))}
-        onClick={() => void start(user.Id)}
-      >
+      {/* The visible words start the name, the customer follows for screen readers (issue 38:
+          an aria-label without the visible words failed label-content-name-mismatch). */}
+      <Button variant="secondary" disabled={busy} onClick={() => void start(user.Id)}>
         {busy ? texts.impersonating : texts.impersonate}
+        <span className="visually-hidden">{texts.impersonateWhom(fullName(user))}</span>
       </Button>
       {error && (
         <p className={styles.rowError} role="alert">
@@ -91,10 +90,9 @@ export function UserListPage() {
     return () => controller.abort();
   }, [query, key]);
 
+  // In the support frame, with its side menu (issue 38: this page had none).
   return (
-    <div className={styles.page}>
-      <h1>{texts.title}</h1>
-      <p className={styles.lead}>{texts.lead}</p>
+    <StaffPage title={texts.title} intro={<p>{texts.lead}</p>}>
       <form
         className={styles.search}
         role="search"
@@ -185,6 +183,6 @@ export function UserListPage() {
           </tbody>
         </table>
       )}
-    </div>
+    </StaffPage>
   );
 }
