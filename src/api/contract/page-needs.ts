@@ -5,6 +5,7 @@
  */
 import { newsArticlePath, type AppRouteName } from '../../lib/paths';
 import { CALC } from './calculation-constants';
+import { HOME_TREND_RANGE } from '../../lib/home-trend';
 import { calculatorNeed, OIL_CONSUMPTION_GUIDE_ID, type DataNeed } from './pages';
 import type { PriceRange } from './prices';
 
@@ -26,6 +27,8 @@ export const SERVER_RENDERED: Partial<Record<AppRouteName, NeedsOf>> = {
   index: ({ countryId }) => [
     calculatorNeed(countryId),
     { kind: 'bestPrice', countryId, amount: CALC.AMOUNT_DEFAULT },
+    // The country's average of 30 days, a small trend line beside the best price (issue 38).
+    { kind: 'priceHistory', countryId, range: HOME_TREND_RANGE },
     { kind: 'countryStates', countryId },
     { kind: 'stateMap', countryId },
     { kind: 'newsFeatured', countryId },

@@ -2,11 +2,27 @@ import { apiFetch } from '../../api/client';
 import type { BestPriceResponse } from '../../api/contract/calculation';
 import type { CountryStatesResponse } from '../../api/contract/site';
 import type { NewsItem } from '../../api/contract/content';
+import type { PriceHistory, PriceRange } from '../../api/contract/prices';
 import { lazyImport } from '../../lib/lazy-import';
 
 // The schemas load while the request is on the wire (apiFetch).
 const siteContract = lazyImport(() => import('../../api/contract/site'));
 const contentContract = lazyImport(() => import('../../api/contract/content'));
+const pricesContract = lazyImport(() => import('../../api/contract/prices'));
+
+/** SPEC §7 prices/history of the country (the home page's trend line, issue 38). */
+export function fetchCountryHistory(
+  countryId: number,
+  range: PriceRange,
+  signal?: AbortSignal,
+): Promise<PriceHistory> {
+  return apiFetch(`/api/site/${countryId}/prices/history`, {
+    query: { range },
+    schema: () => pricesContract().then((c) => c.PriceHistorySchema),
+    signal,
+    silent: true,
+  });
+}
 const loadBestPriceApi = lazyImport(() => import('./best-price-api'));
 
 export function fetchCountryStates(

@@ -10,6 +10,7 @@ import { Calculator } from '../calculator';
 import { useLocale } from '../locale';
 import { BestPrice } from './components/best-price';
 import { FeaturedNews } from './components/featured-news';
+import { PriceTrend } from './components/price-trend';
 import { StateList } from './components/state-list';
 import { TrustCarousel } from './components/trust-carousel';
 import { texts } from './texts';
@@ -26,6 +27,7 @@ export function HomePage() {
           </h1>
           <div className={styles.price}>
             <BestPrice countryId={locale.countryId} />
+            <PriceTrend countryId={locale.countryId} />
           </div>
           <div className={styles.card}>
             <h2 id="calculator-title" className={styles.cardTitle}>

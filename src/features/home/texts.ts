@@ -6,6 +6,9 @@ export const texts = {
   dieselLink: 'Diesel statt Heizöl? Zum Diesel-Rechner',
   /** "Heute ab 98,45 € / 100 Liter" */
   bestPricePrefix: 'Heute ab',
+  /** The country's average over 30 days (price-trend.tsx). */
+  trend: (change: string) => `Durchschnittspreis 30 Tage: ${change}`,
+  trendMore: 'Preisentwicklung',
   /** Offline, the last-known price of an earlier day (issue 15). */
   bestPricePrefixOld: 'Zuletzt ab',
   bestPriceAt: (when: string) => `Stand: ${when}`,
