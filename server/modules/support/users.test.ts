@@ -326,7 +326,8 @@ describe('POST /api/support/users/{id}/lock and /unlock', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(detail(res)).toMatchObject({ Active: false, CanImpersonate: false });
     expect(await cookieLogin(session)).toBe(false);
-    expect(await passwordLogin(u)).toBe(401);
+    // The right password on a locked account: refused, and told it is locked (issue 38).
+    expect(await passwordLogin(u)).toBe(403);
     // The browser as the sign-in left it: its session's token and the CSRF value made for it.
     const csrf = signIn.cookies.find((c) => c.name === 'ok_csrf')?.value ?? browser.ok_csrf;
     const refreshed = await t.app.inject({
