@@ -9,9 +9,7 @@ import type { PriceHistory } from '../../../api/contract/prices';
 import { dataKey } from '../../../api/contract/pages';
 import { HOME_TREND_RANGE } from '../../../lib/home-trend';
 import { formatDecimal } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
 import { usePageData } from '../../../ui/page-data';
-import { Link } from 'react-router';
 import { fetchCountryHistory } from '../api';
 import { texts } from '../texts';
 import styles from './price-trend.module.css';
@@ -77,12 +75,8 @@ export function PriceTrend({ countryId }: { countryId: number }) {
       >
         <polyline points={sparklinePoints(prices)} data-direction={direction} />
       </svg>
-      <span>
-        {texts.trend(change)}{' '}
-        <Link to={paths.prices} className={styles.more}>
-          {texts.trendMore}
-        </Link>
-      </span>
+      {/* Text only: nothing to operate comes before the calculator on a phone (home.spec). */}
+      <span>{texts.trend(change)}</span>
     </p>
   );
 }
