@@ -72,14 +72,14 @@ test('the demo customer edits personal data and adds an address that survive a r
   await dialog.getByLabel('Straße', { exact: true }).fill('Marienplatz');
   await dialog.getByLabel('Hausnr.').fill('8');
   // A well-formed code that does not exist: the server says so on the field.
-  await dialog.getByLabel('PLZ').fill('99999');
+  await dialog.getByLabel('PLZ', { exact: true }).fill('99999');
   await dialog.getByLabel('Ort').fill('München');
   await dialog.getByRole('button', { name: 'Adresse speichern' }).click();
   await expect(
     dialog.getByText('Die Postleitzahl 99999 gibt es in Deutschland nicht.'),
   ).toBeVisible();
   await expect(dialog.getByLabel('Straße', { exact: true })).toHaveValue('Marienplatz');
-  await dialog.getByLabel('PLZ').fill('80331');
+  await dialog.getByLabel('PLZ', { exact: true }).fill('80331');
   await dialog.getByRole('button', { name: 'Adresse speichern' }).click();
   await expect(dialog).toBeHidden();
   await expect(

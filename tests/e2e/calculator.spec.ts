@@ -14,8 +14,8 @@ function calculator(page: Page) {
   const form = page.getByRole('form', { name: 'Heizölpreise vergleichen' });
   return {
     form,
-    zip: form.getByLabel('PLZ'),
-    amount: form.getByLabel('Liter'),
+    zip: form.getByLabel('PLZ', { exact: true }),
+    amount: form.getByLabel('Liter', { exact: true }),
     start: form.getByRole('button', { name: /Preise vergleichen/ }),
     settings: form.getByRole('button', { name: /Heizöl-Rechner/ }),
   };
@@ -242,12 +242,12 @@ test.describe('the calculator on other pages (SPEC §2)', () => {
     const bar = page.getByRole('region', { name: 'Preise vergleichen' });
     const toggle = bar.getByRole('button', { name: /Ändern/ });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(bar.getByLabel('PLZ')).toBeHidden();
+    await expect(bar.getByLabel('PLZ', { exact: true })).toBeHidden();
     const box = await bar.boundingBox();
     expect(box?.height).toBeLessThan(70);
     await toggle.click();
-    await bar.getByLabel('PLZ').fill('80331');
-    await bar.getByLabel('Liter').fill('1500');
+    await bar.getByLabel('PLZ', { exact: true }).fill('80331');
+    await bar.getByLabel('Liter', { exact: true }).fill('1500');
     await bar.getByRole('button', { name: 'Vergleichen' }).click();
     await page.waitForURL(/\/heizoel\/angebotsliste\?zipCode=80331&amount=1500&/);
   });
@@ -259,7 +259,7 @@ test.describe('the calculator on other pages (SPEC §2)', () => {
     await page.goto('/impressum');
     await acceptConsent(page);
     const bar = page.getByRole('region', { name: 'Preise vergleichen' });
-    await expect(bar.getByLabel('PLZ')).toBeVisible();
+    await expect(bar.getByLabel('PLZ', { exact: true })).toBeVisible();
     await expect(bar.getByRole('button', { name: /Ändern/ })).toBeHidden();
     await page
       .getByRole('link', { name: /zur Startseite/ })
@@ -276,7 +276,7 @@ test.describe('the calculator on other pages (SPEC §2)', () => {
     await acceptConsent(page);
     const bar = page.getByRole('region', { name: 'Heizölpreise in Ihrer Region vergleichen' });
     await expect(bar).toBeInViewport();
-    await bar.getByLabel('PLZ').fill('10115');
+    await bar.getByLabel('PLZ', { exact: true }).fill('10115');
     await bar.getByRole('button', { name: 'Vergleichen' }).click();
     await page.waitForURL((url) => url.pathname === '/heizoel/angebotsliste');
     expect(new URL(page.url()).search).toBe(`?${DEFAULT_QUERY}`);

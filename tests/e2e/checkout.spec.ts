@@ -73,7 +73,7 @@ test('from the offer list to a placed order and its confirmation', async ({ page
   ).toBeVisible();
   await expect(page.getByText(dealer, { exact: true }).first()).toBeVisible();
   await expect(page.getByTestId('checkout-stations')).toHaveText('1 Abladestelle');
-  await expect(page.getByLabel('PLZ')).toHaveValue('10115');
+  await expect(page.getByLabel('PLZ', { exact: true })).toHaveValue('10115');
   await expect(page.getByText(/§ 312g Abs\. 2 Nr\. 8 BGB/)).toBeVisible();
 
   // Submitting empty: a German message at each required field, the focus on the first.

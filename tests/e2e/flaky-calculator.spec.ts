@@ -20,7 +20,7 @@ function calculator(page: Page) {
   const form = page.getByRole('form', { name: 'Heizölpreise vergleichen' });
   return {
     form,
-    zip: form.getByLabel('PLZ'),
+    zip: form.getByLabel('PLZ', { exact: true }),
     start: form.getByRole('button', { name: /Preise vergleichen/ }),
   };
 }

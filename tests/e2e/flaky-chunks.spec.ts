@@ -15,7 +15,7 @@ test('offline, a panel that cannot load leaves the page and the typed input as t
   await page.goto('/');
   await acceptConsent(page);
   const form = page.getByRole('form', { name: 'Heizölpreise vergleichen' });
-  const amount = form.getByLabel('Liter');
+  const amount = form.getByLabel('Liter', { exact: true });
   await amount.fill('4500');
 
   await context.setOffline(true);

@@ -73,8 +73,8 @@ test('Lie-Fi: a failed recalculation keeps the offers on screen and says whose t
   // app may find the connection back by itself first (its probe), recalculate, and take the
   // notice away before the visitor's click (seen on a loaded machine).
   await page.route('**/api/health', (route) => route.abort('connectionreset'));
-  await page.getByLabel('Liter').fill('5000');
-  await page.getByLabel('Liter').press('Enter');
+  await page.getByLabel('Liter', { exact: true }).fill('5000');
+  await page.getByLabel('Liter', { exact: true }).press('Enter');
   await expect(page).toHaveURL(/[?&]amount=5000&/);
   // No answer at all is "no connection", though the browser says online (item 8).
   await expect(notice(page)).toContainText('Keine Verbindung.');

@@ -10,8 +10,8 @@ test('home renders the hero with the best price, the calculator and the regions'
   await expect(
     page.getByRole('heading', { level: 1, name: 'Heizöl günstig bestellen' }),
   ).toBeVisible();
-  await expect(page.getByLabel('PLZ')).toBeVisible();
-  await expect(page.getByLabel('Liter')).toHaveValue('3.000');
+  await expect(page.getByLabel('PLZ', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Liter', { exact: true })).toHaveValue('3.000');
   // Today's best price for 3,000 L (GET /api/kalkulation/best-price), e.g. "Heute ab 95,94 €".
   await expect(page.getByText(/^Heute ab\s+\d{2,3},\d\d\s€\s+\/ 100 Liter/)).toBeVisible();
   await acceptConsent(page);
@@ -30,7 +30,11 @@ test('on a phone, the calculator is the first usable thing, inside the first scr
   await page.goto('/');
   await acceptConsent(page);
   const start = page.getByRole('button', { name: /Preise vergleichen/ });
-  for (const target of [page.getByLabel('PLZ'), page.getByLabel('Liter'), start]) {
+  for (const target of [
+    page.getByLabel('PLZ', { exact: true }),
+    page.getByLabel('Liter', { exact: true }),
+    start,
+  ]) {
     await expect(target).toBeInViewport({ ratio: 1 });
   }
   // Nothing to operate comes before the calculator in the main content.
@@ -44,7 +48,7 @@ test('the best price shows the currency of the country (CHF in Switzerland)', as
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByLabel('Land', { exact: true }).filter({ visible: true }).selectOption('ch');
   await expect(page.getByText(/^Heute ab\s+\d{2,3},\d\d\sCHF/)).toBeVisible();
-  await expect(page.getByLabel('PLZ')).toHaveAttribute('placeholder', '4 Ziffern');
+  await expect(page.getByLabel('PLZ', { exact: true })).toHaveAttribute('placeholder', '4 Ziffern');
 });
 
 test('the best price is left out when the server cannot give it', async ({ page }) => {
@@ -61,7 +65,7 @@ test('the best price is left out when the server cannot give it', async ({ page 
   );
   await page.getByRole('link', { name: 'Ölkompass – zur Startseite' }).click();
   expect((await asked).status()).toBe(503);
-  await expect(page.getByLabel('PLZ')).toBeVisible();
+  await expect(page.getByLabel('PLZ', { exact: true })).toBeVisible();
   await expect(page.getByText(/Heute ab/)).toHaveCount(0);
 });
 

@@ -34,7 +34,7 @@ test('every page change puts focus on the new heading and names the page', async
   await expectArrived(page, /Unterhaching/);
 
   // Enter in the calculator: the button that had focus is gone with the page.
-  await page.getByLabel('PLZ').press('Enter');
+  await page.getByLabel('PLZ', { exact: true }).press('Enter');
   await expect(page).toHaveURL(/\/heizoel\/angebotsliste\?.*zipCode=82008/);
   await expectArrived(page, /Angebote/);
   // Keyboard users go on from the heading, not from the top of the document.
@@ -50,8 +50,8 @@ test('a local page opened directly stays where it is and keeps the amount', asyn
   await page.goto('/');
   await acceptConsent(page);
   await pageHydrated(page);
-  await page.getByLabel('PLZ').fill('49076');
-  await page.getByLabel('Liter').fill('1850');
+  await page.getByLabel('PLZ', { exact: true }).fill('49076');
+  await page.getByLabel('Liter', { exact: true }).fill('1850');
   await page.getByRole('button', { name: 'Preise vergleichen' }).click();
   await expect(page).toHaveURL(/\/heizoel\/angebotsliste\?.*zipCode=49076.*amount=1850/);
 
@@ -60,9 +60,9 @@ test('a local page opened directly stays where it is and keeps the amount', asyn
   await pageHydrated(page);
   const calculator = page.getByRole('region', { name: /berechnen/ });
   // The saved amount arrived (it is read with the saved configuration) …
-  await expect(calculator.getByLabel('Liter')).toHaveValue('1.850');
+  await expect(calculator.getByLabel('Liter', { exact: true })).toHaveValue('1.850');
   // … and the saved postal code did not: it had moved the visitor to Osnabrück's page.
-  await expect(calculator.getByLabel('PLZ')).toHaveValue('');
+  await expect(calculator.getByLabel('PLZ', { exact: true })).toHaveValue('');
   await expect(page).toHaveURL('/heizoelpreise/hessen');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Heizölpreise in Hessen' }),
@@ -72,8 +72,8 @@ test('a local page opened directly stays where it is and keeps the amount', asyn
   await page.goto('/heizoelpreise/bayern/landkreis-muenchen/unterhaching-82008');
   await pageHydrated(page);
   const town = page.getByRole('region', { name: 'Heizöl für Unterhaching (82008) berechnen' });
-  await expect(town.getByLabel('Liter')).toHaveValue('1.850');
-  await expect(town.getByLabel('PLZ')).toHaveValue('82008');
+  await expect(town.getByLabel('Liter', { exact: true })).toHaveValue('1.850');
+  await expect(town.getByLabel('PLZ', { exact: true })).toHaveValue('82008');
   await town.getByRole('button', { name: 'Preise vergleichen' }).click();
   await expect(page).toHaveURL(/\/heizoel\/angebotsliste\?.*zipCode=82008.*amount=1850/);
 });
@@ -89,7 +89,7 @@ test('an Austrian town page calculates after one click for a visitor from German
   ).toBeVisible();
   await page.getByRole('button', { name: 'Für Österreich rechnen' }).click();
   const calculator = page.getByRole('region', { name: /berechnen/ });
-  const zip = calculator.getByLabel('PLZ');
+  const zip = calculator.getByLabel('PLZ', { exact: true });
   await zip.fill('6020');
   await calculator.getByRole('button', { name: 'Preise vergleichen' }).click();
   await expect(page).toHaveURL(/\/heizoel\/angebotsliste\?.*zipCode=6020/);
@@ -111,5 +111,5 @@ test('the postal code answered in the questionnaire is the calculator’s too', 
     .getByRole('link', { name: /Startseite/ })
     .first()
     .click();
-  await expect(page.getByLabel('PLZ')).toHaveValue('10115');
+  await expect(page.getByLabel('PLZ', { exact: true })).toHaveValue('10115');
 });

@@ -3,8 +3,8 @@ import { acceptConsent, expect, pauseClockSoon, test } from './fixtures';
 
 /** Submit waits for the postal code check (SPEC §4); 00000 does not exist, so the page stays. */
 async function submitUnknownZip(page: Page): Promise<void> {
-  await page.getByLabel('PLZ').fill('00000');
-  await page.getByLabel('PLZ').press('Enter');
+  await page.getByLabel('PLZ', { exact: true }).fill('00000');
+  await page.getByLabel('PLZ', { exact: true }).press('Enter');
 }
 
 test('a slow request shows the loading bar after 200 ms and hides it after the answer', async ({
@@ -68,7 +68,7 @@ test('a request answered after 150 ms never shows the loading bar', async ({ pag
   await route.fulfill({ json: false });
   // The page takes in the answer while its time stands (on a loaded machine that once took longer
   // than the page time the test moved on): the field says the code is wrong, then time moves on.
-  await expect(page.getByLabel('PLZ')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('PLZ', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await page.clock.runFor(1000);
   await expect(page.getByRole('alertdialog')).toContainText('Diese Postleitzahl');
   const phases = await page.evaluate(() => (window as unknown as { __phases: string[] }).__phases);

@@ -39,7 +39,7 @@ test('map → state → county → town → local calculator → offer list', as
   const calculator = page.getByRole('region', {
     name: 'Heizöl für Unterhaching (82008) berechnen',
   });
-  await expect(calculator.getByLabel('PLZ')).toHaveValue('82008');
+  await expect(calculator.getByLabel('PLZ', { exact: true })).toHaveValue('82008');
   await calculator.getByRole('button', { name: 'Preise vergleichen' }).click();
   await expect(page).toHaveURL(/\/heizoel\/angebotsliste\?.*zipCode=82008/);
   await expect(page.getByRole('list', { name: /Angebote/ })).toBeVisible();
@@ -47,7 +47,7 @@ test('map → state → county → town → local calculator → offer list', as
 
 test("a postal code of another place moves to that place's page", async ({ page }) => {
   await page.goto('/heizoelpreise/bayern/landkreis-muenchen/unterhaching-82008');
-  const zip = page.getByLabel('PLZ');
+  const zip = page.getByLabel('PLZ', { exact: true });
   await expect(zip).toHaveValue('82008');
   await zip.click();
   await zip.fill('10115');
@@ -70,14 +70,14 @@ test("a postal code typed while the page's rules load is kept and moves to that 
   await page.goto('/heizoelpreise/bayern/landkreis-muenchen/unterhaching-82008');
   await pageHydrated(page);
   await expect.poll(() => held.length).toBeGreaterThan(0);
-  const zip = page.getByLabel('PLZ');
+  const zip = page.getByLabel('PLZ', { exact: true });
   await zip.fill('10115');
   await expect(zip).toHaveValue('10115');
 
   holding = false;
   for (const route of held) await route.continue();
   await expect(page).toHaveURL(/\/heizoelpreise\/berlin\/[a-z0-9-]+\/[a-z0-9-]+-10115$/);
-  await expect(page.getByLabel('PLZ')).toHaveValue('10115');
+  await expect(page.getByLabel('PLZ', { exact: true })).toHaveValue('10115');
 });
 
 test('an unknown place is a 404 with the way back to the overview', async ({ page }) => {
@@ -107,7 +107,7 @@ test('a town page has no WCAG 2 A/AA violations, at phone width too', async ({ p
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/heizoelpreise/bayern/landkreis-muenchen/unterhaching-82008');
-    await expect(page.getByLabel('PLZ')).toHaveValue('82008');
+    await expect(page.getByLabel('PLZ', { exact: true })).toHaveValue('82008');
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(
       results.violations.map(

@@ -180,8 +180,8 @@ test('changing the amount in the calculator bar recalculates the list', async ({
   await page.setViewportSize({ width: 1280, height: 800 });
   const list = await open(page, LIST);
   const before = await totals(list);
-  await page.getByLabel('Liter').fill('5000');
-  await page.getByLabel('Liter').press('Enter');
+  await page.getByLabel('Liter', { exact: true }).fill('5000');
+  await page.getByLabel('Liter', { exact: true }).press('Enter');
   await expect(page).toHaveURL(/[?&]amount=5000&/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('5.000 Liter', {
     timeout: 15_000,
@@ -252,7 +252,7 @@ test('no postal code: the list asks for one and leads to the field', async ({ pa
   await acceptConsent(page);
   await expect(page.getByText('Bitte geben Sie Ihre Postleitzahl ein, damit wir')).toBeVisible();
   await page.getByRole('button', { name: 'Andere PLZ eingeben' }).click();
-  await expect(page.getByLabel('PLZ')).toBeFocused();
+  await expect(page.getByLabel('PLZ', { exact: true })).toBeFocused();
   expect(asked).toBe(false);
 });
 
@@ -270,8 +270,8 @@ async function openFromCalculatorBar(page: Page, zip: string, amount: string): P
   await page.goto('/impressum');
   await acceptConsent(page);
   const bar = page.getByRole('region', { name: 'Preise vergleichen' });
-  await bar.getByLabel('PLZ').fill(zip);
-  await bar.getByLabel('Liter').fill(amount);
+  await bar.getByLabel('PLZ', { exact: true }).fill(zip);
+  await bar.getByLabel('Liter', { exact: true }).fill(amount);
   await bar.getByRole('button', { name: 'Vergleichen' }).click();
   await expect(page).toHaveURL(/\/heizoel\/angebotsliste\?/);
 }

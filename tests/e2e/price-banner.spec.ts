@@ -33,9 +33,9 @@ test("the bar shows the country's average, then today's best offer for the posta
   );
   expect(await banner.boundingBox()).toEqual(reserved);
 
-  await bar.getByLabel('PLZ').fill('10115');
-  await bar.getByLabel('Liter').fill('4500');
-  await bar.getByLabel('Liter').blur();
+  await bar.getByLabel('PLZ', { exact: true }).fill('10115');
+  await bar.getByLabel('Liter', { exact: true }).fill('4500');
+  await bar.getByLabel('Liter', { exact: true }).blur();
   await expect(banner).toContainText(/^Heute für PLZ 10115: ab \d{2,3},\d{2}\s€ je 100 Liter/);
   await expect(banner).toContainText(/für 4\.500 Liter · Stand \d{2}:\d{2} Uhr$/);
   expect(await banner.boundingBox()).toEqual(reserved);
@@ -54,7 +54,7 @@ test('a postal code check under way moves neither the bar nor its price line', a
     await held;
     await route.continue();
   });
-  await bar.getByLabel('PLZ').fill('10115');
+  await bar.getByLabel('PLZ', { exact: true }).fill('10115');
   await expect(bar.getByText('Postleitzahl wird geprüft')).toHaveCount(1);
   expect(await banner.boundingBox()).toEqual(before);
   release();

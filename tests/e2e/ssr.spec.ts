@@ -18,7 +18,7 @@ test.describe('without JavaScript', () => {
       page.getByRole('heading', { level: 1, name: 'Heizöl günstig bestellen' }),
     ).toBeVisible();
     await expect(page.locator('p', { hasText: 'Heute ab' })).toContainText(/\d{2,3},\d{2}\s€/);
-    await expect(page.getByLabel('PLZ')).toBeVisible();
+    await expect(page.getByLabel('PLZ', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: /Zum Diesel-Rechner/ })).toBeVisible();
     // The state map is in the HTML: a link per state to its price page.
     const map = page.getByRole('group', { name: 'Karte der Bundesländer' });
@@ -34,9 +34,9 @@ test.describe('without JavaScript', () => {
   }) => {
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Heizölpreise vergleichen' });
-    await form.getByLabel('PLZ').fill('10115');
-    await form.getByLabel('Liter').fill('4.500');
-    await form.getByLabel('Liter').press('Enter');
+    await form.getByLabel('PLZ', { exact: true }).fill('10115');
+    await form.getByLabel('Liter', { exact: true }).fill('4.500');
+    await form.getByLabel('Liter', { exact: true }).press('Enter');
     await page.waitForURL((url) => url.pathname === '/heizoel/angebotsliste');
     const query = new URL(page.url()).searchParams;
     expect(query.get('zipCode')).toBe('10115');
@@ -73,7 +73,7 @@ test('rendered pages hydrate without a mismatch and work at once', async ({ page
     if (r.url().includes('/api/kalkulation/best-price')) bestPriceCalls.push(r.url());
   });
   await page.goto('/');
-  const zip = page.getByLabel('PLZ');
+  const zip = page.getByLabel('PLZ', { exact: true });
   await zip.fill('10115');
   await page.getByRole('button', { name: 'Preise vergleichen' }).click();
   await expect(page).toHaveURL(/\/heizoel\/angebotsliste\?.*10115/);
@@ -172,7 +172,7 @@ test('a postal code typed before the page is live is kept and used', async ({ pa
     holding ? void held.push(route) : route.continue(),
   );
   await page.goto('/', { waitUntil: 'commit' });
-  const zip = page.getByLabel('PLZ');
+  const zip = page.getByLabel('PLZ', { exact: true });
   await zip.fill('10115');
   await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', '');
 

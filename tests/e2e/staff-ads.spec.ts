@@ -129,7 +129,9 @@ test('an ad manager places a paid advert for a postal range; only visitors there
   await home.goto('/');
   await pageHydrated(home);
   const slot = home.locator('aside[data-slot="home-top"]');
-  const zip = home.getByRole('form', { name: 'Heizölpreise vergleichen' }).getByLabel('PLZ');
+  const zip = home
+    .getByRole('form', { name: 'Heizölpreise vergleichen' })
+    .getByLabel('PLZ', { exact: true });
   await zip.fill('01067');
   await expect(slot.getByText(advertText)).toBeVisible({ timeout: 15_000 });
   await expect(slot).toContainText('Anzeige');
