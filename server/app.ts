@@ -35,6 +35,7 @@ import { pageResolversPlugin } from './pages/resolvers';
 import { seoPlugin } from './pages/seo';
 import { databasePlugin } from './plugins/database';
 import { dbRateLimitPlugin } from './plugins/db-rate-limit';
+import { useWellFormedJson } from './plugins/json-body';
 import { pageLimitsPlugin, type PageLimitsOptions } from './plugins/page-limits';
 import { answerFrameworkError, answerClientError, errorsPlugin } from './plugins/errors';
 import { publicUrlPlugin } from './plugins/public-url';
@@ -121,6 +122,8 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
+  // JSON bodies without half characters, which PostgreSQL's jsonb refuses (server/plugins/json-body.ts).
+  useWellFormedJson(app);
 
   // Plugins
   await app.register(routeTablePlugin);

@@ -7,7 +7,6 @@ import { count, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clientErrorReports, webVitals } from '../../db/schema';
 import {
-  type ClientError,
   type ErrorReport,
   type TelemetryOverview,
   type WebVitalsReport,
@@ -35,22 +34,6 @@ export function routeOfUrl(url: string): string {
   return (path !== null && pageRoutePatternOf(path)) || UNKNOWN_ROUTE;
 }
 
-// A lone UTF-16 surrogate (valid in JSON text) is refused by PostgreSQL's jsonb; a text column
-// stores it as U+FFFD, so the jsonb copies get the same.
-const LONE_SURROGATE = /\p{Cs}/gu;
-const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD');
-const wellFormedOptional = (text: string | undefined) =>
-  text === undefined ? undefined : wellFormed(text);
-
-function storedError(error: ClientError): ClientError {
-  return {
-    ...error,
-    message: wellFormed(error.message),
-    filename: wellFormedOptional(error.filename),
-    stack: wellFormedOptional(error.stack),
-  };
-}
-
 export async function insertErrorReport(db: Db, report: ErrorReport): Promise<void> {
   await db
     .insert(clientErrorReports)
@@ -59,7 +42,7 @@ export async function insertErrorReport(db: Db, report: ErrorReport): Promise<vo
       href: report.href,
       timeStart: new Date(report.timeStart),
       timeEnd: new Date(report.timeEnd),
-      errors: report.errors.map(storedError),
+      errors: report.errors,
       reportId: report.reportId ?? null,
     })
     // A report sent again (its answer was lost, two tabs sent one queue) is stored once.
@@ -80,11 +63,8 @@ export async function insertWebVitals(db: Db, report: WebVitalsReport): Promise<
       delta: report.delta,
       value: rawData.value,
       rating: report.description,
-      rawData: {
-        ...rawData,
-        id: wellFormed(rawData.id),
-        navigationType: wellFormed(rawData.navigationType),
-      },
+      // Strings arrive well-formed (server/plugins/json-body.ts): jsonb takes them.
+      rawData,
       authorised: report.authorised,
       sessionId: report.sessionId,
       reportId: report.reportId ?? null,

@@ -16,6 +16,7 @@ import {
   WebVitalsReportSchema,
 } from '../../../src/api/contract/telemetry';
 import { guardAllRoutes } from '../../plugins/auth';
+import { wellFormedJsonParser } from '../../plugins/json-body';
 import { insertErrorReport, insertWebVitals, telemetryOverview } from './repo';
 
 /** A report is a few KiB; 20 errors with long stacks stay well below this. */
@@ -38,13 +39,9 @@ const perAddress = (request: FastifyRequest) => request.ip;
 
 export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
   // sendBeacon(url, string) sends text/plain;charset=UTF-8: read as JSON, in this plugin only,
-  // with the default JSON parser (prototype poisoning refused, its errors answered in German).
+  // with the app's JSON parser (prototype poisoning refused, half characters made U+FFFD).
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser(
-    'text/plain',
-    { parseAs: 'string' },
-    app.getDefaultJsonParser('error', 'error'),
-  );
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, wellFormedJsonParser(app));
 
   // Counted after validation: a refused report costs no database write.
   const errorLimit = app.dbRateLimit({
