@@ -29,6 +29,11 @@ import { siteRoutes } from './modules/site/routes';
 import { supportUserRoutes } from './modules/support/routes';
 import { telemetryPlugin } from './modules/telemetry/plugin';
 import { supportTelemetryRoutes, telemetryRoutes } from './modules/telemetry/routes';
+import {
+  groupOrderRoutes,
+  groupOrdersPlugin,
+  supportGroupOrderRoutes,
+} from './modules/group-orders/routes';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin, type ClientPluginOptions } from './plugins/client';
 import { pageResolversPlugin } from './pages/resolvers';
@@ -199,6 +204,10 @@ export async function buildApp({
   await app.register(leadBannerRoutes, { prefix: `/api/${LEAD_PARTNER.slug}` });
   await app.register(orderRoutes, { prefix: '/api/orders' });
   await app.register(supportOrderRoutes, { prefix: '/api/support/orders' });
+  // Sammelbestellung (issue 39): the closing job on app.jobs, the customers' and support's API.
+  await app.register(groupOrdersPlugin);
+  await app.register(groupOrderRoutes, { prefix: '/api/sammelbestellungen' });
+  await app.register(supportGroupOrderRoutes, { prefix: '/api/support/sammelbestellungen' });
   await app.register(customerRoutes, { prefix: '/api/jwt/kunde' });
   await app.register(ratingRoutes, { prefix: '/api/bewertung' });
   await app.register(reviewsRoutes, { prefix: '/api/site' });

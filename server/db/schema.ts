@@ -468,6 +468,8 @@ export const orders = pgTable(
     installmentRate: doublePrecision(),
     /** 'received' | 'confirmed' | 'delivered' | 'cancelled' */
     status: text().notNull().default('received'),
+    /** The group order (issue 39) this household's own order came from, else null. */
+    groupOrderId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -923,4 +925,79 @@ export const priceAlarms = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('price_alarm_user_ix').on(t.userId)],
+);
+
+/**
+ * A group order (issue 39, docs/decisions/022): neighbours order together; at the closing each
+ * household gets its own row in customer_order with the same dealer. The configuration is the
+ * organiser's (product and options); amount and stations are the group's at each pricing.
+ */
+export const groupOrders = pgTable(
+  'group_order',
+  {
+    id: serial().primaryKey(),
+    /** The share code, 8 characters of GROUP_CODE_ALPHABET. */
+    code: text().notNull(),
+    /** The organiser's form: a resend finds the group it made. */
+    idempotencyKey: text().notNull(),
+    /** The current organiser (the next household when the first leaves). */
+    organiserUserId: integer()
+      .notNull()
+      .references(() => users.id),
+    countryId: smallint()
+      .notNull()
+      .references(() => countries.id),
+    productGroupId: smallint().notNull(),
+    /** The group's postal code and place: where it is priced, and whom it accepts. */
+    zip: text().notNull(),
+    place: text().notNull(),
+    /** Contract CalculatorConfig of the organiser's own order. */
+    configuration: jsonb().notNull(),
+    deadline: timestamp({ withTimezone: true }).notNull(),
+    /** 'open' | 'closing' | 'closed' | 'cancelled' | 'failed' */
+    state: text().notNull().default('open'),
+    /** The closing's dealer and price (per 100 L, the organiser's options). */
+    dealerId: integer().references(() => dealers.id),
+    unitPrice: doublePrecision(),
+    closedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('group_order_code_uq').on(t.code),
+    uniqueIndex('group_order_idempotency_uq').on(t.idempotencyKey),
+    index('group_order_state_ix').on(t.state, t.deadline),
+  ],
+);
+
+/** A household of a group order: one per customer and group (a second join is the same row). */
+export const groupOrderMembers = pgTable(
+  'group_order_member',
+  {
+    id: serial().primaryKey(),
+    groupId: integer()
+      .notNull()
+      .references(() => groupOrders.id),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    email: text().notNull(),
+    phone: text().notNull(),
+    deliveryAddress: jsonb().$type<OrderAddress>().notNull(),
+    accessNotes: text().notNull().default(''),
+    amountLitres: integer().notNull(),
+    paymentParameterId: integer().notNull(),
+    /** Gross per 100 L; above it at the closing, the household is left out. */
+    maxUnitPrice: doublePrecision().notNull(),
+    /** 'active' | 'left' | 'ordered' | 'excluded' */
+    state: text().notNull().default('active'),
+    joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    leftAt: timestamp({ withTimezone: true }),
+    orderId: integer().references(() => orders.id),
+    /** Why the closing left the household out (German). */
+    note: text(),
+  },
+  (t) => [
+    uniqueIndex('group_order_member_uq').on(t.groupId, t.userId),
+    index('group_order_member_user_ix').on(t.userId),
+  ],
 );

@@ -28,6 +28,9 @@ export interface JobRun {
 
 export type JobHandler = (run: JobRun) => Promise<void>;
 
+/** The database or one of its transactions. */
+export type QueueDb = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface JobQueueOptions {
   /** Names this worker in the table (lockedBy); unique per process. */
   workerId: string;
@@ -82,24 +85,54 @@ export class JobQueue {
   }
 
   /**
+   * Queues (name, key) in the caller's transaction (`db`), so the job exists exactly when what it
+   * is for does (a group order and its closing, issue 39); false when it was queued before.
+   */
+  async enqueueIn(db: QueueDb, name: string, key: string, runAt: Date): Promise<boolean> {
+    const inserted = await db
+      .insert(jobs)
+      .values({ name, key, runAt, maxAttempts: this.maxAttempts })
+      .onConflictDoNothing({ target: [jobs.name, jobs.key] })
+      .returning({ id: jobs.id });
+    return inserted.length > 0;
+  }
+
+  /** A pending (name, key) becomes due now (in the caller's transaction); false when none was. */
+  async dueNowIn(db: QueueDb, name: string, key: string): Promise<boolean> {
+    const now = new Date(this.now());
+    const moved = await db
+      .update(jobs)
+      .set({ runAt: now })
+      .where(and(eq(jobs.name, name), eq(jobs.key, key), eq(jobs.state, 'pending')))
+      .returning({ id: jobs.id });
+    return moved.length > 0;
+  }
+
+  /**
    * Queues (name, key) and, in a process that ticks (start), runs what is due right away instead
    * of at the next tick: for work a person waits for (a new price alarm's first check).
    */
   async enqueueNow(name: string, key: string): Promise<boolean> {
     const queued = await this.enqueue(name, key);
-    if (queued && this.timer) {
-      const run = () =>
-        this.runDue()
-          .then(() => undefined)
-          .catch((error: unknown) => this.options.onError?.(error, noRun));
-      // After a tick under way (its loop may have passed the new job), never beside it.
-      const after = this.ticking ?? Promise.resolve();
-      const next: Promise<void> = after.then(run).finally(() => {
-        if (this.ticking === next) this.ticking = undefined;
-      });
-      this.ticking = next;
-    }
+    if (queued) this.runSoon();
     return queued;
+  }
+
+  /**
+   * In a process that ticks, runs what is due right after the tick under way (whose loop may have
+   * passed a job made due since), never beside it; elsewhere nothing (tests call runDue).
+   */
+  runSoon(): void {
+    if (!this.timer) return;
+    const run = () =>
+      this.runDue()
+        .then(() => undefined)
+        .catch((error: unknown) => this.options.onError?.(error, noRun));
+    const after = this.ticking ?? Promise.resolve();
+    const next: Promise<void> = after.then(run).finally(() => {
+      if (this.ticking === next) this.ticking = undefined;
+    });
+    this.ticking = next;
   }
 
   /** Claims and runs due jobs of the registered names until none is due; returns how many ran. */

@@ -123,7 +123,7 @@ describe('guarded page paths', () => {
   const guarded = ([...appRoutes, ...staffRoutes] as readonly AppRouteDef[]).filter((r) => r.guard);
 
   function pageUrl(route: AppRouteDef): string {
-    for (const value of ['999999999', 'x', 'OK-2026-000001']) {
+    for (const value of ['999999999', 'x', 'OK-2026-000001', 'ABCD2345']) {
       const url = route.path.replace(/\/:[A-Za-z]+\?/g, '').replace(/:[A-Za-z]+/g, value);
       if (isKnownPagePath(url)) return url;
     }

@@ -83,6 +83,8 @@ const loadMex = lazyImport(() => import('../features/mex'));
 const PRICES = 'src/features/prices/index.ts';
 const loadPrices = lazyImport(() => import('../features/prices'));
 const loadReviews = lazyImport(() => import('../features/reviews'));
+const GROUP_ORDERS = 'src/features/group-orders/index.ts';
+const loadGroupOrders = lazyImport(() => import('../features/group-orders'));
 
 export const pages: Record<AppRouteName, PageDef> = {
   index: {
@@ -175,6 +177,17 @@ export const pages: Record<AppRouteName, PageDef> = {
   'neues-kennwort-setzen': {
     layout: 'focused',
     Page: page(ACCOUNT, loadAccount, (m) => m.NewPasswordPage),
+  },
+  // Issue 39 Sammelbestellung: starting one is a form like the checkout (focused); a group's
+  // page is shared by link and lived on for days (default, no calculator bar above it).
+  'sammelbestellung-starten': {
+    layout: 'focused',
+    Page: page(GROUP_ORDERS, loadGroupOrders, (m) => m.GroupStartPage),
+  },
+  sammelbestellung: {
+    layout: 'default',
+    calculatorBar: false,
+    Page: page(GROUP_ORDERS, loadGroupOrders, (m) => m.GroupOrderPage),
   },
   // SPEC §2 catch-all: a published CMS page, else the 404 page (issue 13).
   'cms-seite': {

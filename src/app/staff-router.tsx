@@ -39,6 +39,7 @@ const PAGES: Record<StaffRouteName, Page> = {
   'support-telemetrie': pageOf(support, (m) => m.TelemetryPage),
   'support-cache': pageOf(support, (m) => m.CachePage),
   'support-jobs': pageOf(support, (m) => m.JobsPage),
+  'support-sammelbestellungen': pageOf(support, (m) => m.GroupOrdersPage),
   'support-adverts': pageOf(ads, (m) => m.AdvertListPage),
   'support-adverts-create': AdvertEdit,
   'support-adverts-advertid': AdvertEdit,

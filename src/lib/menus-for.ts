@@ -29,6 +29,7 @@ export const menus: Record<MenuName, readonly MenuItem[]> = {
     staffStart,
     { label: 'Benutzer', to: staffPaths.supportUserList },
     { label: 'Fehler und Web Vitals', to: staffPaths.supportTelemetry },
+    { label: 'Sammelbestellungen', to: staffPaths.supportGroupOrders },
   ],
   adManager: [
     staffStart,

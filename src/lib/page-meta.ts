@@ -115,6 +115,9 @@ const FOR_SEARCH: Record<AppRouteName, Omit<PageMeta, 'title'>> = {
   'account-basedata-partial': PRIVATE,
   'neues-kennwort-setzen': PRIVATE,
   'bewerten-sie-uns': PRIVATE,
+  // Issue 39: behind the login, personal to the households of a group.
+  'sammelbestellung-starten': PRIVATE,
+  sammelbestellung: PRIVATE,
 };
 
 export const PAGE_META: Record<AppRouteName, PageMeta> = Object.fromEntries(

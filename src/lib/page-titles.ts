@@ -21,6 +21,9 @@ export const PAGE_TITLES: Record<AppRouteName, string> = {
   'account-basedata-partial': 'Persönliche Daten',
   'neues-kennwort-setzen': 'Neues Kennwort setzen',
   'bewerten-sie-uns': 'Bestellung bewerten',
+  // Issue 39; the group page names its place once loaded.
+  'sammelbestellung-starten': 'Sammelbestellung starten',
+  sammelbestellung: 'Sammelbestellung',
   index: 'Heizölpreise vergleichen und günstig bestellen',
   impressum: 'Impressum',
   datenschutz: 'Datenschutz',

@@ -55,7 +55,15 @@ export const paths = {
   dealers: '/heizoelhaendler',
   /** SPEC §2 the meX dashboard (issue 14; SPEC §6 mex-owner guard). */
   mex: '/mein-mex',
+  /** Sammelbestellung (issue 39): start one from the offer list, and a group's page by its code. */
+  groupStart: '/sammelbestellung/starten',
+  groupOrder: '/sammelbestellung/:code',
 } as const;
+
+/** The page of a group order, e.g. /sammelbestellung/ABCD2345. */
+export function groupOrderPath(code: string): string {
+  return paths.groupOrder.replace(':code', encodeURIComponent(code));
+}
 
 /** SPEC §2 /news/artikel/{artikelString}: an article by its slug. */
 export const NEWS_ARTICLE_ROUTE = `${paths.news}/artikel/:artikelString`;
@@ -158,6 +166,15 @@ export const appRoutes = [
   { name: 'kunde-startseite', path: paths.customerHome, guard: 'user' },
   { name: 'persoenliche-daten', path: paths.personalData, guard: 'user' },
   { name: 'mein-mex', path: paths.mex, guard: 'mexOwner' },
+  // Issue 39: behind the login, so a neighbour opening a share link logs in or registers first
+  // and comes back by ReturnUrl. The code: GROUP_CODE of src/api/contract/group-orders.ts.
+  { name: 'sammelbestellung-starten', path: paths.groupStart, guard: 'user' },
+  {
+    name: 'sammelbestellung',
+    path: paths.groupOrder,
+    guard: 'user',
+    params: { code: /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8}$/ },
+  },
   {
     name: 'account-basedata-modals-addeditaddressmodal',
     path: paths.addEditAddressModal,

@@ -27,6 +27,8 @@ export const staffPaths = {
   supportCache: '/support/cache',
   /** The database job queue: stuck, late and failed jobs (issue 35). */
   supportJobs: '/support/jobs',
+  /** Group orders (issue 39): open and closed groups with their households' orders. */
+  supportGroupOrders: '/support/sammelbestellungen',
   supportCmsList: '/support/cms/list',
   /** A news article (content block) in the editor: ?id= (none: a new article). */
   supportCmsContentEdit: '/support/cms/content/edit',
@@ -80,6 +82,11 @@ export const staffRoutes = [
   },
   { name: 'support-cache', path: staffPaths.supportCache, guard: 'admin' },
   { name: 'support-jobs', path: staffPaths.supportJobs, guard: 'admin' },
+  {
+    name: 'support-sammelbestellungen',
+    path: staffPaths.supportGroupOrders,
+    guard: 'support',
+  },
   { name: 'support-cms-list', path: staffPaths.supportCmsList, guard: 'editor' },
   { name: 'support-cms-content-edit', path: staffPaths.supportCmsContentEdit, guard: 'editor' },
   {

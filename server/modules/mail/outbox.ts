@@ -12,6 +12,9 @@ export const EMAIL_KINDS = [
   'dealer-notification',
   // Issue 14: a price alarm's threshold was reached (once per crossing).
   'price-alarm',
+  // Issue 39: a group order started, joined, left, closed or cancelled (each household's own
+  // order confirmation is an 'order-confirmation').
+  'group-order',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

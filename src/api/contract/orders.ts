@@ -107,30 +107,48 @@ const PHONE = /^\+?[\d\s/()-]{6,30}$/;
 /** 8-4-4-4-12 hexadecimal digits, as crypto.randomUUID() makes them. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The customer's e-mail for the confirmation (checkout and group orders). */
+export const OrderEmailField = requestText(
+  'E-Mail muss als Text angegeben werden.',
+  z.trim(),
+  z.minLength(1, 'Die E-Mail-Adresse fehlt.'),
+  z.maxLength(254, 'Die E-Mail-Adresse ist zu lang.'),
+  z.regex(EMAIL, 'Die E-Mail-Adresse ist ungültig.'),
+);
+
+/** The phone number the dealer calls about the delivery. */
+export const OrderPhoneField = requestText(
+  'Telefon muss als Text angegeben werden.',
+  z.trim(),
+  z.minLength(1, 'Die Telefonnummer fehlt.'),
+  z.maxLength(30, 'Die Telefonnummer ist zu lang.'),
+  z.regex(PHONE, 'Die Telefonnummer ist ungültig.'),
+);
+
+/** For the tanker driver, e.g. "Tank im Keller, Zugang über Hof". */
+export const OrderAccessNotesField = optionalText('Hinweise zur Anfahrt', 500);
+
+/** Made by the client once per form; a retry with it finds what the first attempt made. */
+export const IdempotencyKeyField = requestText(
+  'IdempotencyKey muss als Text angegeben werden.',
+  z.maxLength(36, 'IdempotencyKey muss eine UUID sein.'),
+  z.regex(UUID, 'IdempotencyKey muss eine UUID sein.'),
+);
+
+export const AcceptedTermsField = z.literal(true, {
+  error: 'Bitte bestätigen Sie die Bedingungen.',
+});
+
 export const PlaceOrderRequestSchema = z.object(
   {
     Configuration: OrderConfigurationSchema,
     DealerId: requestId('DealerId'),
     DeliveryAddress: OrderAddressSchema,
-    Email: requestText(
-      'E-Mail muss als Text angegeben werden.',
-      z.trim(),
-      z.minLength(1, 'Die E-Mail-Adresse fehlt.'),
-      z.maxLength(254, 'Die E-Mail-Adresse ist zu lang.'),
-      z.regex(EMAIL, 'Die E-Mail-Adresse ist ungültig.'),
-    ),
-    Phone: requestText(
-      'Telefon muss als Text angegeben werden.',
-      z.trim(),
-      z.minLength(1, 'Die Telefonnummer fehlt.'),
-      z.maxLength(30, 'Die Telefonnummer ist zu lang.'),
-      z.regex(PHONE, 'Die Telefonnummer ist ungültig.'),
-    ),
+    Email: OrderEmailField,
+    Phone: OrderPhoneField,
     /** For the tanker driver, e.g. "Tank im Keller, Zugang über Hof". */
-    AccessNotes: optionalText('Hinweise zur Anfahrt', 500),
-    AcceptedTerms: z.literal(true, {
-      error: 'Bitte bestätigen Sie die Bedingungen.',
-    }),
+    AccessNotes: OrderAccessNotesField,
+    AcceptedTerms: AcceptedTermsField,
     /** The total the user saw; a different server total answers 409 PriceChanged. */
     TotalPrice: z.number({ error: 'TotalPrice muss eine Zahl sein.' }).check(
       z.positive('TotalPrice muss größer als 0 sein.'),
@@ -138,11 +156,7 @@ export const PlaceOrderRequestSchema = z.object(
       z.lte(10_000_000, 'TotalPrice ist zu groß.'),
     ),
     /** Made by the client once per checkout; a retry with it finds the order already placed. */
-    IdempotencyKey: requestText(
-      'IdempotencyKey muss als Text angegeben werden.',
-      z.maxLength(36, 'IdempotencyKey muss eine UUID sein.'),
-      z.regex(UUID, 'IdempotencyKey muss eine UUID sein.'),
-    ),
+    IdempotencyKey: IdempotencyKeyField,
   },
   { error: 'Erwartet wird die Bestellung als JSON-Objekt.' },
 );

@@ -88,7 +88,12 @@ describe('AccountMenu', () => {
     // The panel is its own chunk: it arrives a moment after the first opening.
     await screen.findByRole('button', { name: 'Abmelden' });
     const links = screen.getAllByRole('link').map((l) => l.getAttribute('href'));
-    expect(links).toEqual(['/support', '/support/user/list', '/support/telemetrie']);
+    expect(links).toEqual([
+      '/support',
+      '/support/user/list',
+      '/support/telemetrie',
+      '/support/sammelbestellungen',
+    ]);
     const toggle = screen.getByLabelText<HTMLInputElement>('Support-Infos anzeigen');
     expect(toggle.checked).toBe(false);
     await act(async () => {
@@ -114,6 +119,7 @@ describe('AccountMenu', () => {
       '/support',
       '/support/user/list',
       '/support/telemetrie',
+      '/support/sammelbestellungen',
       '/support/adverts',
       '/support/campaigns',
       '/support/slots',

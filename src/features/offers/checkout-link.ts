@@ -24,3 +24,11 @@ export function readCheckoutSelection(search: string): CheckoutSelection | null 
     productGroupId: params.get('productGroup') === '2' ? 2 : 1,
   };
 }
+
+/**
+ * The start of a group order (issue 39) for the configuration on screen: the organiser's own
+ * order, with the offer-list query, so the start page prices exactly that and survives a reload.
+ */
+export function groupStartHref(config: ConfigSnapshot): string {
+  return `${paths.groupStart}?productGroup=${config.ProductGroupId}&${offerSearch(config)}`;
+}

@@ -10,6 +10,7 @@ import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { productGroupOfPath } from '../../lib/paths';
 import { FavouriteToast } from './components/favourite-toast';
+import { GroupOrderEntry } from './components/group-order-entry';
 import { OfferCard, OfferCardSkeleton } from './components/offer-card';
 import { OfferListMessage } from './components/offer-list-message';
 import { OfferSummary } from './components/offer-summary';
@@ -139,7 +140,19 @@ export function OfferListPage() {
         ) : (
           <OfferListMessage />
         )}
+        {/* Issue 39: on a phone after the list, for the offers on screen (never moves them down). */}
+        {list.shown && list.offers.length > 0 && (
+          <div className={styles.groupNarrow}>
+            <GroupOrderEntry config={list.shown.config} />
+          </div>
+        )}
       </section>
+      {/* On a wide screen under the selection, beside the offers (CSS shows one of the two). */}
+      {list.shown && list.offers.length > 0 && (
+        <div className={styles.groupWide}>
+          <GroupOrderEntry config={list.shown.config} />
+        </div>
+      )}
       <AdvertSlot slotKey="offers-list" />
       <FavouriteToast />
     </div>

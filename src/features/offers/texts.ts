@@ -136,4 +136,12 @@ export const texts = {
     loginAgain: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
     dismiss: 'Schließen',
   },
+  /** Issue 39: the entry to a group order after the list. */
+  group: {
+    title: 'Mit Nachbarn bestellen',
+    text: 'Starten Sie eine Sammelbestellung: Nachbarn machen per Link mit, und je mehr Liter zusammenkommen, desto günstiger wird es für alle. Jeder Haushalt bestellt für sich – niemand haftet für einen anderen.',
+    start: 'Sammelbestellung starten',
+    login: 'Anmelden und Sammelbestellung starten',
+    loginHint: 'Für eine Sammelbestellung melden Sie sich an oder registrieren sich kostenlos.',
+  },
 } as const;

@@ -1,8 +1,9 @@
 /**
  * /bestellungen (SPEC §2 account orders, user guard): the customer's orders, newest first, with
- * status, date and total; an empty state leads to the calculator.
+ * status, date and total; an empty state leads to the calculator. Below them the customer's
+ * group orders (issue 39), a part of the group-orders feature loaded as its own chunk.
  */
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { NetworkError } from '../../api/client';
 import { connectionLost, onConnectionBack } from '../../api/connection';
 import type { OrderListItem } from '../../api/contract/orders';
@@ -16,7 +17,13 @@ import { Button, ButtonLink } from '../../ui/button/button';
 import { Page, Card } from '../../ui/page/page';
 import { fetchOrders } from './api';
 import { texts } from './texts';
+import { lazyImport } from '../../lib/lazy-import';
+import { lazyPart } from '../../ui/lazy-part';
+import { PartBoundary } from '../../ui/part-boundary/part-boundary';
 import styles from './orders-page.module.css';
+
+const loadGroupOrders = lazyImport(() => import('../group-orders'));
+const MyGroupOrders = lazyPart(() => loadGroupOrders().then((m) => ({ default: m.MyGroupOrders })));
 
 type State =
   | { status: 'loading' }
@@ -34,6 +41,8 @@ const dateFormat = new Intl.DateTimeFormat('de-DE', {
 export function OrdersPage() {
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<{ attempt: number; state: State } | null>(null);
+  /** The group-orders part: its mount number (a retry mounts it afresh), -1 once closed. */
+  const [groupPart, setGroupPart] = useState(0);
   // The page is behind the user guard: there is a user.
   const userId = useSnapshot(sessionState).User?.id ?? null;
 
@@ -105,6 +114,17 @@ export function OrdersPage() {
             </li>
           ))}
         </ul>
+      )}
+      {groupPart >= 0 && (
+        <PartBoundary
+          name={texts.groupOrders}
+          onClose={() => setGroupPart(-1)}
+          onRetry={() => setGroupPart((n) => n + 1)}
+        >
+          <Suspense fallback={null}>
+            <MyGroupOrders key={groupPart} />
+          </Suspense>
+        </PartBoundary>
       )}
     </Page>
   );

@@ -27,4 +27,6 @@ export const texts = {
     cancelled: 'Storniert',
   } satisfies Record<OrderStatus, string>,
   statusPrefix: 'Status: ',
+  /** Issue 39: the part below the orders, when its chunk does not load ("… konnten nicht geladen werden"). */
+  groupOrders: 'Ihre Sammelbestellungen',
 } as const;

@@ -15,6 +15,8 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   [staffPaths.supportUserList]: 'Kundinnen und Kunden suchen, bearbeiten, sperren oder übernehmen.',
   [staffPaths.supportTelemetry]:
     'Fehler aus den Browsern und Ladezeiten je Seite der letzten 7 Tage.',
+  [staffPaths.supportGroupOrders]:
+    'Offene und abgeschlossene Sammelbestellungen mit den Haushalten und ihren eigenen Bestellungen.',
   [staffPaths.supportAdverts]:
     'Werbemittel mit HTML und Stylesheet anlegen und in der Vorschau prüfen.',
   [staffPaths.supportCampaigns]:

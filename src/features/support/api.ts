@@ -13,11 +13,13 @@ import {
   type SupportUserDetail,
   type SupportUserUpdate,
 } from '../../api/contract/support';
+import type { SupportGroup } from '../../api/contract/group-orders';
 import type { TelemetryOverview } from '../../api/contract/telemetry';
 import { lazyImport } from '../../lib/lazy-import';
 
 // The schemas load while the request is on the wire (apiFetch).
 const telemetryContract = lazyImport(() => import('../../api/contract/telemetry'));
+const groupOrdersContract = lazyImport(() => import('../../api/contract/group-orders'));
 
 export function searchUsers(query: string, signal?: AbortSignal): Promise<SupportUser[]> {
   return apiFetch('/api/support/users', {
@@ -103,4 +105,14 @@ export function clearCaches(name: string | null): Promise<CacheInfo[]> {
 /** The newest jobs with lateness and the stuck/late marks, and the counts per state. */
 export function fetchJobs(signal?: AbortSignal): Promise<JobList> {
   return apiFetch('/api/support/jobs', { schema: JobListSchema, signal });
+}
+
+// --- issue 39: group orders (support guard) ----------------------------------------------------
+
+/** GET /api/support/sammelbestellungen: every group with its households and their orders. */
+export function fetchSupportGroups(signal?: AbortSignal): Promise<SupportGroup[]> {
+  return apiFetch('/api/support/sammelbestellungen', {
+    schema: () => groupOrdersContract().then((m) => m.SupportGroupListSchema),
+    signal,
+  });
 }

@@ -1,9 +1,10 @@
 /**
  * The support area (SPEC §2): the user list with impersonation, user editing, the caches, the
- * job queue.
+ * job queue, the group orders.
  */
 export { UserListPage } from './user-list-page';
 export { TelemetryPage } from './telemetry-page';
 export { CachePage } from './cache-page';
 export { JobsPage } from './jobs-page';
+export { GroupOrdersPage } from './group-orders-page';
 export { UserEditPage } from './user-edit-page';

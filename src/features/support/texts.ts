@@ -202,4 +202,50 @@ export const texts = {
     none: '–',
     asOf: (time: string) => `Stand: ${time}`,
   },
+  /** /support/sammelbestellungen (issue 39; support guard). */
+  groupOrders: {
+    title: 'Sammelbestellungen',
+    intro:
+      'Offene und abgeschlossene Sammelbestellungen mit ihren Haushalten: wer mitmacht, wer bestellt hat (mit Bestellnummer und Betrag) und wer beim Abschluss herausgefallen ist und warum. Jeder Haushalt hat seine eigene Bestellung beim selben Händler.',
+    caption: 'Sammelbestellungen, die neueste zuerst',
+    refresh: 'Aktualisieren',
+    refreshing: 'Wird aktualisiert …',
+    loadFailed: 'Die Sammelbestellungen konnten nicht geladen werden.',
+    loading: 'Sammelbestellungen werden geladen …',
+    retry: 'Erneut versuchen',
+    empty: 'Noch keine Sammelbestellungen.',
+    filter: 'Filtern (Code, PLZ, Ort, E-Mail, Name, Bestellnummer)',
+    columns: {
+      code: 'Code',
+      state: 'Status',
+      place: 'PLZ / Ort',
+      deadline: 'Frist',
+      dealer: 'Händler',
+      households: 'Haushalte',
+    },
+    closedAt: (when: string) => `am ${when}`,
+    states: {
+      open: 'offen',
+      closing: 'wird abgeschlossen',
+      closed: 'abgeschlossen',
+      cancelled: 'abgesagt',
+      failed: 'fehlgeschlagen',
+    },
+    memberStates: {
+      active: 'dabei',
+      left: 'ausgestiegen',
+      ordered: 'bestellt',
+      excluded: 'herausgefallen',
+    },
+    householdsSummary: (n: number, litres: string) =>
+      `${n} ${n === 1 ? 'Haushalt' : 'Haushalte'} · ${litres} L`,
+    membersCaption: (code: string) => `Haushalte der Sammelbestellung ${code}`,
+    member: {
+      zip: 'PLZ',
+      litres: (litres: string) => `${litres} L`,
+      total: (amount: string) => `Betrag ${amount}`,
+    },
+    organiser: 'Organisator',
+    none: '–',
+  },
 } as const;
