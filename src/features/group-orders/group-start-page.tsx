@@ -32,7 +32,7 @@ import { startDraft } from './store';
 import { texts } from './texts';
 import { useSendWhenOnline } from './use-send-when-online';
 import { prefillOf } from './prefill';
-import formStyles from './components/form.module.css';
+import { formStyles } from './components/form-styles';
 import styles from './group-orders.module.css';
 
 type Priced = { status: 'loading' } | { status: 'ready'; best: Offer | null } | { status: 'error' };

@@ -14,7 +14,7 @@ import { Button } from '../../ui/button/button';
 import { fetchMyGroups } from './api';
 import { formatDeadline, formatGroupCode } from './format';
 import { texts } from './texts';
-import formStyles from './components/form.module.css';
+import { formStyles } from './components/form-styles';
 import styles from './my-group-orders.module.css';
 
 type Load =

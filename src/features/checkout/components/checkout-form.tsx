@@ -12,7 +12,7 @@ import { Button } from '../../../ui/button/button';
 import { REQUIRED_FIELDS, type CheckoutValues, type FieldName } from '../form';
 import { checkoutState } from '../store';
 import { texts } from '../texts';
-import styles from './checkout-form.module.css';
+import styles from '../../../ui/order-form/order-form.module.css';
 
 export type FieldChange = <K extends FieldName>(name: K, value: CheckoutValues[K]) => void;
 

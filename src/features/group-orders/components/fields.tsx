@@ -8,7 +8,7 @@ import { useId, type ReactNode } from 'react';
 import { SALUTATIONS } from '../../../api/contract/orders';
 import { REQUIRED_FIELDS, type FieldErrors, type FieldName, type HouseholdValues } from '../form';
 import { texts } from '../texts';
-import styles from './form.module.css';
+import { formStyles as styles } from './form-styles';
 
 export const fieldId = (name: FieldName) => `group-${name}`;
 
@@ -208,7 +208,9 @@ export function HouseholdFields({
             { autoComplete: 'address-level2' },
             { className: styles.street },
           )}
-          {'hint' in zip && <p className={`${styles.hint} ${styles.wide}`}>{zip.hint}</p>}
+          {'hint' in zip && (
+            <p className={`${styles.hint} ${styles.wide} ${styles.gridHint}`}>{zip.hint}</p>
+          )}
         </div>
       </fieldset>
 

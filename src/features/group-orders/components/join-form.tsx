@@ -17,7 +17,7 @@ import { joinDraft, type SendOutcome } from '../store';
 import { texts } from '../texts';
 import { useSendWhenOnline } from '../use-send-when-online';
 import { Field, focusField, GroupTerms, HouseholdFields, SubmitMessages } from './fields';
-import formStyles from './form.module.css';
+import { formStyles } from './form-styles';
 import styles from '../group-orders.module.css';
 
 /** Litres that still fit the tanker. */
