@@ -103,4 +103,25 @@ describe('the customer’s group orders', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Öffnen' }));
     expect(await screen.findByText('Gruppe ABCD2345')).toBeTruthy();
   });
+
+  it('a failure of the server alerts, with a retry', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(json({ message: 'kaputt' }, 500))),
+    );
+    renderSection();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('konnten nicht geladen werden');
+    expect(within(alert).getByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
+  });
+
+  it('offline waits quietly and says so: the orders list above alerts once for the page', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    renderSection();
+    expect(await screen.findByText(/laden, sobald die Verbindung zurück ist/)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

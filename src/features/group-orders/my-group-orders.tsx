@@ -62,7 +62,10 @@ export function MyGroupOrders() {
           {texts.mine.loading}
         </p>
       )}
-      {load.status === 'error' && (
+      {/* Offline the orders list above already alerts (and the banner): one alert per page,
+          this section waits quietly and loads when the connection is back. */}
+      {offline && <p className={styles.muted}>{texts.mine.offline}</p>}
+      {load.status === 'error' && !offline && (
         <div className={styles.message} role="alert">
           <p>{texts.mine.error}</p>
           <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>

@@ -65,18 +65,10 @@ export const texts = {
     addressTitle: 'Ihre Lieferadresse',
     contactTitle: 'Kontakt',
     orderTitle: 'Ihre Bestellung',
-    title1: 'Anrede',
-    title1None: 'keine Angabe',
-    firstName: 'Vorname',
-    lastName: 'Nachname',
-    company: 'Firma (optional)',
-    street: 'Straße',
-    houseNumber: 'Hausnr.',
     zip: 'PLZ',
     zipFixedHint: 'Für diese PLZ wird die Sammelbestellung berechnet.',
     zipNeighbourHint: (zip: string, km: number) =>
       `Mitmachen können Haushalte in PLZ ${zip} oder in einer Postleitzahl, deren Mitte höchstens ${km} km entfernt liegt: So liefert ein Tankwagen alle in einer Tour.`,
-    place: 'Ort',
     email: 'E-Mail',
     emailHint: 'Hierhin schicken wir Neuigkeiten zur Gruppe und Ihre Bestellbestätigung.',
     phone: 'Telefon',
@@ -248,6 +240,8 @@ export const texts = {
     title: 'Ihre Sammelbestellungen',
     loading: 'Ihre Sammelbestellungen werden geladen …',
     error: 'Ihre Sammelbestellungen konnten nicht geladen werden.',
+    /** Without a connection: the page's own notice says why; this section only waits. */
+    offline: 'Ihre Sammelbestellungen laden, sobald die Verbindung zurück ist.',
     empty:
       'Sie sind an keiner Sammelbestellung beteiligt. Starten Sie eine aus der Angebotsliste oder geben Sie den Code ein, den Ihnen ein Nachbar gegeben hat.',
     listLabel: 'Ihre Sammelbestellungen, die neueste zuerst',

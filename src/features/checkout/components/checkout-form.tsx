@@ -4,72 +4,26 @@
  * field shows its own German message (aria-invalid + aria-describedby); the values come from the
  * checkout store, so nothing typed is lost on an error or a reload.
  */
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import type { CalculatorConfig } from '../../../api/contract/calculation';
-import { SALUTATIONS } from '../../../api/contract/orders';
 import { Button } from '../../../ui/button/button';
 import { REQUIRED_FIELDS, type CheckoutValues, type FieldName } from '../form';
 import { checkoutState } from '../store';
 import { texts } from '../texts';
+import {
+  AddressGrid,
+  OrderField,
+  RequiredMark,
+  type OrderFieldProps,
+} from '../../../ui/order-form/fields';
 import styles from '../../../ui/order-form/order-form.module.css';
 
 export type FieldChange = <K extends FieldName>(name: K, value: CheckoutValues[K]) => void;
 
-interface FieldProps {
-  name: FieldName;
-  label: string;
-  hint?: ReactNode;
-  error: string | undefined;
-  className?: string;
-  children: (props: {
-    id: string;
-    'aria-required': true | undefined;
-    'aria-invalid': true | undefined;
-    'aria-describedby': string | undefined;
-  }) => ReactNode;
-}
-
-function Field({ name, label, hint, error, className, children }: FieldProps) {
-  const base = useId();
-  const required = REQUIRED_FIELDS.has(name);
-  const id = `checkout-${name}`;
-  const hintId = hint ? `${base}-hint` : undefined;
-  const errorId = error ? `${base}-error` : undefined;
-  return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label htmlFor={id}>
-        {label}
-        {required && <RequiredMark />}
-      </label>
-      {children({
-        id,
-        'aria-required': required || undefined,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined,
-      })}
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The visible mark of a required field; assistive technology hears aria-required instead. */
-function RequiredMark() {
-  return (
-    <span className={styles.required} aria-hidden="true">
-      {' '}
-      *
-    </span>
-  );
+/** A checkout field: the order form's field with the checkout's id and required set. */
+function Field({ name, ...props }: Omit<OrderFieldProps, 'id' | 'required'> & { name: FieldName }) {
+  return <OrderField id={`checkout-${name}`} required={REQUIRED_FIELDS.has(name)} {...props} />;
 }
 
 export function CheckoutForm({
@@ -134,81 +88,28 @@ export function CheckoutForm({
 
       <fieldset className={styles.group}>
         <legend>{texts.form.addressTitle}</legend>
-        <div className={styles.grid}>
-          <Field
-            name="title1"
-            label={texts.form.title1}
-            error={errors.title1}
-            className={styles.short}
-          >
-            {(aria) => (
-              <select
-                {...aria}
-                name="title1"
-                autoComplete="honorific-prefix"
-                value={values.title1}
-                onChange={(e) =>
-                  onFieldChange('title1', e.target.value as CheckoutValues['title1'])
-                }
-              >
-                {SALUTATIONS.map((s) => (
-                  <option key={s} value={s}>
-                    {s || texts.form.title1None}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          {text(
-            'firstName',
-            texts.form.firstName,
-            { autoComplete: 'given-name' },
-            { className: styles.short },
-          )}
-          {text(
-            'lastName',
-            texts.form.lastName,
-            { autoComplete: 'family-name' },
-            { className: styles.short },
-          )}
-          {text(
-            'company',
-            texts.form.company,
-            { autoComplete: 'organization' },
-            { className: styles.wide },
-          )}
-          {text(
-            'street',
-            texts.form.street,
-            { autoComplete: 'address-line1' },
-            { className: styles.street },
-          )}
-          {text(
-            'houseNumber',
-            texts.form.houseNumber,
-            { autoComplete: 'off' },
-            { className: styles.short },
-          )}
-          <div className={`${styles.field} ${styles.short}`}>
-            <label htmlFor="checkout-zip">{texts.form.zip}</label>
-            <input
-              id="checkout-zip"
-              value={config.ZipCode}
-              readOnly
-              aria-describedby="checkout-zip-hint"
-              autoComplete="postal-code"
-            />
-            <p id="checkout-zip-hint" className={styles.hint}>
-              {texts.form.zipHint}
-            </p>
-          </div>
-          {text(
-            'place',
-            texts.form.place,
-            { autoComplete: 'address-level2' },
-            { className: styles.street },
-          )}
-        </div>
+        <AddressGrid
+          values={values}
+          errors={errors}
+          idPrefix="checkout-"
+          isRequired={(name) => REQUIRED_FIELDS.has(name)}
+          onChange={onFieldChange}
+          zipCell={
+            <div className={`${styles.field} ${styles.short}`}>
+              <label htmlFor="checkout-zip">{texts.form.zip}</label>
+              <input
+                id="checkout-zip"
+                value={config.ZipCode}
+                readOnly
+                aria-describedby="checkout-zip-hint"
+                autoComplete="postal-code"
+              />
+              <p id="checkout-zip-hint" className={styles.hint}>
+                {texts.form.zipHint}
+              </p>
+            </div>
+          }
+        />
       </fieldset>
 
       <fieldset className={styles.group}>

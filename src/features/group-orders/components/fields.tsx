@@ -4,10 +4,15 @@
  * message (aria-invalid + aria-describedby) and a hint. Ids are `group-<field>`, so a page can
  * move the focus to the first field with an error.
  */
-import { useId, type ReactNode } from 'react';
-import { SALUTATIONS } from '../../../api/contract/orders';
+import type { ReactNode } from 'react';
 import { REQUIRED_FIELDS, type FieldErrors, type FieldName, type HouseholdValues } from '../form';
 import { texts } from '../texts';
+import {
+  AddressGrid,
+  OrderField,
+  RequiredMark,
+  type OrderFieldProps,
+} from '../../../ui/order-form/fields';
 import { formStyles as styles } from './form-styles';
 
 export const fieldId = (name: FieldName) => `group-${name}`;
@@ -18,62 +23,15 @@ export function focusField(name: FieldName | undefined): void {
   document.getElementById(fieldId(name))?.focus();
 }
 
-export interface FieldA11y {
-  id: string;
-  'aria-required': true | undefined;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-}
+export type { FieldA11y } from '../../../ui/order-form/fields';
+export { RequiredMark };
 
-interface FieldProps {
-  name: FieldName;
-  label: string;
-  hint?: ReactNode;
-  error: string | undefined;
-  className?: string;
-  children: (a11y: FieldA11y) => ReactNode;
-}
-
-export function Field({ name, label, hint, error, className, children }: FieldProps) {
-  const base = useId();
-  const required = REQUIRED_FIELDS.has(name);
-  const id = fieldId(name);
-  const hintId = hint ? `${base}-hint` : undefined;
-  const errorId = error ? `${base}-error` : undefined;
-  return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label htmlFor={id}>
-        {label}
-        {required && <RequiredMark />}
-      </label>
-      {children({
-        id,
-        'aria-required': required || undefined,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined,
-      })}
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The visible mark of a required field; assistive technology hears aria-required instead. */
-export function RequiredMark() {
-  return (
-    <span className={styles.required} aria-hidden="true">
-      {' '}
-      *
-    </span>
-  );
+/** A group-order field: the order form's field with the group forms' id and required set. */
+export function Field({
+  name,
+  ...props
+}: Omit<OrderFieldProps, 'id' | 'required'> & { name: FieldName }) {
+  return <OrderField id={fieldId(name)} required={REQUIRED_FIELDS.has(name)} {...props} />;
 }
 
 type TextName = Exclude<keyof HouseholdValues, 'acceptedTerms' | 'title1'>;
@@ -127,91 +85,42 @@ export function HouseholdFields({
     <>
       <fieldset className={styles.group}>
         <legend>{texts.form.addressTitle}</legend>
-        <div className={styles.grid}>
-          <Field
-            name="title1"
-            label={texts.form.title1}
-            error={errors.title1}
-            className={styles.short}
-          >
-            {(a11y) => (
-              <select
-                {...a11y}
-                name="title1"
-                autoComplete="honorific-prefix"
-                value={values.title1}
-                onChange={(e) => onChange('title1', e.target.value as HouseholdValues['title1'])}
-              >
-                {SALUTATIONS.map((s) => (
-                  <option key={s} value={s}>
-                    {s || texts.form.title1None}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          {text(
-            'firstName',
-            texts.form.firstName,
-            { autoComplete: 'given-name' },
-            { className: styles.short },
-          )}
-          {text(
-            'lastName',
-            texts.form.lastName,
-            { autoComplete: 'family-name' },
-            { className: styles.short },
-          )}
-          {text(
-            'company',
-            texts.form.company,
-            { autoComplete: 'organization' },
-            { className: styles.wide },
-          )}
-          {text(
-            'street',
-            texts.form.street,
-            { autoComplete: 'address-line1' },
-            { className: styles.street },
-          )}
-          {text(
-            'houseNumber',
-            texts.form.houseNumber,
-            { autoComplete: 'off' },
-            { className: styles.short },
-          )}
-          {'fixed' in zip ? (
-            <div className={`${styles.field} ${styles.short}`}>
-              <label htmlFor={fieldId('zipCode')}>{texts.form.zip}</label>
-              <input
-                id={fieldId('zipCode')}
-                value={zip.fixed}
-                readOnly
-                aria-describedby="group-zip-hint"
-                autoComplete="postal-code"
-              />
-              <p id="group-zip-hint" className={styles.hint}>
-                {texts.form.zipFixedHint}
-              </p>
-            </div>
-          ) : (
-            text(
-              'zipCode',
-              texts.form.zip,
-              { autoComplete: 'postal-code', inputMode: 'numeric' },
-              { className: styles.short },
+        <AddressGrid
+          values={values}
+          errors={errors}
+          idPrefix="group-"
+          isRequired={(name) => REQUIRED_FIELDS.has(name)}
+          onChange={onChange}
+          zipCell={
+            'fixed' in zip ? (
+              <div className={`${styles.field} ${styles.short}`}>
+                <label htmlFor={fieldId('zipCode')}>{texts.form.zip}</label>
+                <input
+                  id={fieldId('zipCode')}
+                  value={zip.fixed}
+                  readOnly
+                  aria-describedby="group-zip-hint"
+                  autoComplete="postal-code"
+                />
+                <p id="group-zip-hint" className={styles.hint}>
+                  {texts.form.zipFixedHint}
+                </p>
+              </div>
+            ) : (
+              text(
+                'zipCode',
+                texts.form.zip,
+                { autoComplete: 'postal-code', inputMode: 'numeric' },
+                { className: styles.short },
+              )
             )
-          )}
-          {text(
-            'place',
-            texts.form.place,
-            { autoComplete: 'address-level2' },
-            { className: styles.street },
-          )}
-          {'hint' in zip && (
-            <p className={`${styles.hint} ${styles.wide} ${styles.gridHint}`}>{zip.hint}</p>
-          )}
-        </div>
+          }
+          after={
+            'hint' in zip && (
+              <p className={`${styles.hint} ${styles.wide} ${styles.gridHint}`}>{zip.hint}</p>
+            )
+          }
+        />
       </fieldset>
 
       <fieldset className={styles.group}>
