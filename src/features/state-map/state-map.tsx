@@ -16,6 +16,7 @@
 import {
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type CSSProperties,
@@ -106,8 +107,9 @@ export function StateMap({
   const frame = useRef<HTMLDivElement>(null);
   const markup = load.status === 'ready' ? load.markup : null;
 
-  // The current state: set on the links themselves (the markup is not React's to render).
-  useEffect(() => {
+  // The current state: set on the links themselves (the markup is not React's to render), in
+  // the commit that puts the markup in: never a frame (or a test's look) without the mark.
+  useLayoutEffect(() => {
     const root = frame.current;
     if (!root || !markup) return;
     for (const link of root.querySelectorAll('a[data-state]')) {
