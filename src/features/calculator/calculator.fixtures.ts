@@ -183,7 +183,7 @@ export function stubServer(overrides: Partial<ServerStub> = {}) {
       return json(server.zips.has(body.ZipCode));
     }
     if (/^\/api\/site\/\d\/pages\/check-zipcode\//.test(url.pathname) && server.localCheck) {
-      return json(server.localCheck(url));
+      return json(await server.localCheck(url));
     }
     const initPath = /^\/api\/kalkulation\/init\/(\d)\/(\d)$/.exec(url.pathname);
     if (initPath) {

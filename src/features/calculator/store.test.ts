@@ -607,6 +607,24 @@ describe('local-page variant (SPEC §4, §5)', () => {
     expect(callsTo(fetchMock, '/api/location')).toHaveLength(0);
   });
 
+  it('a submit while the local check runs goes to the offer list, not to the local page (issue 34)', async () => {
+    let answer: (value: unknown) => void = () => {};
+    stubServer({
+      localCheck: () => new Promise((resolve) => (answer = resolve)),
+    });
+    enterLocalPage(page);
+    inputZipCode('80331');
+    leaveZipCode();
+    // The visitor asks for prices while the server has not answered the local check yet.
+    const submitted = submitCalculator();
+    await vi.waitFor(() => expect(calculatorState.zipCheck.status).toBe('pending'));
+    answer({ Valid: true, ValidLocationUrl: '/heizoelpreise/bayern/80331' });
+    const result = await submitted;
+    expect(result).toMatchObject({ ok: true });
+    expect(result.ok && result.href).toContain('zipCode=80331');
+    expect(calculatorState.localRedirect).toBeNull();
+  });
+
   it('opened directly, keeps its own code (or none) and takes only the saved amount (issue 38)', async () => {
     const { fetchMock } = stubServer({
       localCheck: () => ({ Valid: true, ValidLocationUrl: '/heizoelpreise/bayern/80331' }),

@@ -646,9 +646,14 @@ export async function checkZip(): Promise<void> {
   if (!valid) return;
   // SPEC §4: a postal code change, once checked and valid, stores the configuration …
   storeIfValid();
-  // … and on a local page moves to another local page when the server supplied one.
-  if (redirect) calculatorState.localRedirect = redirect;
+  // … and on a local page moves to another local page when the server supplied one — unless the
+  // visitor already asked for prices: the submit waited for this check and goes to the offer
+  // list; moving to the town page as well lost that click (issue 34, a loaded machine).
+  if (redirect && submitsInFlight === 0) calculatorState.localRedirect = redirect;
 }
+
+/** Submits waiting for the postal code check (submitCalculator). */
+let submitsInFlight = 0;
 
 /**
  * The server computed offers for this postal code (the offer list): it exists. Remembered like
@@ -706,8 +711,13 @@ export async function submitCalculator(): Promise<SubmitResult> {
   clearTimeout(amountTimer);
   zipTimer = amountTimer = undefined;
   calculatorState.touched = { zip: true, amount: true };
-  void checkZip();
-  while (calculatorState.zipCheck.status === 'pending') await delay(SUBMIT_POLL_MS);
+  submitsInFlight += 1;
+  try {
+    void checkZip();
+    while (calculatorState.zipCheck.status === 'pending') await delay(SUBMIT_POLL_MS);
+  } finally {
+    submitsInFlight -= 1;
+  }
   const errors = fieldErrors();
   if (errors.zip || errors.amount) return { ok: false, errors };
   storeIfValid();
