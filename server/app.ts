@@ -6,6 +6,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { supportDeliveryRoutes } from './modules/delivery/routes';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
@@ -178,7 +179,9 @@ export async function buildApp({
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(locationRoutes, { prefix: '/api/location' });
   await app.register(siteRoutes, { prefix: '/api/site' });
-  await app.register(calculationPlugin);
+  // Outside tests the holiday calendars of every depot's region are built in the background
+  // after start (date-holidays: ~40 ms per region and year), not on a visitor's calculation.
+  await app.register(calculationPlugin, { warmCalendar: config.nodeEnv !== 'test' });
   await app.register(calculationRoutes, {
     prefix: '/api/kalkulation',
     validateResponses: config.nodeEnv !== 'production',
@@ -208,6 +211,8 @@ export async function buildApp({
   await app.register(groupOrdersPlugin);
   await app.register(groupOrderRoutes, { prefix: '/api/sammelbestellungen' });
   await app.register(supportGroupOrderRoutes, { prefix: '/api/support/sammelbestellungen' });
+  // Issue 40: a dealer's delivery bookings per day for support.
+  await app.register(supportDeliveryRoutes, { prefix: '/api/support/liefertermine' });
   await app.register(customerRoutes, { prefix: '/api/jwt/kunde' });
   await app.register(ratingRoutes, { prefix: '/api/bewertung' });
   await app.register(reviewsRoutes, { prefix: '/api/site' });

@@ -23,6 +23,7 @@ import { seedAdverts } from './modules/iam/seed';
 import { seedGuides } from './modules/leads/seed';
 import { seedDemoMex } from './modules/mex/seed';
 import { seedDemoOrders } from './modules/orders/seed';
+import { seedDeliveryContingents } from './modules/delivery/seed';
 import { seedDemoRatings } from './modules/ratings/seed';
 import { absoluteUrlOf } from './plugins/public-url';
 
@@ -49,6 +50,7 @@ export async function seedAll(db: Db, opts: SeedOptions = {}): Promise<SeedResul
   await seedCatalogue(db);
   // After the catalogue and the postal codes: dealers reference products and sit at postal codes.
   const dealers = await seedDealers(db);
+  await seedDeliveryContingents(db);
   await seedGuides(db);
   // News articles and CMS pages (issue 12).
   await seedContent(db);

@@ -4,6 +4,7 @@
  */
 import {
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -134,6 +135,12 @@ export const calcParameters = pgTable(
     upselling: boolean().notNull().default(false),
     /** Delivery time items: latest delivery in working days (sorting by delivery time). */
     deliveryDays: smallint(),
+    /**
+     * Delivery time items: the earliest delivery in working days after the order is processed
+     * (issue 40: 1 for the express delivery, more for the cheaper options that leave the dealer
+     * room to plan tours).
+     */
+    leadDays: smallint(),
     sort: smallint().notNull().default(0),
   },
   (t) => [index('calc_parameter_group_idx').on(t.groupId)],
@@ -1000,4 +1007,73 @@ export const groupOrderMembers = pgTable(
     uniqueIndex('group_order_member_uq').on(t.groupId, t.userId),
     index('group_order_member_user_ix').on(t.userId),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Delivery capacity and bookings (issue 40, decision 023; server/modules/delivery)
+
+/**
+ * What a dealer's depot (its seat: depot 0, or a branch id) delivers through the portal per
+ * working day in a month: trucks per half-day tour and litres.
+ */
+export const deliveryContingents = pgTable(
+  'delivery_contingent',
+  {
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id),
+    depotId: integer().notNull(),
+    /** 1–12 */
+    month: smallint().notNull(),
+    tours: smallint().notNull(),
+    litres: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dealerId, t.depotId, t.month] })],
+);
+
+/**
+ * The booked totals of a depot and day. A booking is one conditional UPDATE of this row: it
+ * adds only when the result still fits the contingent (delivery/repo.ts), so two bookings can
+ * never both take the last stop, whatever the isolation level.
+ */
+export const deliveryDayLoads = pgTable(
+  'delivery_day',
+  {
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id),
+    depotId: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    morningStops: integer().notNull().default(0),
+    afternoonStops: integer().notNull().default(0),
+    allDayStops: integer().notNull().default(0),
+    litres: integer().notNull().default(0),
+    /** +1 with every booking and release: the price index's change signature. */
+    version: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dealerId, t.depotId, t.day] }),
+    index('delivery_day_day_ix').on(t.day),
+  ],
+);
+
+/** An order's booked delivery; deleted when the order is cancelled (its capacity is free again). */
+export const deliveryBookings = pgTable(
+  'delivery_booking',
+  {
+    orderId: integer()
+      .primaryKey()
+      .references(() => orders.id),
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id),
+    depotId: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    /** 'ganztags' | 'vormittags' | 'nachmittags' */
+    window: text().notNull(),
+    litres: integer().notNull(),
+    stops: smallint().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('delivery_booking_dealer_day_ix').on(t.dealerId, t.day)],
 );

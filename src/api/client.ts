@@ -45,6 +45,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly issues: { path: string; message: string }[] = [],
+    /** The answer's JSON as sent (e.g. a 409's Reason and free delivery days), unchecked. */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -202,6 +204,7 @@ export async function apiFetch<S extends z.ZodMiniType>(
         response.status,
         body?.message ?? `Fehler ${response.status}`,
         body?.issues ?? [],
+        payload,
       );
     }
     let schema: S;

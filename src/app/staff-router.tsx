@@ -40,6 +40,7 @@ const PAGES: Record<StaffRouteName, Page> = {
   'support-cache': pageOf(support, (m) => m.CachePage),
   'support-jobs': pageOf(support, (m) => m.JobsPage),
   'support-sammelbestellungen': pageOf(support, (m) => m.GroupOrdersPage),
+  'support-liefertermine': pageOf(support, (m) => m.DeliveryBookingsPage),
   'support-adverts': pageOf(ads, (m) => m.AdvertListPage),
   'support-adverts-create': AdvertEdit,
   'support-adverts-advertid': AdvertEdit,

@@ -6,6 +6,10 @@ import {
   formatMonthYearDe,
   formatShortDayDe,
   formatStandDe,
+  addDays,
+  formatWeekdayDayDe,
+  formatWeekdayShortDe,
+  weekdayOf,
 } from './dates';
 
 const utc = (options: Intl.DateTimeFormatOptions) =>
@@ -53,5 +57,28 @@ describe('formatStandDe (the age of last-known offers, issue 15)', () => {
     expect(formatStandDe(new Date('2026-03-28T23:30:00Z'), now)).toBe('gestern, 00:30 Uhr');
     expect(formatStandDe(new Date('2026-03-28T22:30:00Z'), now)).toBe('28.03.2026, 23:30 Uhr');
     expect(formatStandDe(new Date('2026-03-29T21:59:00Z'), now)).toBe('gestern, 23:59 Uhr');
+  });
+});
+
+describe('weekday dates (issue 40)', () => {
+  it('formats like de-DE with a short weekday', () => {
+    expect(formatWeekdayShortDe('2026-12-01')).toBe('Di., 01.12.');
+    expect(formatWeekdayDayDe('2026-12-01')).toBe('Di., 01.12.2026');
+    expect(formatWeekdayDayDe('2027-01-03')).toBe('So., 03.01.2027');
+    // The same text as Intl's de-DE for every day of a year.
+    const short = utc({ weekday: 'short', day: '2-digit', month: '2-digit' });
+    const long = utc({ weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric' });
+    for (let day = '2026-01-01'; day < '2027-01-01'; day = addDays(day, 1)) {
+      const noon = new Date(`${day}T12:00:00Z`);
+      expect(formatWeekdayShortDe(day)).toBe(short.format(noon));
+      expect(formatWeekdayDayDe(day)).toBe(long.format(noon));
+      expect(weekdayOf(day)).toBe(new Date(`${day}T12:00:00Z`).getUTCDay());
+    }
+  });
+
+  it('adds days across months, years and the summer time change', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-28', 2)).toBe('2026-03-30');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
   });
 });

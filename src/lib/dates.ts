@@ -88,3 +88,29 @@ export function formatStandDe(instant: Date, now: Date = new Date()): string {
   if (day === yesterday.toISOString().slice(0, 10)) return `gestern, ${time}`;
   return `${formatDayDe(day)}, ${time}`;
 }
+
+/** ICU's German short weekday names, Sunday first (getUTCDay order). */
+const SHORT_WEEKDAYS = ['So.', 'Mo.', 'Di.', 'Mi.', 'Do.', 'Fr.', 'Sa.'] as const;
+
+/** The weekday of a calendar day yyyy-mm-dd, 0 = Sunday … 6 = Saturday. */
+export function weekdayOf(day: string): number {
+  const { year, month, date } = partsOf(day);
+  return new Date(Date.UTC(year, month - 1, date)).getUTCDay();
+}
+
+/** The calendar day `n` days after (before, when negative) `day`, yyyy-mm-dd. */
+export function addDays(day: string, n: number): string {
+  const { year, month, date } = partsOf(day);
+  return new Date(Date.UTC(year, month - 1, date + n)).toISOString().slice(0, 10);
+}
+
+/** "Di., 01.12." (an offer's earliest delivery, issue 40) */
+export function formatWeekdayShortDe(day: string): string {
+  const { month, date } = partsOf(day);
+  return `${SHORT_WEEKDAYS[weekdayOf(day)]}, ${two(date)}.${two(month)}.`;
+}
+
+/** "Di., 01.12.2026" (a booked delivery day, issue 40) */
+export function formatWeekdayDayDe(day: string): string {
+  return `${SHORT_WEEKDAYS[weekdayOf(day)]}, ${formatDayDe(day)}`;
+}

@@ -30,6 +30,7 @@ export const menus: Record<MenuName, readonly MenuItem[]> = {
     { label: 'Benutzer', to: staffPaths.supportUserList },
     { label: 'Fehler und Web Vitals', to: staffPaths.supportTelemetry },
     { label: 'Sammelbestellungen', to: staffPaths.supportGroupOrders },
+    { label: 'Liefertermine', to: staffPaths.supportDeliveryBookings },
   ],
   adManager: [
     staffStart,

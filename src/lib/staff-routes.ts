@@ -29,6 +29,8 @@ export const staffPaths = {
   supportJobs: '/support/jobs',
   /** Group orders (issue 39): open and closed groups with their households' orders. */
   supportGroupOrders: '/support/sammelbestellungen',
+  /** A dealer's delivery bookings per day against its capacity (issue 40), ?dealer=ID. */
+  supportDeliveryBookings: '/support/liefertermine',
   supportCmsList: '/support/cms/list',
   /** A news article (content block) in the editor: ?id= (none: a new article). */
   supportCmsContentEdit: '/support/cms/content/edit',
@@ -85,6 +87,11 @@ export const staffRoutes = [
   {
     name: 'support-sammelbestellungen',
     path: staffPaths.supportGroupOrders,
+    guard: 'support',
+  },
+  {
+    name: 'support-liefertermine',
+    path: staffPaths.supportDeliveryBookings,
     guard: 'support',
   },
   { name: 'support-cms-list', path: staffPaths.supportCmsList, guard: 'editor' },

@@ -151,6 +151,7 @@ export const PARAMETERS: readonly ParameterRow[] = [
     name: 'Flexibel (bis 6 Wochen)',
     description: 'Der Händler plant Ihre Lieferung in eine ohnehin gefahrene Tour ein.',
     deliveryDays: 30,
+    leadDays: 5,
     sort: 1,
   },
   {
@@ -160,6 +161,7 @@ export const PARAMETERS: readonly ParameterRow[] = [
     description: 'Lieferung innerhalb von 15 Werktagen.',
     isDefault: true,
     deliveryDays: 15,
+    leadDays: 3,
     sort: 2,
   },
   {
@@ -168,6 +170,7 @@ export const PARAMETERS: readonly ParameterRow[] = [
     name: 'Express (bis 5 Werktage)',
     description: 'Lieferung innerhalb von 5 Werktagen.',
     deliveryDays: 5,
+    leadDays: 2,
     upselling: true,
     sort: 3,
   },
@@ -177,6 +180,7 @@ export const PARAMETERS: readonly ParameterRow[] = [
     name: 'Eillieferung (1–2 Werktage)',
     description: 'Für leere Tanks: Lieferung am nächsten oder übernächsten Werktag.',
     deliveryDays: 2,
+    leadDays: 1,
     sort: 4,
   },
   // Zahlungsart (default 24; installment 23 with modifier 12)
@@ -276,7 +280,7 @@ export const PARAMETERS: readonly ParameterRow[] = [
     id: 9,
     groupId: 5,
     name: 'ganztags',
-    description: 'Lieferung zwischen 7 und 18 Uhr.',
+    description: 'Lieferung zwischen 7 und 17 Uhr.',
     isDefault: true,
     sort: 1,
   },
@@ -291,7 +295,7 @@ export const PARAMETERS: readonly ParameterRow[] = [
     id: 10,
     groupId: 5,
     name: 'nachmittags',
-    description: 'Lieferung zwischen 12 und 18 Uhr.',
+    description: 'Lieferung zwischen 12 und 17 Uhr.',
     sort: 3,
   },
 ];

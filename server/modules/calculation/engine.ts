@@ -103,6 +103,8 @@ export interface EngineParameter {
   modifier: number;
   /** Delivery time items: latest delivery in working days. */
   deliveryDays: number | null;
+  /** Delivery time items: earliest delivery in working days after processing (issue 40). */
+  leadDays?: number | null;
 }
 
 /** A validated calculation: every group has exactly one parameter (defaults filled in). */
@@ -378,6 +380,10 @@ export function priceOffer(
     ProductName: request.product.name,
     DeliveryTime: prepared.deliveryTime,
     DeliveryDays: prepared.deliveryDays,
+    // Filled in by the calculation from the dealer's capacity (delivery/schedule.ts); here so the
+    // keys keep the schema's order when it sets them.
+    EarliestDelivery: undefined,
+    LatestDelivery: undefined,
     PaymentName: prepared.paymentName,
     UnitPrice: unitPrice(totalCents, amount),
     TotalPrice: totalCents / 100,
@@ -445,8 +451,22 @@ export function unitPrice(totalCents: number, amount: number): number {
 /** SPEC §3: TotalPrice ascending; ties by rating (higher first), then distance, then dealer id. */
 export function compareOffers(a: Offer, b: Offer): number {
   return (
-    a.TotalPrice - b.TotalPrice || b.Rating - a.Rating || a.DistanceKm - b.DistanceKm || a.Id - b.Id
+    a.TotalPrice - b.TotalPrice ||
+    compareEarliest(a, b) ||
+    b.Rating - a.Rating ||
+    a.DistanceKm - b.DistanceKm ||
+    a.Id - b.Id
   );
+}
+
+/** Issue 40: at the same price the earlier delivery first; an offer without a date after. */
+function compareEarliest(a: Offer, b: Offer): number {
+  const x = a.EarliestDelivery;
+  const y = b.EarliestDelivery;
+  if (x === y) return 0;
+  if (x === undefined) return 1;
+  if (y === undefined) return -1;
+  return x < y ? -1 : 1;
 }
 
 /** Offers of every delivering dealer that offers what was asked, ranked. */

@@ -7,6 +7,7 @@
 import fp from 'fastify-plugin';
 import { ttlCacheSource } from '../caches/registry';
 import { PriceIndex } from './price-index';
+import { warmCalendar, workingCalendar } from '../delivery/calendar';
 import { dbPriceSource, loadFavouriteDealerIds } from './repo';
 import { createCalculationDeps, type CalculationDeps } from './service';
 
@@ -16,8 +17,8 @@ declare module 'fastify' {
   }
 }
 
-export const calculationPlugin = fp(
-  async (app) => {
+export const calculationPlugin = fp<{ warmCalendar?: boolean }>(
+  async (app, opts) => {
     const index = await PriceIndex.open(dbPriceSource(app.db), {
       onError: (error) => app.log.error({ err: error }, 'price index: change check failed'),
     });
@@ -25,6 +26,10 @@ export const calculationPlugin = fp(
       favouriteDealerIds: (userId) => loadFavouriteDealerIds(app.db, userId),
     });
     app.decorate('calculation', deps);
+    if (opts.warmCalendar) {
+      const stop = warmCalendar(workingCalendar, index.current().delivery.regions(), new Date());
+      app.addHook('onClose', async () => stop());
+    }
     // The staff cache screen (issue 13); clearing the index rebuilds it from the database.
     app.caches.register({
       name: 'price-index',

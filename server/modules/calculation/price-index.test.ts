@@ -155,21 +155,30 @@ function fakeSource() {
     signatureCalls: 0,
     loads: 0,
     ratingLoads: 0,
+    bookings: 'b1',
+    bookingLoads: 0,
     fail: false,
   };
   const source: PriceSource = {
     signature: async () => {
       state.signatureCalls++;
       if (state.fail) throw new Error('database gone');
-      return { data: state.signature, ratings: state.ratings };
+      return { data: state.signature, ratings: state.ratings, bookings: state.bookings };
     },
     load: async () => {
       state.loads++;
-      return { ...data, signature: { data: state.signature, ratings: state.ratings } };
+      return {
+        ...data,
+        signature: { data: state.signature, ratings: state.ratings, bookings: state.bookings },
+      };
     },
     loadRatings: async () => {
       state.ratingLoads++;
       return { signature: state.ratings, dealers: state.ratingRows };
+    },
+    loadBookings: async () => {
+      state.bookingLoads++;
+      return { signature: state.bookings, loads: [] };
     },
   };
   return { state, source };
@@ -236,11 +245,26 @@ describe('PriceIndex change check', () => {
       rating: meanRating(sum + 9, count + 2),
       ratingCount: count + 2,
     });
-    expect(index.current().signature).toEqual({ data: 'a', ratings: 'r2' });
+    expect(index.current().signature).toEqual({ data: 'a', ratings: 'r2', bookings: 'b1' });
     expect(await index.checkForChanges()).toBe(false);
 
     // A dealer that cannot make an offer is skipped.
     expect(snapshot.setDealerRating(-1, 5, 1)).toBe(false);
+  });
+
+  it('reloads only the booked delivery totals when a booking was made elsewhere (issue 40)', async () => {
+    const { state, source } = fakeSource();
+    const index = await PriceIndex.open(source);
+    const snapshot = index.current();
+    const revision = snapshot.revision;
+    state.bookings = 'b2';
+    expect(await index.checkForChanges()).toBe(true);
+    expect(state).toMatchObject({ loads: 1, ratingLoads: 0, bookingLoads: 1 });
+    expect(index.current()).toBe(snapshot);
+    // Cached calculations key on the revision: none is answered from before the booking.
+    expect(snapshot.revision).toBeGreaterThan(revision);
+    expect(snapshot.signature.bookings).toBe('b2');
+    expect(await index.checkForChanges()).toBe(false);
   });
 
   it('keeps the old snapshot and reports when the check fails', async () => {

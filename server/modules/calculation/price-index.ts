@@ -29,7 +29,9 @@ import {
   type EngineProduct,
   type GeoPoint,
 } from './engine';
-import type { ChangeSignature, PriceData, PriceSource, RatingData } from './repo';
+import type { BookingData, ChangeSignature, PriceData, PriceSource, RatingData } from './repo';
+import { workingCalendar } from '../delivery/calendar';
+import { DeliveryBoard, type Depot, type Need } from '../delivery/capacity';
 
 /** Grid cell edge in degrees: about 28 km north–south, 16–19 km east–west in DACH. */
 export const GRID_CELL_DEG = 0.25;
@@ -104,6 +106,7 @@ export class Catalogue {
         useIcon: p.useIcon,
         upselling: p.upselling,
         deliveryDays: p.deliveryDays,
+        leadDays: p.leadDays,
         sort: p.sort,
       }));
     this.parameters = new Map(parameters.map((p) => [p.id, p]));
@@ -223,6 +226,11 @@ export class PriceSnapshot {
   private readonly dataSignature: string;
   /** Changes when the ratings are reloaded into this snapshot (applyRatings). */
   private ratingSignature: string;
+  /**
+   * Depots, contingents and booked totals (issue 40): the earliest delivery of every offer. The
+   * booked totals are replaced in place (applyBookings), like the ratings.
+   */
+  readonly delivery: DeliveryBoard;
   private readonly countries = new Map<number, CountryIndex>();
   /** The dealers that can make an offer, by id: their rating may be patched in place. */
   private readonly byId = new Map<number, EngineDealer>();
@@ -233,6 +241,11 @@ export class PriceSnapshot {
     this.version = version;
     this.builtAt = builtAt;
     this.catalogue = new Catalogue(data);
+    // The booking signature read with the others, before any row (a change meanwhile shows next time).
+    this.delivery = new DeliveryBoard(
+      { ...data.delivery, signature: data.signature.bookings },
+      workingCalendar,
+    );
 
     for (const row of data.zipPoints) {
       this.country(row.countryId).points.set(row.zip, { lat: row.lat, lon: row.lon });
@@ -312,7 +325,11 @@ export class PriceSnapshot {
 
   /** The change signature this snapshot reflects. */
   get signature(): ChangeSignature {
-    return { data: this.dataSignature, ratings: this.ratingSignature };
+    return {
+      data: this.dataSignature,
+      ratings: this.ratingSignature,
+      bookings: this.delivery.signature,
+    };
   }
 
   /**
@@ -335,6 +352,18 @@ export class PriceSnapshot {
   applyRatings(ratings: RatingData): void {
     for (const row of ratings.dealers) this.setDealerRating(row.id, row.ratingSum, row.ratingCount);
     this.ratingSignature = ratings.signature;
+  }
+
+  /** The booked totals as read from the database (calculations from now on see them). */
+  applyBookings(bookings: BookingData): void {
+    this.delivery.applyLoads(bookings.loads, bookings.signature);
+    this.revision += 1;
+  }
+
+  /** A booking (sign 1) or release (−1) this process committed, before the next change check. */
+  patchBooking(depot: Depot, day: string, need: Need, sign: 1 | -1): void {
+    this.delivery.addBooking(depot, day, need, sign);
+    this.revision += 1;
   }
 
   private country(countryId: number): CountryIndex {
@@ -461,9 +490,35 @@ export class PriceIndex {
       await this.reload();
       return true;
     }
-    if (signature.ratings === known.ratings) return false;
-    await this.reloadRatings();
-    return true;
+    let reloaded = false;
+    if (signature.ratings !== known.ratings) {
+      await this.reloadRatings();
+      reloaded = true;
+    }
+    if (signature.bookings !== known.bookings) {
+      await this.reloadBookings();
+      reloaded = true;
+    }
+    return reloaded;
+  }
+
+  /**
+   * Reads the booked delivery totals into the current snapshot (one query, no rebuild), like
+   * the ratings: another process's booking shows here within the check interval.
+   */
+  async reloadBookings(): Promise<void> {
+    const snapshot = this.snapshot;
+    const bookings = await this.source.loadBookings();
+    if (this.snapshot === snapshot) snapshot.applyBookings(bookings);
+  }
+
+  /**
+   * After a booking or release committed by this process (orders/service.ts): the next
+   * calculation here sees it. The booking signature stays, so the next change check reads the
+   * database's totals and corrects anything raced meanwhile.
+   */
+  patchBooking(depot: Depot, day: string, need: Need, sign: 1 | -1 = 1): void {
+    this.snapshot.patchBooking(depot, day, need, sign);
   }
 
   /**

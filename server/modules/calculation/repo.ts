@@ -18,6 +18,8 @@ import {
   postalCodes,
   products,
 } from '../../db/schema';
+import type { DayLoadRow, DeliveryData } from '../delivery/capacity';
+import { loadDayLoads, loadDeliveryData, loadDeliverySignature } from '../delivery/repo';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ParameterGroupRow = typeof calcParameterGroups.$inferSelect;
@@ -42,6 +44,8 @@ export interface ChangeSignature {
   data: string;
   /** The dealers' ratings (rating_sum, rating_count): a change reloads only those. */
   ratings: string;
+  /** Delivery bookings (issue 40): a change reloads only the booked totals. */
+  bookings: string;
 }
 
 /** One dealer's running rating (the offer's Rating and RatingCount derive from it). */
@@ -68,6 +72,14 @@ export interface PriceData {
   deliveryZips: DeliveryZipRow[];
   terms: TermsRow[];
   prices: PriceRow[];
+  /** Depots, contingents and booked totals (issue 40). */
+  delivery: DeliveryData;
+}
+
+/** The booked totals on their own, with their signature read first (a booking changes only these). */
+export interface BookingData {
+  signature: string;
+  loads: DayLoadRow[];
 }
 
 /** Where the index gets its data; the database in the app, fixtures in tests. */
@@ -75,6 +87,7 @@ export interface PriceSource {
   load(): Promise<PriceData>;
   signature(): Promise<ChangeSignature>;
   loadRatings(): Promise<RatingData>;
+  loadBookings(): Promise<BookingData>;
 }
 
 export function dbPriceSource(db: Db): PriceSource {
@@ -82,6 +95,7 @@ export function dbPriceSource(db: Db): PriceSource {
     signature: () => loadSignature(db),
     load: () => loadPriceData(db),
     loadRatings: () => loadRatings(db),
+    loadBookings: () => loadDayLoads(db),
   };
 }
 
@@ -91,8 +105,12 @@ export function dbPriceSource(db: Db): PriceSource {
  * ratings: see loadRatingSignature.
  */
 export async function loadSignature(db: Db): Promise<ChangeSignature> {
-  const [data, ratings] = await Promise.all([loadDataSignature(db), loadRatingSignature(db)]);
-  return { data, ratings };
+  const [data, ratings, bookings] = await Promise.all([
+    loadDataSignature(db),
+    loadRatingSignature(db),
+    loadDeliverySignature(db),
+  ]);
+  return { data, ratings, bookings };
 }
 
 async function loadDataSignature(db: Db): Promise<string> {
@@ -148,6 +166,7 @@ export async function loadPriceData(db: Db): Promise<PriceData> {
     zipRows,
     termsRows,
     priceRows,
+    delivery,
   ] = await Promise.all([
     db.select().from(products),
     db.select().from(calcParameterGroups),
@@ -172,6 +191,7 @@ export async function loadPriceData(db: Db): Promise<PriceData> {
         tiers: dealerPrices.tiers,
       })
       .from(dealerPrices),
+    loadDeliveryData(db),
   ]);
   return {
     signature,
@@ -184,6 +204,7 @@ export async function loadPriceData(db: Db): Promise<PriceData> {
     deliveryZips: zipRows,
     terms: termsRows,
     prices: priceRows,
+    delivery,
   };
 }
 

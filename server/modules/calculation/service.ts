@@ -38,6 +38,7 @@ import {
 import type { CatalogueProduct, PriceIndex, PriceSnapshot } from './price-index';
 import { PrecompressedText } from '../../plugins/precompressed';
 import { TtlCache } from './ttl-cache';
+import { scheduleEpoch, scheduleOffers } from '../delivery/schedule';
 
 /** SPEC §9: banners, prices, best price are cached 120 s (client and server). */
 export const BEST_PRICE_TTL_S = 120;
@@ -64,10 +65,13 @@ export interface CalculationDeps {
   bestPriceCache: TtlCache<BestPriceResponse | null>;
   localBestPriceCache: TtlCache<LocalBestPriceResponse>;
   favouriteDealerIds: FavouriteDealerIds;
+  /** The clock of the delivery dates (issue 40: cut-off, working days); tests set it. */
+  clock: () => Date;
 }
 
 export interface CalculationDepsOptions {
   now?: () => number;
+  clock?: () => Date;
   /** Default: nobody has favourites (scripts and benches without users). */
   favouriteDealerIds?: FavouriteDealerIds;
 }
@@ -76,9 +80,14 @@ const NO_FAVOURITES: ReadonlySet<number> = new Set();
 
 export function createCalculationDeps(
   index: PriceIndex,
-  { now, favouriteDealerIds = async () => NO_FAVOURITES }: CalculationDepsOptions = {},
+  {
+    now,
+    clock = () => new Date(),
+    favouriteDealerIds = async () => NO_FAVOURITES,
+  }: CalculationDepsOptions = {},
 ): CalculationDeps {
   return {
+    clock,
     index,
     calculationCache: new TtlCache(CALCULATION_CACHE_TTL_S * 1000, CALCULATION_CACHE_ENTRIES, now),
     bestPriceCache: new TtlCache(BEST_PRICE_TTL_S * 1000, 100, now),
@@ -360,14 +369,23 @@ export function calculate(
   const zipError = checkZip(snapshot, config.CountryId, config.ZipCode);
   if (zipError) return zipError;
   const delivering = snapshot.delivering(config.CountryId, config.ZipCode);
-  return ok(result(config, calculateOffers(delivering, resolved.value)));
+  const offers = calculateOffers(delivering, resolved.value);
+  const scheduled = scheduleOffers(snapshot, resolved.value, config.ZipCode, offers, deps.clock());
+  return ok(withLoad(result(config, scheduled.items), scheduled.load));
+}
+
+function withLoad(
+  value: CalculationResult,
+  load: CalculationResult['DeliveryLoad'],
+): CalculationResult {
+  return load === undefined ? value : { ...value, DeliveryLoad: load };
 }
 
 /** The cache key: the price snapshot's version and revision, and the validated configuration. */
 export function calculationKey(deps: CalculationDeps, config: CalculatorConfig): string {
   const snapshot = deps.index.current();
   // The validated body: keys in the schema's order, unknown keys already dropped.
-  return `${snapshot.version}.${snapshot.revision}|${JSON.stringify(config)}`;
+  return `${snapshot.version}.${snapshot.revision}.${scheduleEpoch(deps.clock())}|${JSON.stringify(config)}`;
 }
 
 /**
@@ -414,10 +432,10 @@ export function calculateDefault(
       : catalogue.defaultProduct(countryId, config.ProductGroupId);
   if (!product) return result(config, []);
   const delivering = snapshot.delivering(countryId, config.ZipCode);
-  return result(
-    config,
-    calculateOffers(delivering, defaultRequest(snapshot, countryId, product, config.Amount)),
-  );
+  const request = defaultRequest(snapshot, countryId, product, config.Amount);
+  const offers = calculateOffers(delivering, request);
+  const scheduled = scheduleOffers(snapshot, request, config.ZipCode, offers, deps.clock());
+  return withLoad(result(config, scheduled.items), scheduled.load);
 }
 
 // ---------------------------------------------------------------------------------------------

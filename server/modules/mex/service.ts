@@ -168,7 +168,24 @@ export async function snapshot(
 /** Order amount for the lead time and the price: what fits in, within the calculator's limits. */
 const orderAmount = (freeL: number) => Math.min(32_000, Math.max(500, freeL));
 
-/** Lead time and today's best price at the tank's postal code for its free volume. */
+/**
+ * Working days (Monday to Friday) from `today` to `day`: the lead time of a booked delivery, as
+ * forecast.ts counts them back from the day the tank runs dry.
+ */
+export function weekdaysUntil(today: string, day: string): number {
+  let count = 0;
+  for (let d = addDays(today, 1); d <= day; d = addDays(d, 1)) {
+    const weekday = new Date(`${d}T12:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) count += 1;
+  }
+  return count;
+}
+
+/**
+ * Lead time and today's best price at the tank's postal code for its free volume. The lead time
+ * runs to the earliest delivery the cheapest dealers still have free (issue 40: their real
+ * capacity); without dates (an older index) their delivery time's length.
+ */
 function offersFor(deps: MexDeps, tank: repo.TankRow, freeL: number) {
   const result = calculateDefault(deps.calculation, {
     CountryId: tank.countryId,
@@ -180,8 +197,17 @@ function offersFor(deps: MexDeps, tank: repo.TankRow, freeL: number) {
     AppointmentPlus: false,
   });
   const cheapest = result.Items.slice(0, 3);
+  const earliest = cheapest
+    .map((o) => o.EarliestDelivery)
+    .filter((d): d is string => d !== undefined)
+    .sort()[0];
   return {
-    leadDays: cheapest.length ? Math.min(...cheapest.map((o) => o.DeliveryDays)) : null,
+    leadDays:
+      earliest !== undefined
+        ? Math.max(1, weekdaysUntil(deps.today, earliest))
+        : cheapest.length
+          ? Math.min(...cheapest.map((o) => o.DeliveryDays))
+          : null,
     pricePer100L: result.Items[0]?.UnitPrice ?? null,
   };
 }

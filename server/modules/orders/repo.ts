@@ -1,7 +1,15 @@
 /** Queries of the orders module. Reads of one customer's orders are always scoped by user id. */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { addresses, calcParameters, dealers, orders, products, users } from '../../db/schema';
+import {
+  addresses,
+  calcParameters,
+  dealers,
+  deliveryBookings,
+  orders,
+  products,
+  users,
+} from '../../db/schema';
 
 /** The database or one of its transactions. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -77,6 +85,8 @@ const detailColumns = {
   dealerPhone: dealers.phone,
   productName: products.name,
   paymentName: calcParameters.name,
+  deliveryDay: deliveryBookings.day,
+  deliveryWindow: deliveryBookings.window,
 };
 
 export type OrderDetailRow = {
@@ -86,6 +96,9 @@ export type OrderDetailRow = {
   dealerPhone: string;
   productName: string;
   paymentName: string | null;
+  /** The booked delivery (issue 40); null before bookings and after a cancellation. */
+  deliveryDay: string | null;
+  deliveryWindow: string | null;
 };
 
 function detailQuery(db: DbOrTx) {
@@ -94,7 +107,8 @@ function detailQuery(db: DbOrTx) {
     .from(orders)
     .innerJoin(dealers, eq(dealers.id, orders.dealerId))
     .innerJoin(products, eq(products.id, orders.productId))
-    .leftJoin(calcParameters, eq(calcParameters.id, orders.paymentParameterId));
+    .leftJoin(calcParameters, eq(calcParameters.id, orders.paymentParameterId))
+    .leftJoin(deliveryBookings, eq(deliveryBookings.orderId, orders.id));
 }
 
 export async function findOrderDetailByNumber(
@@ -126,10 +140,13 @@ export function listOrdersOfUser(db: DbOrTx, userId: number) {
       currencyCode: orders.currencyCode,
       totalPrice: orders.totalPrice,
       installmentRate: orders.installmentRate,
+      deliveryDay: deliveryBookings.day,
+      deliveryWindow: deliveryBookings.window,
     })
     .from(orders)
     .innerJoin(dealers, eq(dealers.id, orders.dealerId))
     .innerJoin(products, eq(products.id, orders.productId))
+    .leftJoin(deliveryBookings, eq(deliveryBookings.orderId, orders.id))
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id));
 }

@@ -21,6 +21,7 @@ import {
   SetOrderStatusRequestSchema,
   SetOrderStatusResponseSchema,
 } from '../../../src/api/contract/orders';
+import { SlotTakenSchema } from '../../../src/api/contract/delivery';
 import { requireCsrf, requireGuard } from '../../plugins/auth';
 import { cookieOptions } from '../account/cookies';
 import { browserKeyOf, sessionIdOf } from '../account/csrf';
@@ -121,7 +122,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
           201: OrderSchema,
           400: ApiErrorSchema,
           403: ApiErrorSchema,
-          409: z.union([PriceChangedSchema, ApiErrorSchema]),
+          409: z.union([PriceChangedSchema, SlotTakenSchema, ApiErrorSchema]),
         },
       },
     },

@@ -26,6 +26,15 @@ import { GROUP_DELIVERY_TIME, GROUP_PAYMENT, toCents } from '../calculation/engi
 import { calculate, resolveRequest, type CalculationDeps } from '../calculation/service';
 import { enqueueEmail } from '../mail/outbox';
 import {
+  DELIVERY_WINDOW_LABELS,
+  type DeliverySlot,
+  type DeliveryWindow,
+  type SlotTaken,
+} from '../../../src/api/contract/delivery';
+import { formatWeekdayDayDe } from '../../../src/lib/dates';
+import { bookDelivery, releaseBooking } from '../delivery/repo';
+import { dealerSchedule, slotsFor, type DealerSchedule } from '../delivery/schedule';
+import {
   findCheckoutDefaults,
   findDealerContact,
   findOrderById,
@@ -58,7 +67,7 @@ type Status = 400 | 404 | 409;
 export type Failure<S extends Status = Status> = {
   ok: false;
   status: S;
-  error: ApiError | PriceChanged;
+  error: ApiError | PriceChanged | SlotTaken;
 };
 export type Result<T, S extends Status = Status> = { ok: true; value: T } | Failure<S>;
 
@@ -77,6 +86,8 @@ interface PricedOffer {
   offer: Offer;
   dealer: DealerContact;
   paymentParameterId: number;
+  /** Where and within which days the dealer delivers it (issue 40); undefined: no depot known. */
+  schedule: DealerSchedule | undefined;
 }
 
 /**
@@ -105,16 +116,28 @@ async function pricedOffer(
   if (!offer) {
     return fail(
       400,
-      `${dealer.name} liefert mit dieser Auswahl nicht nach PLZ ${config.ZipCode}. Bitte wählen Sie ein anderes Angebot.`,
+      `${dealer.name} liefert mit dieser Auswahl nicht nach PLZ ${config.ZipCode} oder hat in dieser Lieferzeit keinen freien Termin mehr. Bitte wählen Sie ein anderes Angebot oder eine längere Lieferzeit.`,
       'body.DealerId',
     );
   }
-  const resolved = resolveRequest(deps.calculation.index.current(), config);
+  const snapshot = deps.calculation.index.current();
+  const resolved = resolveRequest(snapshot, config);
   const payment = resolved.ok
     ? resolved.value.parameters.find((p) => p.groupId === GROUP_PAYMENT)
     : undefined;
-  return { ok: true, value: { offer, dealer, paymentParameterId: payment?.id ?? 0 } };
+  const schedule = resolved.ok
+    ? dealerSchedule(snapshot, resolved.value, config.ZipCode, dealerId, deps.calculation.clock())
+    : undefined;
+  return { ok: true, value: { offer, dealer, paymentParameterId: payment?.id ?? 0, schedule } };
 }
+
+/** The free days of the offer now, as the price index knows them. */
+function freeSlots(deps: OrdersDeps, schedule: DealerSchedule | undefined): DeliverySlot[] {
+  return schedule ? slotsFor(deps.calculation.index.current(), schedule) : [];
+}
+
+/** Thrown inside the order's transaction when the day is full: rolls the order back. */
+class SlotTakenError extends Error {}
 
 export async function previewOrder(
   deps: OrdersDeps,
@@ -124,7 +147,11 @@ export async function previewOrder(
   if (!priced.ok) return priced;
   return {
     ok: true,
-    value: { Offer: priced.value.offer, PaymentParameterId: priced.value.paymentParameterId },
+    value: {
+      Offer: priced.value.offer,
+      PaymentParameterId: priced.value.paymentParameterId,
+      DeliverySlots: freeSlots(deps, priced.value.schedule),
+    },
   };
 }
 
@@ -172,7 +199,7 @@ export async function placeOrder(
 
   const priced = await pricedOffer(deps, config, input.DealerId);
   if (!priced.ok) return priced;
-  const { offer, dealer, paymentParameterId } = priced.value;
+  const { offer, dealer, paymentParameterId, schedule } = priced.value;
 
   if (toCents(offer.TotalPrice) !== toCents(input.TotalPrice)) {
     const previous = formatPrice(input.TotalPrice, offer.Currency);
@@ -189,6 +216,12 @@ export async function placeOrder(
     };
   }
 
+  // The day to book: the one chosen, else (an order queued by an older app) the earliest free.
+  const day = input.DeliveryDate ?? freeSlots(deps, schedule)[0]?.Date;
+  if (schedule && (day === undefined || day < schedule.period.from || day > schedule.period.to)) {
+    return slotTaken(deps, schedule, day);
+  }
+
   const now = deps.now?.() ?? new Date();
   const address: OrderAddress = {
     title1: input.DeliveryAddress.Title1,
@@ -201,57 +234,102 @@ export async function placeOrder(
     place: input.DeliveryAddress.Place,
   };
 
-  const placed = await deps.db.transaction(async (tx) => {
-    const id = await nextOrderId(tx);
-    const orderNumber = orderNumberOf(id, now);
-    const inserted = await insertOrderOnce(tx, {
-      id,
-      orderNumber,
-      idempotencyKey: input.IdempotencyKey,
-      userId: owner.userId,
-      guestKey: owner.userId === null ? owner.guestKey : null,
-      email: input.Email.toLowerCase(),
-      phone: input.Phone,
-      dealerId: dealer.id,
-      countryId: config.CountryId,
-      productId: offer.ProductId,
-      amountLitres: config.Amount,
-      stations: config.Stations,
-      configuration: config,
-      deliveryAddress: address,
-      accessNotes: input.AccessNotes,
-      paymentParameterId,
-      currencyCode: offer.Currency,
-      unitPrice: offer.UnitPrice,
-      totalPrice: offer.TotalPrice,
-      lines: offer.Breakdown.map((l) => ({ label: l.Label, amount: l.Amount })),
-      installmentRate: offer.Installment?.MonthlyRate ?? null,
-      status: 'received',
-      createdAt: now,
+  let placed: Placed;
+  try {
+    placed = await deps.db.transaction(async (tx) => {
+      const id = await nextOrderId(tx);
+      const orderNumber = orderNumberOf(id, now);
+      const inserted = await insertOrderOnce(tx, {
+        id,
+        orderNumber,
+        idempotencyKey: input.IdempotencyKey,
+        userId: owner.userId,
+        guestKey: owner.userId === null ? owner.guestKey : null,
+        email: input.Email.toLowerCase(),
+        phone: input.Phone,
+        dealerId: dealer.id,
+        countryId: config.CountryId,
+        productId: offer.ProductId,
+        amountLitres: config.Amount,
+        stations: config.Stations,
+        configuration: config,
+        deliveryAddress: address,
+        accessNotes: input.AccessNotes,
+        paymentParameterId,
+        currencyCode: offer.Currency,
+        unitPrice: offer.UnitPrice,
+        totalPrice: offer.TotalPrice,
+        lines: offer.Breakdown.map((l) => ({ label: l.Label, amount: l.Amount })),
+        installmentRate: offer.Installment?.MonthlyRate ?? null,
+        status: 'received',
+        createdAt: now,
+      });
+      if (!inserted) {
+        // A concurrent request with the same key won the unique index.
+        const winner = await findOrderByKey(tx, input.IdempotencyKey);
+        if (!winner) throw new Error('idempotency conflict without a row');
+        return { created: false, order: winner };
+      }
+      let booked: BookedDelivery | null = null;
+      if (schedule && day !== undefined) {
+        const fit = await bookDelivery(tx, {
+          orderId: inserted.id,
+          dealerId: dealer.id,
+          depotId: schedule.depot.depotId,
+          day,
+          need: schedule.need,
+          capacity: deps.calculation.index.current().delivery.capacity(schedule.depot, day),
+        });
+        if (!fit) throw new SlotTakenError();
+        booked = { day, window: schedule.need.window };
+      }
+      const mail = mailFacts(inserted, dealer, offer, booked);
+      await enqueueEmail(tx, {
+        kind: 'order-confirmation',
+        to: inserted.email,
+        subject: `Ihre Bestellung ${inserted.orderNumber} bei ${PRODUCT_NAME}`,
+        text: confirmationText(mail),
+      });
+      await enqueueEmail(tx, {
+        kind: 'dealer-notification',
+        to: dealer.email,
+        subject: `Neue Bestellung ${inserted.orderNumber}: ${formatQuantity(inserted.amountLitres)} Liter nach ${address.zip} ${address.place}`,
+        text: dealerText(mail),
+      });
+      return { created: true, order: inserted };
     });
-    if (!inserted) {
-      // A concurrent request with the same key won the unique index.
-      const winner = await findOrderByKey(tx, input.IdempotencyKey);
-      if (!winner) throw new Error('idempotency conflict without a row');
-      return { created: false, order: winner };
-    }
-    const mail = mailFacts(inserted, dealer, offer);
-    await enqueueEmail(tx, {
-      kind: 'order-confirmation',
-      to: inserted.email,
-      subject: `Ihre Bestellung ${inserted.orderNumber} bei ${PRODUCT_NAME}`,
-      text: confirmationText(mail),
-    });
-    await enqueueEmail(tx, {
-      kind: 'dealer-notification',
-      to: dealer.email,
-      subject: `Neue Bestellung ${inserted.orderNumber}: ${formatQuantity(inserted.amountLitres)} Liter nach ${address.zip} ${address.place}`,
-      text: dealerText(mail),
-    });
-    return { created: true, order: inserted };
-  });
+  } catch (error) {
+    if (error instanceof SlotTakenError && schedule) return slotTaken(deps, schedule, day, true);
+    throw error;
+  }
   if (!placed.created) return sameRequest(placed.order, input, owner);
+  if (schedule && day !== undefined) {
+    deps.calculation.index.patchBooking(schedule.depot, day, schedule.need, 1);
+  }
   return { ok: true, value: placed };
+}
+
+/**
+ * 409 "Dieser Termin ist gerade vergeben" with the next free days. After a refused booking the
+ * index first reads the database's totals: its board may not know the booking that won.
+ */
+async function slotTaken(
+  deps: OrdersDeps,
+  schedule: DealerSchedule,
+  day: string | undefined,
+  refused = false,
+): Promise<Failure<409>> {
+  if (refused) await deps.calculation.index.reloadBookings();
+  const slots = freeSlots(deps, schedule).filter((s) => s.Date !== day);
+  const message =
+    day === undefined || !refused
+      ? slots.length > 0
+        ? 'Dieser Liefertermin ist nicht mehr wählbar. Bitte wählen Sie einen anderen Termin.'
+        : 'Der Händler hat in dieser Lieferzeit keinen freien Termin mehr. Bitte wählen Sie eine längere Lieferzeit oder ein anderes Angebot.'
+      : slots.length > 0
+        ? 'Dieser Termin ist gerade vergeben. Bitte wählen Sie einen anderen Termin.'
+        : 'Dieser Termin ist gerade vergeben, und in dieser Lieferzeit ist kein anderer mehr frei. Bitte wählen Sie eine längere Lieferzeit oder ein anderes Angebot.';
+  return { ok: false, status: 409, error: { message, Reason: 'SlotTaken', Slots: slots } };
 }
 
 /** The order under a key belongs to this requester: the customer, or the guest browser whose
@@ -292,14 +370,30 @@ function sameRequest(
 // ---------------------------------------------------------------------------------------------
 // E-mails (German plain text)
 
+interface BookedDelivery {
+  day: string;
+  window: DeliveryWindow;
+}
+
 interface MailFacts {
   order: OrderRow;
   dealer: DealerContact;
   offer: Offer;
+  booked: BookedDelivery | null;
 }
 
-function mailFacts(order: OrderRow, dealer: DealerContact, offer: Offer): MailFacts {
-  return { order, dealer, offer };
+function mailFacts(
+  order: OrderRow,
+  dealer: DealerContact,
+  offer: Offer,
+  booked: BookedDelivery | null,
+): MailFacts {
+  return { order, dealer, offer, booked };
+}
+
+/** "Di., 01.12.2026, vormittags (7–12 Uhr)" */
+export function deliveryText(booked: BookedDelivery): string {
+  return `${formatWeekdayDayDe(booked.day)}, ${DELIVERY_WINDOW_LABELS[booked.window]}`;
 }
 
 function money(value: number, currency: string): string {
@@ -315,13 +409,14 @@ function stationsText(n: number): string {
   return n === 1 ? '1 Abladestelle' : `${n} Abladestellen`;
 }
 
-function orderSummary({ order, offer }: MailFacts): string[] {
+function orderSummary({ order, offer, booked }: MailFacts): string[] {
   const currency = order.currencyCode;
   const lines = [
     `Bestellnummer: ${order.orderNumber}`,
     `Produkt: ${offer.ProductName}`,
     `Menge: ${formatQuantity(order.amountLitres)} Liter, ${stationsText(order.stations)}`,
     `Lieferzeit: ${offer.DeliveryTime}`,
+    ...(booked ? [`Liefertermin: ${deliveryText(booked)}`] : []),
     `Zahlung: ${offer.PaymentName}${
       offer.Installment
         ? ` (${offer.Installment.Months} Monatsraten à ${money(offer.Installment.MonthlyRate, currency)})`
@@ -356,7 +451,9 @@ function confirmationText(facts: MailFacts): string {
     '',
     'So geht es weiter:',
     `1. ${facts.dealer.name} prüft und bestätigt Ihre Bestellung.`,
-    '2. Der Händler meldet sich bei Ihnen, um den Liefertermin abzustimmen.',
+    facts.booked
+      ? `2. Der Tankwagen kommt am gebuchten Termin (${deliveryText(facts.booked)}); der Händler meldet sich, falls sich daran etwas ändert.`
+      : '2. Der Händler meldet sich bei Ihnen, um den Liefertermin abzustimmen.',
     '3. Nach der Lieferung bitten wir Sie um eine Bewertung des Händlers.',
     '',
     `Fragen zur Lieferung beantwortet ${facts.dealer.name} unter ${facts.dealer.phone}.`,
@@ -371,7 +468,7 @@ function dealerText(facts: MailFacts): string {
   return [
     `Guten Tag,`,
     '',
-    `über ${PRODUCT_NAME} ist eine neue Bestellung für ${facts.dealer.name} eingegangen. Bitte bestätigen Sie sie dem Kunden und stimmen Sie den Liefertermin ab.`,
+    `über ${PRODUCT_NAME} ist eine neue Bestellung für ${facts.dealer.name} eingegangen. ${facts.booked ? `Gebucht ist ${deliveryText(facts.booked)} aus Ihrem Kontingent; bitte bestätigen Sie die Bestellung dem Kunden.` : 'Bitte bestätigen Sie sie dem Kunden und stimmen Sie den Liefertermin ab.'}`,
     '',
     ...orderSummary(facts),
     '',
@@ -437,7 +534,14 @@ export function toOrder(deps: OrdersDeps, row: OrderDetailRow): Order {
       order.installmentRate === null
         ? null
         : { Months: CALC.INSTALLMENT_MONTHS, MonthlyRate: order.installmentRate },
+    Delivery: deliveryOf(row.deliveryDay, row.deliveryWindow),
   };
+}
+
+function deliveryOf(day: string | null, window: string | null): DeliverySlot | null {
+  if (day === null || window === null) return null;
+  const known = window === 'vormittags' || window === 'nachmittags' ? window : 'ganztags';
+  return { Date: day, Window: known };
 }
 
 export async function orderById(deps: OrdersDeps, id: number): Promise<Order | undefined> {
@@ -475,6 +579,7 @@ export async function ordersOfUser(deps: OrdersDeps, userId: number): Promise<Or
     Currency: currencyOf(r.currencyCode),
     TotalPrice: r.totalPrice,
     InstallmentRate: r.installmentRate,
+    Delivery: deliveryOf(r.deliveryDay, r.deliveryWindow),
   }));
 }
 
@@ -552,10 +657,16 @@ export async function setOrderStatus(
   const updated = await deps.db.transaction(async (tx) => {
     const row = await updateOrderStatus(tx, id, [from], to);
     if (row && to === 'delivered') await deps.onDelivered?.(tx, row);
+    // A cancelled order's delivery frees its day for others (issue 40).
+    if (row && to === 'cancelled') await releaseBooking(tx, id);
     return row;
   });
   if (!updated) {
     return fail(409, 'Die Bestellung wurde inzwischen geändert. Bitte laden Sie sie neu.');
+  }
+  if (to === 'cancelled') {
+    // The freed day shows here at once; other processes read it at their next change check.
+    await deps.calculation.index.reloadBookings();
   }
   return { ok: true, value: updated };
 }

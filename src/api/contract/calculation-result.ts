@@ -56,6 +56,14 @@ export const OfferSchema = z.object({
   DeliveryTime: z.string(),
   /** Latest delivery in working days, for sorting. */
   DeliveryDays: z.number(),
+  /**
+   * The earliest day the dealer's free capacity takes this amount with this delivery time
+   * (issue 40), YYYY-MM-DD; ties in price sort by it. Optional: an older server or a stored
+   * result does not carry it.
+   */
+  EarliestDelivery: z.optional(z.string()),
+  /** The last day of the delivery time's period (e.g. 15 working days), YYYY-MM-DD. */
+  LatestDelivery: z.optional(z.string()),
   PaymentName: z.string(),
   /** Gross price per 100 L, everything included (TotalPrice / Amount × 100). */
   UnitPrice: z.number(),
@@ -82,5 +90,11 @@ export const CalculationResultSchema = z.object({
   CountryId: z.number(),
   Currency: z.enum(['EUR', 'CHF']),
   CalculatedAt: z.string(),
+  /**
+   * "Lieferzeiten in Ihrer Region" (issue 40): the booked share of the delivering dealers'
+   * capacity over the next two weeks (contract/delivery.ts DELIVERY_LOADS; inline here so the
+   * offer list's schema chunk stays small).
+   */
+  DeliveryLoad: z.optional(z.enum(['normal', 'elevated', 'high'])),
 });
 export type CalculationResult = z.infer<typeof CalculationResultSchema>;

@@ -8,3 +8,4 @@ export * from './customer';
 export * from './ratings';
 export * from './orders';
 export * from './mex';
+export * from './delivery';

@@ -7,6 +7,7 @@
 import { z } from 'zod/mini';
 import { CalculatorConfigSchema, CALC, OfferSchema } from './calculation';
 import { requestId, requestIdParam, requestText } from './common';
+import { DeliveryDateField, DeliverySlotSchema } from './delivery';
 
 const text = (field: string, max: number, min = 1) =>
   requestText(
@@ -92,6 +93,11 @@ export const OrderPreviewResponseSchema = z.object({
   Offer: OfferSchema,
   /** When the configuration pays in installments: parameter 23, modifier 12 (SPEC §9). */
   PaymentParameterId: z.number(),
+  /**
+   * The free days (and the window of the "Lieferzeitfenster" option) the customer may book, from
+   * the offer's earliest delivery to the end of its period, in order (issue 40).
+   */
+  DeliverySlots: z.optional(z.array(DeliverySlotSchema)),
 });
 export type OrderPreviewResponse = z.infer<typeof OrderPreviewResponseSchema>;
 
@@ -157,6 +163,11 @@ export const PlaceOrderRequestSchema = z.object(
     ),
     /** Made by the client once per checkout; a retry with it finds the order already placed. */
     IdempotencyKey: IdempotencyKeyField,
+    /**
+     * The booked delivery day (issue 40), one of the preview's DeliverySlots; the window is the
+     * configuration's. Absent (an order queued by an older app): the earliest free day is booked.
+     */
+    DeliveryDate: z.optional(DeliveryDateField),
   },
   { error: 'Erwartet wird die Bestellung als JSON-Objekt.' },
 );
@@ -210,6 +221,8 @@ export const OrderSchema = z.object({
   Lines: z.array(OrderLineSchema),
   /** Monthly rate and count when paying in installments (SPEC §9: 12). */
   Installment: z.nullable(z.object({ Months: z.number(), MonthlyRate: z.number() })),
+  /** The booked delivery day and window (issue 40); null for orders from before bookings. */
+  Delivery: z.optional(z.nullable(DeliverySlotSchema)),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -224,6 +237,8 @@ export const OrderListItemSchema = z.object({
   Currency: z.enum(['EUR', 'CHF']),
   TotalPrice: z.number(),
   InstallmentRate: z.nullable(z.number()),
+  /** The booked delivery day and window (issue 40). */
+  Delivery: z.optional(z.nullable(DeliverySlotSchema)),
 });
 export type OrderListItem = z.infer<typeof OrderListItemSchema>;
 export const OrderListResponseSchema = z.array(OrderListItemSchema);

@@ -93,6 +93,7 @@ describe('AccountMenu', () => {
       '/support/user/list',
       '/support/telemetrie',
       '/support/sammelbestellungen',
+      '/support/liefertermine',
     ]);
     const toggle = screen.getByLabelText<HTMLInputElement>('Support-Infos anzeigen');
     expect(toggle.checked).toBe(false);
@@ -120,6 +121,7 @@ describe('AccountMenu', () => {
       '/support/user/list',
       '/support/telemetrie',
       '/support/sammelbestellungen',
+      '/support/liefertermine',
       '/support/adverts',
       '/support/campaigns',
       '/support/slots',

@@ -24,7 +24,15 @@ import { CheckoutForm } from './components/checkout-form';
 import { OfferSummary } from './components/offer-summary';
 import { PriceChangeNotice } from './components/price-change-notice';
 import type { FieldName, OrderContext } from './form';
-import { acceptPriceChange, checkoutState, openCheckout, prefill, setField, submit } from './store';
+import {
+  acceptPriceChange,
+  checkoutState,
+  openCheckout,
+  prefill,
+  setDeliverySlots,
+  setField,
+  submit,
+} from './store';
 import { texts } from './texts';
 import styles from './checkout-page.module.css';
 
@@ -87,8 +95,13 @@ export function CheckoutPage() {
       if (!controller.signal.aborted) setLoaded({ key: requestKey, state });
     };
     fetchPreview(wanted, dealerId, controller.signal)
-      .then((preview) => priceView(preview.Offer))
-      .then((priced) => settle({ status: 'ready', priced }))
+      .then(async (preview) => {
+        const priced = await priceView(preview.Offer);
+        if (controller.signal.aborted) return;
+        // Issue 40: the free days before the form shows, so the first is chosen at once.
+        setDeliverySlots(preview.DeliverySlots);
+        settle({ status: 'ready', priced });
+      })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && error.status === 400) {

@@ -7,7 +7,8 @@ import { useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { ApiError, NetworkError } from '../../api/client';
 import { onConnectionBack } from '../../api/connection';
-import { formatStandDe } from '../../lib/dates';
+import { formatStandDe, formatWeekdayDayDe } from '../../lib/dates';
+import { DELIVERY_WINDOW_LABELS } from '../../api/contract/delivery';
 import { keepOrder, readOrder } from '../orders';
 import type { Order } from '../../api/contract/orders';
 import { formatPrice, formatQuantity } from '../../lib/format';
@@ -115,6 +116,13 @@ export function OrderConfirmationPage() {
   const a = order.DeliveryAddress;
   const money = (value: number) => formatPrice(value, order.Currency);
   const name = [a.Title1, a.FirstName, a.LastName].filter(Boolean).join(' ');
+  // Issue 40: the booked day and window; orders from before bookings have none.
+  const delivery = order.Delivery
+    ? texts.delivery.booked(
+        formatWeekdayDayDe(order.Delivery.Date),
+        DELIVERY_WINDOW_LABELS[order.Delivery.Window],
+      )
+    : null;
 
   return (
     <Page width="md">
@@ -132,15 +140,23 @@ export function OrderConfirmationPage() {
           {texts.confirmation.number}{' '}
           <strong data-testid="order-number">{order.OrderNumber}</strong>
         </p>
+        {delivery && (
+          <p className={styles.delivery}>
+            {texts.confirmation.deliveryLine}{' '}
+            <strong data-testid="order-delivery">{delivery}</strong>
+          </p>
+        )}
         <p>{texts.confirmation.sentTo(order.Email)}</p>
       </Card>
 
       <Card className={styles.card} aria-labelledby="confirmation-next">
         <h2 id="confirmation-next">{texts.confirmation.nextTitle}</h2>
         <ol className={styles.steps}>
-          {texts.confirmation.next(order.DealerName, order.DealerPhone).map((step) => (
-            <li key={step}>{step}</li>
-          ))}
+          {texts.confirmation
+            .next(order.DealerName, order.DealerPhone, delivery !== null)
+            .map((step) => (
+              <li key={step}>{step}</li>
+            ))}
         </ol>
       </Card>
 
@@ -168,6 +184,12 @@ export function OrderConfirmationPage() {
             <div>
               <dt>{texts.offer.deliveryTime}</dt>
               <dd>{order.DeliveryTime}</dd>
+            </div>
+          )}
+          {delivery && (
+            <div>
+              <dt>{texts.confirmation.delivery}</dt>
+              <dd>{delivery}</dd>
             </div>
           )}
           <div>

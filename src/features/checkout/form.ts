@@ -21,6 +21,8 @@ export interface CheckoutValues {
   email: string;
   phone: string;
   accessNotes: string;
+  /** The chosen delivery day (issue 40), one of the preview's DeliverySlots; '' for none. */
+  deliveryDate: string;
   acceptedTerms: boolean;
 }
 
@@ -38,6 +40,7 @@ export const FIELD_ORDER: readonly FieldName[] = [
   'place',
   'email',
   'phone',
+  'deliveryDate',
   'accessNotes',
   'acceptedTerms',
 ];
@@ -53,6 +56,7 @@ export const emptyValues = (): CheckoutValues => ({
   email: '',
   phone: '',
   accessNotes: '',
+  deliveryDate: '',
   acceptedTerms: false,
 });
 
@@ -68,6 +72,7 @@ const FIELD_OF_PATH: Readonly<Record<string, FieldName>> = {
   Email: 'email',
   Phone: 'phone',
   AccessNotes: 'accessNotes',
+  DeliveryDate: 'deliveryDate',
   AcceptedTerms: 'acceptedTerms',
 };
 
@@ -103,6 +108,8 @@ export function requestOf(values: CheckoutValues, ctx: OrderContext): unknown {
     AcceptedTerms: values.acceptedTerms,
     TotalPrice: ctx.totalPrice,
     IdempotencyKey: ctx.idempotencyKey,
+    // None chosen (no free days offered, an older server): the server books the earliest.
+    ...(values.deliveryDate ? { DeliveryDate: values.deliveryDate } : {}),
   };
 }
 

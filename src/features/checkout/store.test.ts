@@ -7,6 +7,7 @@ import {
   openCheckout,
   prefill,
   resetCheckout,
+  setDeliverySlots,
   setField,
   STORAGE_KEY,
   submit,
@@ -34,6 +35,7 @@ const filled: CheckoutValues = {
   email: 'erika@example.org',
   phone: '030 1234567',
   accessNotes: 'Tank im Keller',
+  deliveryDate: '',
   acceptedTerms: true,
 };
 
@@ -243,5 +245,152 @@ describe('checkout store', () => {
     expect(checkoutState.values.email).toBe('eigene@example.org');
     expect(checkoutState.values.firstName).toBe('Max');
     expect(checkoutState.prefilled).toBe(true);
+  });
+});
+
+describe('checkout store: the delivery day (issue 40)', () => {
+  const slot = (Date: string) => ({ Date, Window: 'vormittags' as const });
+  /** The offer as POST /api/orders/preview prices it. */
+  const offerAt = (TotalPrice: number) => ({
+    Id: 7,
+    DealerName: 'Ölversorgung Berlin',
+    DealerPlace: 'Berlin',
+    DealerZip: '12619',
+    Rating: 4.5,
+    RatingCount: 6,
+    DistanceKm: 8.2,
+    IsFavourite: false,
+    ProductId: 1,
+    ProductName: 'Heizöl EL schwefelarm',
+    DeliveryTime: 'Standard',
+    DeliveryDays: 15,
+    PaymentName: 'Rechnung',
+    UnitPrice: Math.round((TotalPrice / 30) * 100) / 100,
+    TotalPrice,
+    VatAmount: 480,
+    VatRatePercent: 19,
+    Currency: 'EUR',
+    Breakdown: [{ Kind: 'product', Label: 'Heizöl', Amount: TotalPrice }],
+    Installment: null,
+    ClimateNeutral: false,
+    AppointmentPlus: false,
+  });
+  const offered = [slot('2026-12-01'), slot('2026-12-02'), slot('2026-12-03')];
+
+  it('preselects the first free day, keeps a chosen one over a reload while it is free', () => {
+    openCheckout('offer-a');
+    setDeliverySlots(offered);
+    expect(checkoutState.values.deliveryDate).toBe('2026-12-01');
+    setField('deliveryDate', '2026-12-02', ctx());
+
+    resetCheckout();
+    openCheckout('offer-a');
+    expect(checkoutState.slots).toBeNull();
+    setDeliverySlots(offered);
+    expect(checkoutState.values.deliveryDate).toBe('2026-12-02');
+
+    // Booked by someone else since: the first free day instead.
+    resetCheckout();
+    openCheckout('offer-a');
+    setDeliverySlots([slot('2026-12-01'), slot('2026-12-03')]);
+    expect(checkoutState.values.deliveryDate).toBe('2026-12-01');
+
+    // Another offer: the day is not carried over; no free days (an older server): none.
+    openCheckout('offer-b');
+    expect(checkoutState.values.deliveryDate).toBe('');
+    setDeliverySlots(undefined);
+    expect(checkoutState.slots).toEqual([]);
+    expect(checkoutState.values.deliveryDate).toBe('');
+  });
+
+  it('sends the chosen day as DeliveryDate; without days none is sent', async () => {
+    openCheckout('offer-a');
+    fill();
+    setDeliverySlots(offered);
+    setField('deliveryDate', '2026-12-03', ctx());
+    fetchMock.mockResolvedValueOnce(json(order, 201));
+    expect((await submit(ctx())).kind).toBe('placed');
+    const [body] = sentBodies() as unknown as { DeliveryDate?: string }[];
+    expect(body?.DeliveryDate).toBe('2026-12-03');
+    // Placed: the next checkout chooses its own day.
+    expect(checkoutState.values.deliveryDate).toBe('');
+
+    openCheckout('offer-c');
+    fill({ acceptedTerms: true });
+    setDeliverySlots([]);
+    fetchMock.mockResolvedValueOnce(json(order, 201));
+    expect((await submit(ctx())).kind).toBe('placed');
+    const second = sentBodies()[1] as unknown as Record<string, unknown>;
+    expect('DeliveryDate' in second).toBe(false);
+  });
+
+  it('409 SlotTaken: keeps every typed field, offers the next free days, none chosen', async () => {
+    openCheckout('offer-a');
+    fill();
+    setDeliverySlots(offered);
+    setField('deliveryDate', '2026-12-02', ctx());
+    const next = [slot('2026-12-03'), slot('2026-12-04')];
+    const preview = {
+      Offer: offerAt(3005.94),
+      PaymentParameterId: 24,
+      DeliverySlots: next,
+    };
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(
+        url === '/api/orders'
+          ? json(
+              { message: 'Dieser Termin ist gerade vergeben.', Reason: 'SlotTaken', Slots: next },
+              409,
+            )
+          : json(preview),
+      ),
+    );
+    expect(await submit(ctx())).toEqual({ kind: 'slotTaken' });
+    expect(checkoutState.slotTaken).toBe(true);
+    expect(checkoutState.phase).toBe('editing');
+    expect(checkoutState.priceChange).toBeNull();
+    expect(checkoutState.slots).toEqual(next);
+    expect(checkoutState.values).toEqual({ ...filled, deliveryDate: '' });
+    // Kept for a reload too.
+    expect(JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}')).toMatchObject({
+      values: { firstName: 'Erika', street: 'Invalidenstraße', deliveryDate: '' },
+    });
+
+    // Ordering again without a new choice is refused at the field.
+    const sent = sentBodies().length;
+    expect(await submit(ctx())).toEqual({ kind: 'invalid', focus: 'deliveryDate' });
+    expect(checkoutState.errors.deliveryDate).toBe('Bitte wählen Sie einen Liefertermin.');
+    expect(sentBodies()).toHaveLength(sent);
+
+    // Choosing a day clears the message and the notice; the order goes out with it, same key.
+    setField('deliveryDate', '2026-12-04', ctx());
+    expect(checkoutState.errors.deliveryDate).toBeUndefined();
+    expect(checkoutState.slotTaken).toBe(false);
+    fetchMock.mockImplementation(() => Promise.resolve(json(order, 201)));
+    expect((await submit(ctx())).kind).toBe('placed');
+    const bodies = sentBodies() as unknown as { IdempotencyKey: string; DeliveryDate: string }[];
+    expect(bodies.map((b) => b.DeliveryDate)).toEqual(['2026-12-02', '2026-12-04']);
+    expect(bodies[0]?.IdempotencyKey).toBe(bodies[1]?.IdempotencyKey);
+  });
+
+  it('a 409 PriceChanged is still the price change; the chosen day stays', async () => {
+    openCheckout('offer-a');
+    fill();
+    setDeliverySlots(offered);
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(
+        url === '/api/orders'
+          ? json({ message: 'Der Preis hat sich geändert.', Reason: 'PriceChanged' }, 409)
+          : json({
+              Offer: offerAt(3030.94),
+              PaymentParameterId: 24,
+              DeliverySlots: offered,
+            }),
+      ),
+    );
+    expect(await submit(ctx())).toEqual({ kind: 'stopped' });
+    expect(checkoutState.phase).toBe('priceChanged');
+    expect(checkoutState.slotTaken).toBe(false);
+    expect(checkoutState.values.deliveryDate).toBe('2026-12-01');
   });
 });

@@ -3,10 +3,13 @@
  * checkout and where the submit stands. Values and key live in sessionStorage too, so a reload
  * keeps every input and a resubmit after a reload or a dropped connection reuses the key: the
  * server then returns the order it already made instead of a second one.
+ * Issue 40: the free delivery days of the preview, the chosen one among the values (so it is
+ * kept like a typed field), and a day someone else booked meanwhile (409 SlotTaken).
  */
 import { proxy } from 'valtio';
 import { ApiError, NetworkError } from '../../api/client';
 import type { Offer } from '../../api/contract/calculation';
+import { SlotTakenSchema, type DeliverySlot } from '../../api/contract/delivery';
 import type { Order } from '../../api/contract/orders';
 import { fetchPreview, submitOrder } from './api';
 import {
@@ -38,6 +41,13 @@ export interface CheckoutState {
   gone: string | null;
   /** Fields came from the customer account. */
   prefilled: boolean;
+  /**
+   * The free delivery days to choose from (issue 40), earliest first; null until the preview
+   * has come. Empty: none to choose, the server books the earliest.
+   */
+  slots: DeliverySlot[] | null;
+  /** The chosen day was booked by someone else meanwhile (409 SlotTaken): choose again. */
+  slotTaken: boolean;
 }
 
 export const STORAGE_KEY = 'ok-checkout';
@@ -59,6 +69,8 @@ const initial = (): CheckoutState => ({
   priceChange: null,
   gone: null,
   prefilled: false,
+  slots: null,
+  slotTaken: false,
 });
 
 export const checkoutState = proxy<CheckoutState>(initial());
@@ -106,7 +118,12 @@ export function openCheckout(selectionKey: string): void {
   Object.assign(checkoutState, initial(), {
     selectionKey,
     values: stored
-      ? { ...stored.values, acceptedTerms: same && stored.values.acceptedTerms }
+      ? {
+          ...stored.values,
+          acceptedTerms: same && stored.values.acceptedTerms,
+          // A day of another offer (dealer, amount) is not one of this offer's.
+          deliveryDate: same ? stored.values.deliveryDate : '',
+        }
       : emptyValues(),
     idempotencyKey: same && stored ? stored.idempotencyKey : crypto.randomUUID(),
     prefilled: stored?.prefilled ?? false,
@@ -129,12 +146,36 @@ export function prefill(values: Partial<CheckoutValues>): void {
   }
 }
 
+/**
+ * The preview's free days (issue 40). The day chosen before (kept over a reload) stays when it is
+ * still free; otherwise the first free day is preselected.
+ */
+export function setDeliverySlots(slots: readonly DeliverySlot[] | undefined): void {
+  const free = slots ? slots.map((slot) => ({ ...slot })) : [];
+  checkoutState.slots = free;
+  const chosen = checkoutState.values.deliveryDate;
+  if (!free.some((slot) => slot.Date === chosen)) {
+    checkoutState.values.deliveryDate = free[0]?.Date ?? '';
+    persist();
+  }
+}
+
+/** A day must be chosen when there are days to choose from (after a SlotTaken none is). */
+function deliveryDateError(values: CheckoutValues, slots: readonly DeliverySlot[] | null) {
+  if (!slots || slots.length === 0) return undefined;
+  return slots.some((slot) => slot.Date === values.deliveryDate)
+    ? undefined
+    : texts.delivery.required;
+}
+
 export function setField<K extends FieldName>(
   name: K,
   value: CheckoutValues[K],
   ctx: OrderContext,
 ) {
   checkoutState.values[name] = value;
+  // A new day chosen: the notice about the taken one has done its job.
+  if (name === 'deliveryDate') checkoutState.slotTaken = false;
   // A field with an error is checked again as the user corrects it, so the message goes away.
   if (checkoutState.errors[name]) {
     const result = validate(checkoutState.values, ctx);
@@ -148,18 +189,26 @@ export function setField<K extends FieldName>(
 export type SubmitOutcome =
   | { kind: 'placed'; order: Order }
   | { kind: 'invalid'; focus: FieldName | undefined }
+  /** 409 SlotTaken: the free days are new, the field says so and takes the focus. */
+  | { kind: 'slotTaken' }
   | { kind: 'stopped' };
 
 /** Validates, then places the order; one submit at a time. */
 export async function submit(ctx: OrderContext): Promise<SubmitOutcome> {
   if (checkoutState.phase === 'submitting') return { kind: 'stopped' };
   const checked = validate(checkoutState.values, ctx);
-  if (!checked.ok) {
-    checkoutState.errors = checked.errors;
-    checkoutState.formError = checked.other[0] ?? null;
-    return { kind: 'invalid', focus: firstErrorField(checked.errors) };
+  const dateError = deliveryDateError(checkoutState.values, checkoutState.slots);
+  if (!checked.ok || dateError) {
+    const errors: FieldErrors = {
+      ...(checked.ok ? {} : checked.errors),
+      ...(dateError ? { deliveryDate: dateError } : {}),
+    };
+    checkoutState.errors = errors;
+    checkoutState.formError = checked.ok ? null : (checked.other[0] ?? null);
+    return { kind: 'invalid', focus: firstErrorField(errors) };
   }
   checkoutState.errors = {};
+  checkoutState.slotTaken = false;
   checkoutState.formError = null;
   checkoutState.priceChange = null;
   checkoutState.phase = 'submitting';
@@ -168,6 +217,7 @@ export async function submit(ctx: OrderContext): Promise<SubmitOutcome> {
     // Done: the next checkout starts fresh (the address stays for convenience).
     checkoutState.phase = 'editing';
     checkoutState.values.acceptedTerms = false;
+    checkoutState.values.deliveryDate = '';
     checkoutState.idempotencyKey = crypto.randomUUID();
     checkoutState.selectionKey = '';
     persist();
@@ -186,6 +236,12 @@ async function handleFailure(error: unknown, ctx: OrderContext): Promise<SubmitO
   const keyReused =
     error instanceof ApiError && error.issues.some((i) => i.path === 'body.IdempotencyKey');
   if (error instanceof ApiError && error.status === 409 && !keyReused) {
+    // Issue 40: the chosen day was booked meanwhile; the answer names the next free ones.
+    const taken = SlotTakenSchema.safeParse(error.body);
+    if (taken.success) {
+      slotTaken(taken.data.Slots);
+      return { kind: 'slotTaken' };
+    }
     // Price changed: the answer's new offer is fetched as the preview shows it.
     try {
       const preview = await fetchPreview(ctx.config, ctx.dealerId);
@@ -214,6 +270,18 @@ async function handleFailure(error: unknown, ctx: OrderContext): Promise<SubmitO
     error instanceof ApiError && error.status < 500 ? error.message : texts.serverError;
   checkoutState.phase = 'serverError';
   return { kind: 'stopped' };
+}
+
+/**
+ * 409 SlotTaken: every typed field stays; the free days are the answer's, none is chosen (the
+ * customer picks again, knowingly), and the field says why.
+ */
+function slotTaken(slots: readonly DeliverySlot[]): void {
+  checkoutState.slots = slots.map((slot) => ({ ...slot }));
+  checkoutState.values.deliveryDate = '';
+  checkoutState.slotTaken = true;
+  checkoutState.phase = 'editing';
+  persist();
 }
 
 /** The user accepts the new total: the page resubmits with it (same key, nothing was stored). */

@@ -65,6 +65,22 @@ export const texts = {
     loginRest: 'und Adresse übernehmen – oder einfach als Gast bestellen.',
   },
 
+  /** Issue 40: the delivery day, chosen from the dealer's free days. */
+  delivery: {
+    title: 'Liefertermin',
+    hint: 'Wählen Sie den Tag, an dem der Tankwagen kommen soll. Angeboten sind die freien Tage des Händlers.',
+    /** "Zeitfenster: vormittags (7–12 Uhr)": the window of the chosen delivery option. */
+    window: (label: string) => `Zeitfenster: ${label}`,
+    more: (n: number) => `Weitere Termine (${n})`,
+    required: 'Bitte wählen Sie einen Liefertermin.',
+    taken: 'Dieser Termin ist gerade vergeben. Bitte wählen Sie einen anderen Termin.',
+    takenNone:
+      'Dieser Termin ist gerade vergeben, und einen anderen Tag können wir gerade nicht anbieten.',
+    none: 'Für dieses Angebot lässt sich kein Wunschtag wählen. Wir buchen den frühesten freien Liefertag des Händlers; er steht in Ihrer Bestellbestätigung.',
+    /** Confirmation and orders: "Di., 01.12.2026, vormittags (7–12 Uhr)". */
+    booked: (day: string, window: string) => `${day}, ${window}`,
+  },
+
   terms: {
     title: 'Bedingungen',
     intro: `${PRODUCT_NAME} vermittelt Ihre Bestellung an den Händler; der Kaufvertrag kommt direkt mit dem Händler zustande, zu dessen Liefer- und Zahlungsbedingungen.`,
@@ -106,13 +122,19 @@ export const texts = {
       'Diese Bestellung können wir hier nicht anzeigen. Als Gast sehen Sie sie nur im Browser, mit dem Sie bestellt haben; angemeldet finden Sie alle Bestellungen unter „Bestellungen“.',
     summary: 'Zusammenfassung',
     address: 'Lieferadresse',
+    delivery: 'Liefertermin',
+    /** "Liefertermin: Di., 01.12.2026, vormittags (7–12 Uhr)" under the order number. */
+    deliveryLine: 'Liefertermin:',
     contact: 'Kontakt',
     accessNotes: 'Hinweise zur Anfahrt',
     vatNote: 'Alle Beträge inklusive Mehrwertsteuer.',
     nextTitle: 'So geht es weiter',
-    next: (dealer: string, phone: string) => [
+    /** `booked`: the order has its delivery day (issue 40). */
+    next: (dealer: string, phone: string, booked: boolean) => [
       `${dealer} prüft Ihre Bestellung und bestätigt sie.`,
-      'Der Händler ruft Sie an oder schreibt Ihnen, um den Liefertermin abzustimmen.',
+      booked
+        ? 'Der Tankwagen kommt am gebuchten Liefertermin. Ändert sich daran etwas, meldet sich der Händler bei Ihnen.'
+        : 'Der Händler ruft Sie an oder schreibt Ihnen, um den Liefertermin abzustimmen.',
       'Nach der Lieferung bitten wir Sie per E-Mail um eine Bewertung des Händlers.',
       `Fragen zur Lieferung beantwortet ${dealer} unter ${phone}.`,
     ],

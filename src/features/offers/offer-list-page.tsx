@@ -9,6 +9,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { productGroupOfPath } from '../../lib/paths';
+import { DeliveryLoadHint } from './components/delivery-load-hint';
 import { FavouriteToast } from './components/favourite-toast';
 import { GroupOrderEntry } from './components/group-order-entry';
 import { OfferCard, OfferCardSkeleton } from './components/offer-card';
@@ -111,6 +112,9 @@ export function OfferListPage() {
         </p>
 
         <StaleNotice />
+        {list.shown?.deliveryLoad && list.offers.length > 0 && (
+          <DeliveryLoadHint load={list.shown.deliveryLoad} />
+        )}
         {firstCalculation || (list.status === 'idle' && list.offers.length === 0) ? (
           <ol className={styles.list} aria-busy="true" aria-label={texts.states.calculating}>
             {Array.from({ length: SKELETONS }, (_, i) => (

@@ -89,6 +89,17 @@ describe('calculateOffers', () => {
     expect(offerListState.shown).toMatchObject({ count: 8, productName: 'Heizöl EL schwefelarm' });
   });
 
+  it('keeps the region’s delivery load with the shown result (issue 40)', async () => {
+    const items = generateOffers({ count: 2, seed: 5 });
+    stubServer((c) => json({ ...resultFixture(c, items), DeliveryLoad: 'elevated' }));
+    await calculateOffers(config());
+    expect(offerListState.shown?.deliveryLoad).toBe('elevated');
+
+    stubServer((c) => json(resultFixture(c, items)));
+    await calculateOffers(config({ Amount: 2500 }));
+    expect(offerListState.shown?.deliveryLoad).toBeUndefined();
+  });
+
   it('says so when no dealer delivers (empty result)', async () => {
     stubServer((c) => json(resultFixture(c, [])));
     await calculateOffers(config());

@@ -8,6 +8,7 @@ import { proxy, ref } from 'valtio';
 import { ApiError, NetworkError } from '../../api/client';
 import { connectionLost } from '../../api/connection';
 import type { CalculationResult, Offer } from '../../api/contract/calculation';
+import type { DeliveryLoad } from '../../api/contract/delivery';
 import type { OfferListPageData } from '../../api/contract/pages';
 import { CALC } from '../../api/contract/calculation-constants';
 import { zipPatternFor } from '../../lib/locale';
@@ -36,6 +37,8 @@ export interface ShownResult {
   count: number;
   productName: string | null;
   calculatedAt: string | null;
+  /** "Lieferzeiten in Ihrer Region" (issue 40); absent when the result does not say. */
+  deliveryLoad?: DeliveryLoad;
 }
 
 export interface OfferListState {
@@ -218,6 +221,7 @@ export function seedOfferList(page: OfferListPageData<OfferView>, browser: boole
       count: views.length,
       productName: productNameOf(config, result.Items),
       calculatedAt: result.CalculatedAt,
+      deliveryLoad: result.DeliveryLoad,
     },
   });
   seeded = {
@@ -317,6 +321,7 @@ export async function calculateOffers(config: ConfigSnapshot): Promise<void> {
       count: views.length,
       productName: productNameOf(config, items),
       calculatedAt: result.CalculatedAt,
+      deliveryLoad: result.DeliveryLoad,
     };
     if (staleInfo?.reason === 'waiting') {
       // Still calculating: the list shows dimmed with its age until the answer replaces it.

@@ -1,5 +1,6 @@
 /** German UI text of the offer list (SPEC §2 Offer list and calculator). */
 import { CONNECTION_LOST } from '../../api/connection';
+import type { DeliveryLoad } from '../../api/contract/delivery';
 import { PRODUCT_NAME } from '../../lib/brand';
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -39,6 +40,21 @@ export const texts = {
   /** "Stand: heute, 14:32 Uhr" */
   calculatedAt: (when: string) => `Stand: ${when}`,
   updating: 'wird aktualisiert …',
+
+  /** Issue 40: how busy the dealers delivering to the postal code are (DELIVERY_LOADS). */
+  deliveryLoad: {
+    label: 'Lieferzeiten in Ihrer Region:',
+    // The contract's DELIVERY_LOAD_LABELS say the same; its module would bring zod to the list.
+    levels: { normal: 'normal', elevated: 'erhöht', high: 'hoch' } satisfies Record<
+      DeliveryLoad,
+      string
+    >,
+    notes: {
+      normal: '',
+      elevated: 'Viele Händler sind gut ausgelastet, frühe Liefertage werden knapper.',
+      high: 'Die Händler sind stark ausgelastet. Rechnen Sie mit späteren Lieferterminen.',
+    } satisfies Record<DeliveryLoad, string>,
+  },
 
   /** Issue 15: offers shown although they are not the current answer. */
   stale: {
@@ -100,6 +116,8 @@ export const texts = {
     /** Measured from a branch in another town than the seat named before it. */
     distanceFrom: (km: string, place: string) => `${km} km ab Niederlassung ${place}`,
     deliveryTime: 'Lieferzeit',
+    /** Issue 40: "Lieferung ab Di., 01.12." (the first day the dealer has room). */
+    earliestDelivery: 'Lieferung ab',
     payment: 'Zahlung',
     unitPrice: 'pro 100 Liter',
     total: 'Gesamtpreis',

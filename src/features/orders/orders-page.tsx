@@ -7,9 +7,10 @@ import { Suspense, useEffect, useState } from 'react';
 import { NetworkError } from '../../api/client';
 import { connectionLost, onConnectionBack } from '../../api/connection';
 import type { OrderListItem } from '../../api/contract/orders';
+import { DELIVERY_WINDOW_LABELS } from '../../api/contract/delivery';
 import { useSnapshot } from 'valtio';
 import { formatPrice, formatQuantity } from '../../lib/format';
-import { formatStandDe } from '../../lib/dates';
+import { formatStandDe, formatWeekdayDayDe } from '../../lib/dates';
 import { sessionState } from '../session';
 import { keepOrders, readOrders } from './offline';
 import { orderConfirmationPath, paths } from '../../lib/paths';
@@ -147,6 +148,17 @@ function OrderRow({ order }: { order: OrderListItem }) {
         {texts.orderedOn(dateFormat.format(new Date(order.CreatedAt)))} · {order.DealerName}
       </p>
       <p>{texts.amount(formatQuantity(order.Amount), order.ProductName)}</p>
+      {order.Delivery && (
+        <p className={styles.delivery} data-testid="order-delivery">
+          {texts.delivery}{' '}
+          <strong>
+            {texts.deliveryValue(
+              formatWeekdayDayDe(order.Delivery.Date),
+              DELIVERY_WINDOW_LABELS[order.Delivery.Window],
+            )}
+          </strong>
+        </p>
+      )}
       <div className={styles.foot}>
         <p className={styles.total}>
           <strong className="tabular">{formatPrice(order.TotalPrice, order.Currency)}</strong>

@@ -17,6 +17,9 @@ export const texts = {
   listLabel: 'Bestellungen, die neueste zuerst',
   orderedOn: (date: string) => `Bestellt am ${date}`,
   amount: (litres: string, product: string) => `${litres} Liter ${product}`,
+  /** Issue 40: "Di., 01.12.2026, vormittags (7–12 Uhr)" after "Liefertermin:". */
+  delivery: 'Liefertermin:',
+  deliveryValue: (day: string, window: string) => `${day}, ${window}`,
   installment: (rate: string) => `12 Monatsraten à ${rate}`,
   details: 'Details',
   detailsLabel: (orderNumber: string) => `Details zur Bestellung ${orderNumber}`,

@@ -17,6 +17,8 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
     'Fehler aus den Browsern und Ladezeiten je Seite der letzten 7 Tage.',
   [staffPaths.supportGroupOrders]:
     'Offene und abgeschlossene Sammelbestellungen mit den Haushalten und ihren eigenen Bestellungen.',
+  [staffPaths.supportDeliveryBookings]:
+    'Gebuchte Liefertermine eines Händlers je Werktag gegen seine Kapazität an Litern und Stopps.',
   [staffPaths.supportAdverts]:
     'Werbemittel mit HTML und Stylesheet anlegen und in der Vorschau prüfen.',
   [staffPaths.supportCampaigns]:

@@ -14,12 +14,14 @@ import {
   type SupportUserUpdate,
 } from '../../api/contract/support';
 import type { SupportGroup } from '../../api/contract/group-orders';
+import type { DeliveryBookingsResponse } from '../../api/contract/delivery';
 import type { TelemetryOverview } from '../../api/contract/telemetry';
 import { lazyImport } from '../../lib/lazy-import';
 
 // The schemas load while the request is on the wire (apiFetch).
 const telemetryContract = lazyImport(() => import('../../api/contract/telemetry'));
 const groupOrdersContract = lazyImport(() => import('../../api/contract/group-orders'));
+const deliveryContract = lazyImport(() => import('../../api/contract/delivery'));
 
 export function searchUsers(query: string, signal?: AbortSignal): Promise<SupportUser[]> {
   return apiFetch('/api/support/users', {
@@ -113,6 +115,20 @@ export function fetchJobs(signal?: AbortSignal): Promise<JobList> {
 export function fetchSupportGroups(signal?: AbortSignal): Promise<SupportGroup[]> {
   return apiFetch('/api/support/sammelbestellungen', {
     schema: () => groupOrdersContract().then((m) => m.SupportGroupListSchema),
+    signal,
+  });
+}
+
+// --- issue 40: delivery bookings (support guard) -----------------------------------------------
+
+/** GET /api/support/liefertermine?dealer=ID: a dealer's bookings per day against its capacity. */
+export function fetchDeliveryBookings(
+  dealerId: number,
+  signal?: AbortSignal,
+): Promise<DeliveryBookingsResponse> {
+  return apiFetch('/api/support/liefertermine', {
+    query: { dealer: dealerId },
+    schema: () => deliveryContract().then((m) => m.DeliveryBookingsResponseSchema),
     signal,
   });
 }

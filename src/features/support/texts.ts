@@ -202,6 +202,54 @@ export const texts = {
     none: '–',
     asOf: (time: string) => `Stand: ${time}`,
   },
+  /** /support/liefertermine (issue 40; support guard). */
+  deliveryBookings: {
+    title: 'Liefertermine',
+    intro:
+      'Die gebuchten Liefertermine eines Händlers je Werktag gegen seine Kapazität: Liter und Stopps je Halbtag, mit den Bestellungen. Nur zum Ansehen.',
+    dealer: 'Händler-Nummer',
+    dealerHint: 'Die Nummer (Id) des Händlers, z. B. aus der Angebotsliste oder einer Bestellung.',
+    dealerInvalid: 'Bitte geben Sie eine Händler-Nummer ein (eine ganze Zahl ab 1).',
+    show: 'Anzeigen',
+    refresh: 'Aktualisieren',
+    refreshing: 'Wird aktualisiert …',
+    start: 'Geben Sie die Nummer eines Händlers ein, um seine Liefertermine zu sehen.',
+    loading: 'Liefertermine werden geladen …',
+    loadFailed: 'Die Liefertermine konnten nicht geladen werden.',
+    notFound: (id: number) => `Einen Händler mit der Nummer ${id} gibt es nicht.`,
+    retry: 'Erneut versuchen',
+    heading: (name: string, id: number) => `${name} (Nr. ${id})`,
+    caption: (name: string) => `Liefertermine von ${name} je Werktag`,
+    empty: 'In den nächsten 30 Tagen gibt es keine Liefertage mit Kapazität.',
+    columns: {
+      date: 'Datum',
+      depot: 'Niederlassung',
+      tours: 'Touren',
+      litres: 'Liter gebucht / Kapazität',
+      stops: 'Stopps',
+      bookings: 'Buchungen',
+    },
+    /** "12.000 / 30.000 L" */
+    litres: (booked: string, capacity: string) => `${booked} / ${capacity} L`,
+    /** "40 % ausgelastet" */
+    share: (percent: string) => `${percent} % ausgelastet`,
+    toursValue: (n: number) => `${n} je Halbtag`,
+    stops: {
+      /** "von 30" after "3 / 2 / 1" */
+      of: (capacity: string) => `von ${capacity}`,
+      spoken: (morning: number, afternoon: number, allDay: number, capacity: string) =>
+        `vormittags ${morning}, nachmittags ${afternoon}, ganztags ${allDay}, Kapazität ${capacity} Stopps je Tag`,
+    },
+    windows: { ganztags: 'ganztags', vormittags: 'vormittags', nachmittags: 'nachmittags' },
+    noBookings: 'keine',
+    bookingsSummary: (n: number) => (n === 1 ? '1 Buchung' : `${n} Buchungen`),
+    bookingsCaption: (day: string, depot: string) => `Buchungen am ${day}, ${depot}`,
+    /** "ganztags · 3.000 L · 10115 Berlin" after the order number. */
+    booking: (window: string, litres: string, place: string) =>
+      `${window} · ${litres} L · ${place}`,
+    legend:
+      'Eine Zeile je Werktag und Niederlassung. Stopps: vormittags / nachmittags / ganztags gebucht, von den Stopps, die der Tag aufnehmen kann (ein Halbtag die Hälfte).',
+  },
   /** /support/sammelbestellungen (issue 39; support guard). */
   groupOrders: {
     title: 'Sammelbestellungen',

@@ -85,6 +85,69 @@ describe('sortOffers', () => {
   });
 });
 
+describe('sortOffers with delivery days (issue 40)', () => {
+  it('by price: an equal total goes to the earlier first delivery day, before the rating', () => {
+    const offers = [
+      offer({ Id: 1, TotalPrice: 3000, Rating: 4.9, EarliestDelivery: '2026-12-03' }),
+      offer({ Id: 2, TotalPrice: 3000, Rating: 3.0, EarliestDelivery: '2026-12-01' }),
+      offer({ Id: 3, TotalPrice: 2900, Rating: 3.0, EarliestDelivery: '2026-12-20' }),
+      offer({ Id: 4, TotalPrice: 3000, Rating: 5.0, EarliestDelivery: '2026-11-30' }),
+    ];
+    expect(ids(sortOffers(offers, 'price'))).toEqual([3, 4, 2, 1]);
+  });
+
+  it('by price: an offer without a delivery day comes after the equal ones with one', () => {
+    const offers = [
+      offer({ Id: 1, TotalPrice: 3000, Rating: 5.0 }),
+      offer({ Id: 2, TotalPrice: 3000, Rating: 3.0, EarliestDelivery: '2026-12-09' }),
+      offer({ Id: 3, TotalPrice: 3000, Rating: 4.0, EarliestDelivery: '' }),
+      offer({ Id: 4, TotalPrice: 2999, Rating: 1.0 }),
+    ];
+    // Among the ones without a day (undefined or empty) the rating decides as before.
+    expect(ids(sortOffers(offers, 'price'))).toEqual([4, 2, 1, 3]);
+  });
+
+  it('without any delivery day the price order is the one of issue 3', () => {
+    const offers = [
+      offer({ Id: 1, TotalPrice: 3000, Rating: 4.2 }),
+      offer({ Id: 2, TotalPrice: 3000, Rating: 4.8 }),
+    ];
+    expect(ids(sortOffers(offers, 'price'))).toEqual([2, 1]);
+  });
+
+  it('by delivery time: the earliest day first, then the period, then the price', () => {
+    const offers = [
+      offer({ Id: 1, DeliveryDays: 2, TotalPrice: 3000, EarliestDelivery: '2026-12-04' }),
+      offer({ Id: 2, DeliveryDays: 15, TotalPrice: 2900, EarliestDelivery: '2026-12-02' }),
+      offer({ Id: 3, DeliveryDays: 5, TotalPrice: 2800, EarliestDelivery: '2026-12-02' }),
+      offer({ Id: 4, DeliveryDays: 5, TotalPrice: 2700, EarliestDelivery: '2026-12-02' }),
+      // No day (an older result): after every offer with one, whatever its period.
+      offer({ Id: 5, DeliveryDays: 1, TotalPrice: 2000 }),
+    ];
+    expect(ids(sortOffers(offers, 'delivery'))).toEqual([4, 3, 2, 1, 5]);
+  });
+
+  it('by delivery time without days: the period as before', () => {
+    const offers = [
+      offer({ Id: 1, DeliveryDays: 15 }),
+      offer({ Id: 2, DeliveryDays: 2 }),
+      offer({ Id: 3, DeliveryDays: 5 }),
+    ];
+    expect(ids(sortOffers(offers, 'delivery'))).toEqual([2, 3, 1]);
+  });
+
+  it('formats the earliest day with the German short weekday, null without one', () => {
+    const views = rankOffers([
+      offer({ Id: 1, TotalPrice: 2900, EarliestDelivery: '2026-12-01' }),
+      offer({ Id: 2, TotalPrice: 3000 }),
+    ]);
+    expect(views.map((v) => [v.id, v.earliestDelivery])).toEqual([
+      [1, 'Di., 01.12.'],
+      [2, null],
+    ]);
+  });
+});
+
 describe('bestPlaces', () => {
   it('marks the three cheapest, whatever the sort', () => {
     const offers = [

@@ -8,6 +8,7 @@
  * the offers feature's texts.ts.
  */
 import type { BreakdownKind, Offer } from '../../api/contract/calculation';
+import { formatWeekdayShortDe } from '../../lib/dates';
 import {
   formatOneDigit,
   formatPrice,
@@ -61,6 +62,11 @@ export interface OfferView {
   distance: string;
   productName: string;
   deliveryTime: string;
+  /**
+   * The first day the dealer can deliver this amount (issue 40), "Di., 01.12."; null when the
+   * result does not say (an older server, a kept copy).
+   */
+  earliestDelivery: string | null;
   paymentName: string;
   currency: CurrencyCode;
   /** Per 100 L, "98,45 €". */
@@ -83,6 +89,18 @@ type Compare = (a: Offer, b: Offer) => number;
 const byTotal: Compare = (a, b) => a.TotalPrice - b.TotalPrice;
 const byRating: Compare = (a, b) => b.Rating - a.Rating || b.RatingCount - a.RatingCount;
 const byDelivery: Compare = (a, b) => a.DeliveryDays - b.DeliveryDays;
+/**
+ * Issue 40: the earlier first delivery day first; an offer without one (an older result) after
+ * those with one. YYYY-MM-DD compares as text.
+ */
+const byEarliest: Compare = (a, b) => {
+  const x = a.EarliestDelivery || undefined;
+  const y = b.EarliestDelivery || undefined;
+  if (x === y) return 0;
+  if (x === undefined) return 1;
+  if (y === undefined) return -1;
+  return x < y ? -1 : 1;
+};
 const byId: Compare = (a, b) => a.Id - b.Id;
 
 const chain =
@@ -95,13 +113,18 @@ const chain =
     return 0;
   };
 
-/** SPEC §3 / issue 3: by total price, ties by rating (then delivery time). */
-const priceOrder = chain(byTotal, byRating, byDelivery, byId);
+/**
+ * SPEC §3 / issue 3: by total price; issue 40: an equal price goes to the earlier delivery day,
+ * then to the better rating (then the delivery time).
+ */
+const priceOrder = chain(byTotal, byEarliest, byRating, byDelivery, byId);
 
 export const OFFER_ORDERS: Readonly<Record<OfferSort, Compare>> = {
   price: priceOrder,
-  rating: chain(byRating, byTotal, byDelivery, byId),
-  delivery: chain(byDelivery, byTotal, byRating, byId),
+  rating: chain(byRating, byTotal, byEarliest, byDelivery, byId),
+  // "Lieferzeit": the earliest delivery day where the offers carry it (issue 40), then the
+  // delivery time's period.
+  delivery: chain(byEarliest, byDelivery, byTotal, byRating, byId),
 };
 
 /** The offers in the chosen order; a new array, the input is left alone. */
@@ -139,8 +162,8 @@ export function formatDistance(km: number): string {
  * Memoised formatters for one ranking call: surcharges, fees, ratings and distances repeat a lot
  * across a thousand offers, and Intl is the expensive part of the work.
  */
-function memo(format: (value: number) => string): (value: number) => string {
-  const cache = new Map<number, string>();
+function memo<K extends number | string>(format: (value: K) => string): (value: K) => string {
+  const cache = new Map<K, string>();
   return (value) => {
     let text = cache.get(value);
     if (text === undefined) cache.set(value, (text = format(value)));
@@ -150,8 +173,8 @@ function memo(format: (value: number) => string): (value: number) => string {
 
 function createFormatters() {
   const prices = {
-    EUR: memo((v) => formatPrice(v, 'EUR')),
-    CHF: memo((v) => formatPrice(v, 'CHF')),
+    EUR: memo((v: number) => formatPrice(v, 'EUR')),
+    CHF: memo((v: number) => formatPrice(v, 'CHF')),
   };
   return {
     price: (value: number, currency: CurrencyCode) => prices[currency](value),
@@ -159,6 +182,7 @@ function createFormatters() {
     quantity: memo(formatQuantity),
     distance: memo(formatDistance),
     percent: memo(formatPercentNumber),
+    day: memo(formatWeekdayShortDe),
   };
 }
 
@@ -182,6 +206,7 @@ function toView(offer: Offer, place: 1 | 2 | 3 | null, f: Formatters): OfferView
     distance: f.distance(offer.DistanceKm),
     productName: offer.ProductName,
     deliveryTime: offer.DeliveryTime,
+    earliestDelivery: offer.EarliestDelivery ? f.day(offer.EarliestDelivery) : null,
     paymentName: offer.PaymentName,
     currency,
     unitPrice: f.price(offer.UnitPrice, currency),

@@ -1,6 +1,6 @@
 /**
  * The delivery form: address (postal code fixed: the price was calculated for it), contact,
- * notes for the tanker, the terms with their required checkbox, and the order button. Every
+ * the delivery day (issue 40), notes for the tanker, the terms with their required checkbox, and the order button. Every
  * field shows its own German message (aria-invalid + aria-describedby); the values come from the
  * checkout store, so nothing typed is lost on an error or a reload.
  */
@@ -11,6 +11,7 @@ import { Button } from '../../../ui/button/button';
 import { REQUIRED_FIELDS, type CheckoutValues, type FieldName } from '../form';
 import { checkoutState } from '../store';
 import { texts } from '../texts';
+import { DeliveryDateField } from './delivery-date-field';
 import {
   AddressGrid,
   OrderField,
@@ -41,9 +42,10 @@ export function CheckoutForm({
   onFieldChange: FieldChange;
 }) {
   // sync: text inputs must see their own value at once, or the caret jumps (valtio docs).
-  const { values, errors, phase, formError, prefilled } = useSnapshot(checkoutState, {
-    sync: true,
-  });
+  const { values, errors, phase, formError, prefilled, slots, slotTaken } = useSnapshot(
+    checkoutState,
+    { sync: true },
+  );
   const submitting = phase === 'submitting';
   const errorCount = Object.values(errors).filter(Boolean).length;
 
@@ -129,6 +131,16 @@ export function CheckoutForm({
           )}
         </div>
       </fieldset>
+
+      {slots && (
+        <DeliveryDateField
+          slots={slots}
+          value={values.deliveryDate}
+          error={errors.deliveryDate}
+          slotTaken={slotTaken}
+          onChange={(date) => onFieldChange('deliveryDate', date)}
+        />
+      )}
 
       <fieldset className={styles.group}>
         <legend>{texts.form.deliveryTitle}</legend>

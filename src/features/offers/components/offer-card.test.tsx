@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Offer } from '../../../api/contract/calculation';
@@ -97,5 +97,18 @@ describe('OfferCard', () => {
     renderCard({ ...offer, Rating: 0, RatingCount: 0 });
     expect(screen.getByText('Noch keine Bewertungen')).toBeDefined();
     expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('says the first delivery day beside the price (issue 40); nothing without one', () => {
+    renderCard({ ...offer, EarliestDelivery: '2026-12-01', LatestDelivery: '2026-12-22' });
+    const card = screen.getByRole('article', { name: 'Zeidler Wärme & Energie' });
+    expect(within(card).getByTestId('offer-earliest-delivery').textContent).toBe(
+      'Lieferung ab Di., 01.12.',
+    );
+    cleanup();
+
+    renderCard(offer);
+    expect(screen.queryByTestId('offer-earliest-delivery')).toBeNull();
+    expect(screen.queryByText(/Lieferung ab/)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 /**
  * One offer: dealer, rating, distance, delivery time, payment, price per 100 L and total (and
- * the installment plan), the best-three badge, the itemised breakdown on demand, "Bestellen",
+ * the installment plan), the first delivery day (issue 40), the best-three badge, the itemised breakdown on demand, "Bestellen",
  * and for a logged-in customer the favourite heart.
  * Every number arrives formatted from the offers worker; the card only puts words around them.
  */
@@ -80,6 +80,12 @@ export function OfferCard({
           <p className={`${styles.unit} tabular`} data-testid="offer-unit-price">
             {offer.unitPrice} {texts.card.unitPrice}
           </p>
+          {offer.earliestDelivery && (
+            <p className={styles.earliest} data-testid="offer-earliest-delivery">
+              {texts.card.earliestDelivery}{' '}
+              <strong className="tabular">{offer.earliestDelivery}</strong>
+            </p>
+          )}
           {offer.installment && (
             <div className={styles.installment} data-testid="offer-installment">
               <p className={`${styles.rate} tabular`}>
@@ -173,6 +179,8 @@ export function OfferCardSkeleton() {
         <div className={styles.price}>
           <span className={`${styles.bone} ${styles.bonePrice}`} />
           <span className={`${styles.bone} ${styles.boneShort}`} />
+          {/* "Lieferung ab …" (issue 40) */}
+          <span className={`${styles.bone} ${styles.boneShort} ${styles.boneRight}`} />
           <span className={`${styles.bone} ${styles.boneButton}`} />
         </div>
       </div>

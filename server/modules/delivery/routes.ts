@@ -1,0 +1,48 @@
+/**
+ * GET /api/support/liefertermine?dealer=ID (issue 40): a dealer's contingent and bookings per
+ * working day, for customer support (read-only, support role like every order screen).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '../../../src/api/contract/common';
+import {
+  DeliveryBookingsQuerySchema,
+  DeliveryBookingsResponseSchema,
+} from '../../../src/api/contract/delivery';
+import { requireGuard } from '../../plugins/auth';
+import { findDealerContact } from '../orders/repo';
+import { deliveryReport } from './service';
+
+export const supportDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      preValidation: requireGuard('support'),
+      schema: {
+        querystring: DeliveryBookingsQuerySchema,
+        response: {
+          200: DeliveryBookingsResponseSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          403: ApiErrorSchema,
+          404: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const dealerId = request.query.dealer;
+      const dealer = await findDealerContact(app.db, dealerId);
+      if (!dealer) {
+        return reply
+          .code(404)
+          .send({ message: `Einen aktiven Händler ${dealerId} gibt es nicht.` });
+      }
+      return deliveryReport(
+        app.db,
+        app.calculation.index.current().delivery,
+        dealer,
+        app.calculation.clock(),
+      );
+    },
+  );
+};
