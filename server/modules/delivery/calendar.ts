@@ -80,8 +80,18 @@ export class WorkingCalendar {
  * and cached calculations key on it (they change at midnight and at 14:00).
  */
 export function scheduleEpoch(now: Date): string {
-  return `${berlinDay(now)}${berlinTimeOfDay(now) < ORDER_CUTOFF ? 'a' : 'b'}`;
+  // Asked on every calculation request (the cache key): computed once a minute, which is exact,
+  // as midnight and the cut-off fall on a whole minute in every time zone here.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== epochMinute) {
+    epochMinute = minute;
+    epochValue = `${berlinDay(now)}${berlinTimeOfDay(now) < ORDER_CUTOFF ? 'a' : 'b'}`;
+  }
+  return epochValue;
 }
+
+let epochMinute = Number.NaN;
+let epochValue = '';
 
 /**
  * Builds the holiday sets of these regions for this year and the next, one region and year per
