@@ -114,3 +114,16 @@ export function formatWeekdayShortDe(day: string): string {
 export function formatWeekdayDayDe(day: string): string {
   return `${SHORT_WEEKDAYS[weekdayOf(day)]}, ${formatDayDe(day)}`;
 }
+
+/**
+ * Issue 40: the earlier first delivery day (yyyy-mm-dd compares as text) first; without one (an
+ * older result, an empty value) after those with one. Server ranking and the offers worker.
+ */
+export function compareEarliestDelivery(x: string | undefined, y: string | undefined): number {
+  const a = x || undefined;
+  const b = y || undefined;
+  if (a === b) return 0;
+  if (a === undefined) return 1;
+  if (b === undefined) return -1;
+  return a < b ? -1 : 1;
+}

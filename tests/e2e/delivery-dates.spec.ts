@@ -8,10 +8,10 @@
  * (DELIVERY_SHOTS_DIR; not part of the repository).
  */
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { CalculatorConfig } from '../../src/api/contract/calculation';
 import { acceptConsent, expect, newConsentedContext, test } from './fixtures';
+import { expectAccessible } from './axe';
 import { DEMO_USERS } from './demo-users';
 import { loginOnLegacyPage } from './session-login';
 import { fillDeliveryDay } from './support/delivery';
@@ -26,17 +26,6 @@ const SHOTS = process.env.DELIVERY_SHOTS_DIR ?? '/tmp/shots-40';
 
 // A login, an order, the account and a second browser for support on a loaded machine.
 test.setTimeout(120_000);
-
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .include('#inhalt')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${what}`,
-  ).toEqual([]);
-}
 
 /** With E2E_SCREENSHOTS=1: the page (or one part) at 390 and 1280 px. */
 async function shoot(page: Page, name: string, part?: Locator, widths = [390, 1280]) {
@@ -131,6 +120,7 @@ test('the customer picks the second free day; it is on the confirmation, in the 
   await expect(page).toHaveURL(/\/bestellung\/bestaetigung\/OK-\d{4}-\d{6}$/);
   const number = await page.getByTestId('order-number').innerText();
   await expect(page.getByTestId('order-delivery')).toHaveText(`${secondLabel}, ${WINDOW}`);
+  await shoot(page, 'confirmation');
 
   await page.getByRole('link', { name: 'Zu meinen Bestellungen' }).click();
   await expect(page).toHaveURL('/bestellungen');
@@ -141,6 +131,7 @@ test('the customer picks the second free day; it is on the confirmation, in the 
   await expect(placed.getByTestId('order-delivery')).toHaveText(
     `Liefertermin: ${secondLabel}, ${WINDOW}`,
   );
+  await shoot(page, 'orders-delivery', placed);
 
   // Customer support sees the booking on that day of the dealer.
   const support = await (await newConsentedContext(browser)).newPage();

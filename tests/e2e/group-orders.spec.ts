@@ -8,9 +8,9 @@
  * (GROUP_SHOTS_DIR; not part of the repository).
  */
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { acceptConsent, expect, newConsentedContext, test } from './fixtures';
+import { expectAccessible } from './axe';
 import { mailsOf } from './mailbox';
 import { DEMO_USERS } from './demo-users';
 import { loginOnLegacyPage, registerCustomer, type Registered } from './session-login';
@@ -21,17 +21,6 @@ const SHOTS = process.env.GROUP_SHOTS_DIR ?? '/tmp/shots-39';
 
 // Three registrations, a closing by the job queue and three axe runs on a loaded machine.
 test.setTimeout(180_000);
-
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .include('#inhalt')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${what}`,
-  ).toEqual([]);
-}
 
 /** Nothing of the page may stick out sideways (a phone would scroll horizontally). */
 async function expectNoOverflow(page: Page, what: string): Promise<void> {

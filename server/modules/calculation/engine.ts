@@ -8,6 +8,7 @@
  * its own; the total is the sum of the rounded lines, so the lines always add up exactly to
  * TotalPrice. All sums are done in integer cents.
  */
+import { compareEarliestDelivery } from '../../../src/lib/dates';
 import { haversineKm, type GeoPoint } from '../../../src/lib/geo';
 import type { BreakdownLine, Installment, Offer } from '../../../src/api/contract/calculation';
 import { CALC } from '../../../src/api/contract/calculation';
@@ -452,21 +453,11 @@ export function unitPrice(totalCents: number, amount: number): number {
 export function compareOffers(a: Offer, b: Offer): number {
   return (
     a.TotalPrice - b.TotalPrice ||
-    compareEarliest(a, b) ||
+    compareEarliestDelivery(a.EarliestDelivery, b.EarliestDelivery) ||
     b.Rating - a.Rating ||
     a.DistanceKm - b.DistanceKm ||
     a.Id - b.Id
   );
-}
-
-/** Issue 40: at the same price the earlier delivery first; an offer without a date after. */
-function compareEarliest(a: Offer, b: Offer): number {
-  const x = a.EarliestDelivery;
-  const y = b.EarliestDelivery;
-  if (x === y) return 0;
-  if (x === undefined) return 1;
-  if (y === undefined) return -1;
-  return x < y ? -1 : 1;
 }
 
 /** Offers of every delivering dealer that offers what was asked, ranked. */

@@ -38,7 +38,8 @@ import {
 import type { CatalogueProduct, PriceIndex, PriceSnapshot } from './price-index';
 import { PrecompressedText } from '../../plugins/precompressed';
 import { TtlCache } from './ttl-cache';
-import { scheduleEpoch, scheduleOffers } from '../delivery/schedule';
+import { scheduleEpoch } from '../delivery/calendar';
+import { scheduleOffers } from '../delivery/schedule';
 
 /** SPEC §9: banners, prices, best price are cached 120 s (client and server). */
 export const BEST_PRICE_TTL_S = 120;

@@ -44,6 +44,11 @@ export const WINDOW_OF_PARAMETER: Readonly<Record<number, DeliveryWindow>> = {
   10: 'nachmittags',
 };
 
+/** A window as stored (delivery_booking.window, text): anything unknown is the whole day. */
+export function storedWindow(value: string): DeliveryWindow {
+  return value === 'vormittags' || value === 'nachmittags' ? value : 'ganztags';
+}
+
 export function windowOfParameter(parameterId: number | undefined): DeliveryWindow {
   return (parameterId !== undefined && WINDOW_OF_PARAMETER[parameterId]) || 'ganztags';
 }

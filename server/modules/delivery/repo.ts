@@ -9,7 +9,7 @@
  * bookings run at once, each sees every committed one and the last stop goes once. PGlite runs
  * one statement at a time anyway.
  */
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   countryStates,
@@ -22,7 +22,6 @@ import {
   postalCodes,
 } from '../../db/schema';
 import type { DbOrTx } from '../orders/repo';
-import type { DeliveryWindow } from '../../../src/api/contract/delivery';
 import type { DayCapacity, DayLoadRow, DeliveryData, DepotRow, Need } from './capacity';
 
 /** Changes with every booking and release (version +1 each) of the day rows still relevant. */
@@ -154,26 +153,16 @@ export async function bookDelivery(tx: DbOrTx, input: BookingInput): Promise<boo
   return true;
 }
 
-export interface BookingRow {
-  orderId: number;
-  dealerId: number;
-  depotId: number;
-  day: string;
-  window: DeliveryWindow;
-  litres: number;
-  stops: number;
-}
-
 /**
  * Frees an order's booking (a cancellation): the day row gives its stops and litres back and
  * the booking is gone. The released booking, or undefined when the order had none.
  */
-export async function releaseBooking(tx: DbOrTx, orderId: number): Promise<BookingRow | undefined> {
+export async function releaseBooking(tx: DbOrTx, orderId: number): Promise<boolean> {
   const [booking] = await tx
     .delete(deliveryBookings)
     .where(eq(deliveryBookings.orderId, orderId))
     .returning();
-  if (!booking) return undefined;
+  if (!booking) return false;
   const stops = booking.stops;
   const d = deliveryDayLoads;
   await tx
@@ -188,20 +177,7 @@ export async function releaseBooking(tx: DbOrTx, orderId: number): Promise<Booki
     .where(
       and(eq(d.dealerId, booking.dealerId), eq(d.depotId, booking.depotId), eq(d.day, booking.day)),
     );
-  return booking as BookingRow;
-}
-
-/** The bookings of these orders, by order id (order pages and lists). */
-export async function bookingsOfOrders(
-  db: DbOrTx,
-  orderIds: readonly number[],
-): Promise<Map<number, BookingRow>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(deliveryBookings)
-    .where(inArray(deliveryBookings.orderId, [...orderIds]));
-  return new Map(rows.map((r) => [r.orderId, r as BookingRow]));
+  return true;
 }
 
 /** A dealer's bookings within [from, to] with the order's number and place (support report). */

@@ -13,7 +13,6 @@ import {
   type OfferRequest,
 } from '../calculation/engine';
 import type { PriceSnapshot } from '../calculation/price-index';
-import { scheduleEpoch } from './calendar';
 import { windowOfParameter, type Depot, type Need, type Period } from './capacity';
 
 /** Parameter group "Lieferzeitfenster" (catalogue.ts). */
@@ -99,6 +98,3 @@ export function scheduleOffers(
   const load = depots.length > 0 ? snapshot.delivery.regionalLoad(depots, now) : undefined;
   return { items, load };
 }
-
-/** What a cached calculation must not outlive (calendar.ts). */
-export { scheduleEpoch };

@@ -6,19 +6,14 @@
 import type {
   DeliveryBookingsResponse,
   DeliveryDayReport,
-  DeliveryWindow,
 } from '../../../src/api/contract/delivery';
 import { addDays, berlinDay } from '../../../src/lib/dates';
 import type { Db } from '../../db/client';
 import type { DealerContact } from '../orders/repo';
-import type { DeliveryBoard } from './capacity';
+import { storedWindow, type DeliveryBoard } from './capacity';
 import { bookingsOfDealer, dayLoadsOfDealer } from './repo';
 
 export const REPORT_DAYS = 30;
-
-function windowOf(value: string): DeliveryWindow {
-  return value === 'vormittags' || value === 'nachmittags' ? value : 'ganztags';
-}
 
 export async function deliveryReport(
   db: Db,
@@ -54,7 +49,7 @@ export async function deliveryReport(
           .filter((b) => b.day === day && b.depotId === depot.depotId)
           .map((b) => ({
             OrderNumber: b.orderNumber,
-            Window: windowOf(b.window),
+            Window: storedWindow(b.window),
             Litres: b.litres,
             Stops: b.stops,
             ZipCode: b.address.zip,

@@ -24,7 +24,7 @@ import {
   MEX_MAX_AGE_DAYS,
   MEX_SILENT_AFTER_H,
 } from '../../../src/api/contract/mex';
-import { berlinDay } from '../../../src/lib/dates';
+import { berlinDay, weekdayOf } from '../../../src/lib/dates';
 import type { Db } from '../../db/client';
 import { mexSensors, mexTanks, postalCodes, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit/audit';
@@ -175,7 +175,7 @@ const orderAmount = (freeL: number) => Math.min(32_000, Math.max(500, freeL));
 export function weekdaysUntil(today: string, day: string): number {
   let count = 0;
   for (let d = addDays(today, 1); d <= day; d = addDays(d, 1)) {
-    const weekday = new Date(`${d}T12:00:00Z`).getUTCDay();
+    const weekday = weekdayOf(d);
     if (weekday !== 0 && weekday !== 6) count += 1;
   }
   return count;

@@ -32,6 +32,7 @@ import {
   type SlotTaken,
 } from '../../../src/api/contract/delivery';
 import { formatWeekdayDayDe } from '../../../src/lib/dates';
+import { storedWindow } from '../delivery/capacity';
 import { bookDelivery, releaseBooking } from '../delivery/repo';
 import { dealerSchedule, slotsFor, type DealerSchedule } from '../delivery/schedule';
 import {
@@ -540,8 +541,7 @@ export function toOrder(deps: OrdersDeps, row: OrderDetailRow): Order {
 
 function deliveryOf(day: string | null, window: string | null): DeliverySlot | null {
   if (day === null || window === null) return null;
-  const known = window === 'vormittags' || window === 'nachmittags' ? window : 'ganztags';
-  return { Date: day, Window: known };
+  return { Date: day, Window: storedWindow(window) };
 }
 
 export async function orderById(deps: OrdersDeps, id: number): Promise<Order | undefined> {

@@ -8,7 +8,7 @@
  * the offers feature's texts.ts.
  */
 import type { BreakdownKind, Offer } from '../../api/contract/calculation';
-import { formatWeekdayShortDe } from '../../lib/dates';
+import { compareEarliestDelivery, formatWeekdayShortDe } from '../../lib/dates';
 import {
   formatOneDigit,
   formatPrice,
@@ -93,14 +93,8 @@ const byDelivery: Compare = (a, b) => a.DeliveryDays - b.DeliveryDays;
  * Issue 40: the earlier first delivery day first; an offer without one (an older result) after
  * those with one. YYYY-MM-DD compares as text.
  */
-const byEarliest: Compare = (a, b) => {
-  const x = a.EarliestDelivery || undefined;
-  const y = b.EarliestDelivery || undefined;
-  if (x === y) return 0;
-  if (x === undefined) return 1;
-  if (y === undefined) return -1;
-  return x < y ? -1 : 1;
-};
+const byEarliest: Compare = (a, b) =>
+  compareEarliestDelivery(a.EarliestDelivery, b.EarliestDelivery);
 const byId: Compare = (a, b) => a.Id - b.Id;
 
 const chain =
