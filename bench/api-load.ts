@@ -299,7 +299,26 @@ function calculationRequests(zips: readonly { zip: string; countryId: number }[]
 }
 
 function run(options: autocannon.Options): Promise<autocannon.Result> {
-  return autocannon({ ...options, timeout: 10 });
+  return autocannon({ ...options, timeout: 10, setupClient: discardBodies });
+}
+
+/**
+ * The load generator counts a response's bytes and status and lets its body go. autocannon
+ * 9.0.0 otherwise appends every body chunk to a string (`req.body += data`,
+ * lib/pipelinedRequestsQueue.js), i.e. UTF-8-decodes each compressed answer: for a cached town
+ * page (≈ 19 kB brotli) that was 72 % of the generator's CPU while the server stood 77 % idle
+ * (`node --cpu-prof` on both, issue 36), so the page's req/s measured the generator. Applied to
+ * every route alike, the yardstick included; nothing here reads a body (no verifyBody,
+ * expectBody or onResponse). The version is pinned in package.json; if the queue is ever gone,
+ * the bench says so rather than measuring the decoding again.
+ */
+function discardBodies(client: autocannon.Client): void {
+  const queue = (client as unknown as { pipelinedRequests?: { addBody?: unknown } })
+    .pipelinedRequests;
+  if (typeof queue?.addBody !== 'function') {
+    throw new Error('autocannon ohne pipelinedRequests.addBody: Bench an die Version anpassen');
+  }
+  queue.addBody = () => {};
 }
 
 /** utime + stime of a process in µs from /proc/<pid>/stat; undefined where there is no /proc. */
