@@ -78,6 +78,15 @@ const clientBuild: UserConfig['build'] = {
   // A page reached in the browser loads its route's stylesheet with its chunk (precached by the
   // service worker like the chunk).
   cssCodeSplit: true,
+  // What a lazy chunk preloads with it: not the framework and runtime chunks, which the entry has
+  // loaded before any lazy import can run (they were in almost every list of the entry's preload
+  // map). No polyfill: every browser we build for (es2022) knows modulepreload, and one that did
+  // not would load the same modules on import, only without the head start (issue 36, home JS).
+  modulePreload: {
+    polyfill: false,
+    resolveDependencies: (_file, deps) =>
+      deps.filter((d) => !/\/(framework|rolldown-runtime)-/.test(d)),
+  },
   rolldownOptions: {
     output: {
       codeSplitting: {

@@ -8,6 +8,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { askForConsentNow, preloadConsentForm, resetConsent } from '../features/consent';
+import { preloadSessionBanners } from '../features/session';
 import { resetGuide } from '../features/guide';
 import { defaultConfig, normalizeConfig, resetCalculator } from '../features/calculator';
 import { configFromQuery, refusalOf, resetOfferList } from '../features/offers';
@@ -44,6 +45,7 @@ export function preloadServerPages(): Promise<void> {
         preloadPage(name).then((module) => void pageModules.set(name, module as SeededPageModule)),
       ),
     preloadConsentForm(),
+    preloadSessionBanners(),
   ]).then(() => undefined);
   return preloaded;
 }

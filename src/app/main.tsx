@@ -10,7 +10,12 @@ import {
 } from '../features/consent';
 import { loadAdvertRuntime } from '../features/adverts';
 import { localeState } from '../features/locale';
-import { sessionState, startSession } from '../features/session';
+import {
+  preloadSessionBanners,
+  sessionBannerWanted,
+  sessionState,
+  startSession,
+} from '../features/session';
 import { startTelemetry } from '../features/telemetry';
 import { shouldReloadAfterChunkError } from '../lib/chunk-reload';
 import { OFFLINE_COPY_ATTRIBUTE } from '../lib/offline-copy';
@@ -96,6 +101,7 @@ if (embedded && sameFingerprint(embedded.render, ownState)) {
   const ready = Promise.all([
     embedded.route ? preloadPage(embedded.route) : undefined,
     embedded.render.consentAsked ? preloadConsentForm() : undefined,
+    sessionBannerWanted(sessionState) ? preloadSessionBanners() : undefined,
   ]);
   void ready.then(
     // In a transition: React hydrates in slices of a few ms instead of one long task (TBT,

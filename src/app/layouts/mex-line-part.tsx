@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { subscribe } from 'valtio';
-import { bannerState } from '../../features/calculator';
+import { bannerState } from '../../features/calculator/banner';
 import {
   mexSnapshotState,
   MexSnapshotLine,

@@ -80,6 +80,5 @@ export { upsellCount, showUpsellBadge } from './upsell';
 export { fetchUpselling, checkZipCode } from './api';
 export { Calculator, type CalculatorProps } from './components/calculator';
 export { PriceBanner } from './components/price-banner';
-export { bannerState, type BannerData } from './banner';
 export { SettingsHost, preloadSettingsPanel } from './settings/settings-host';
 export { texts as calculatorTexts } from './texts';

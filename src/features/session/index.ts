@@ -35,5 +35,9 @@ export { loginHref } from './login-href';
 export { fullNavigation } from './navigation';
 export { SESSION_EXPIRED_EVENT } from './constants';
 export { SessionGuard, useGuardOutcome } from './components/session-guard';
-export { SessionBanners } from './components/session-banners';
+export {
+  SessionBanners,
+  preloadSessionBanners,
+  sessionBannerWanted,
+} from './components/session-banners';
 export { texts as sessionTexts } from './texts';

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BannerData } from '../banner';
-import { BannerText } from './price-banner';
+import { BannerText } from './price-banner-line';
 
 const data = (timeStamp: string): BannerData => ({
   countryId: 1,

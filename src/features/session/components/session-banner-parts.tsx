@@ -1,6 +1,6 @@
 /**
- * What the session shows on every page, mounted once in the app's chrome: the impersonation bar
- * (support staff acting as a customer), the support info panel (SPEC §6: only when
+ * The session's banners (session-banners.tsx mounts them when one is wanted): the impersonation
+ * bar (support staff acting as a customer), the support info panel (SPEC §6: only when
  * ShowSupportInfo and AllowSupportInfo) and the notice that the session expired (SPEC §4).
  */
 import { useState } from 'react';
@@ -88,7 +88,7 @@ function ExpiredNotice() {
   );
 }
 
-export function SessionBanners() {
+export function SessionBannerParts() {
   const state = useSnapshot(sessionState);
   const user = state.User;
   return (

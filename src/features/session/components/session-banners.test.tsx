@@ -25,7 +25,7 @@ describe('SessionBanners', () => {
     expect(container.textContent).toBe('');
   });
 
-  it('impersonation: a clear bar naming the customer, with Beenden', () => {
+  it('impersonation: a clear bar naming the customer, with Beenden', async () => {
     adoptToken(
       fakeJwt({
         sub: '1',
@@ -38,7 +38,8 @@ describe('SessionBanners', () => {
       }),
     );
     renderAt();
-    const bar = screen.getByRole('region', { name: 'Support-Sitzung' });
+    // The banners are their own chunk, loaded when one is wanted.
+    const bar = await screen.findByRole('region', { name: 'Support-Sitzung' });
     expect(bar.textContent).toContain('Sie handeln als Erika Mustermann (Support-Sitzung)');
     expect(screen.getByRole('button', { name: 'Beenden' })).toBeTruthy();
   });
@@ -49,7 +50,9 @@ describe('SessionBanners', () => {
       sessionState.expired = true;
       await Promise.resolve();
     });
-    expect(screen.getByRole('status').textContent).toContain('Ihre Sitzung ist abgelaufen');
+    expect((await screen.findByRole('status')).textContent).toContain(
+      'Ihre Sitzung ist abgelaufen',
+    );
     expect(screen.getByRole('link', { name: 'Erneut anmelden' }).getAttribute('href')).toBe(
       '/konto/anmelden-registrieren?ReturnUrl=%2Fbestellungen%3Fseite%3D2',
     );
@@ -63,9 +66,9 @@ describe('SessionBanners', () => {
       setShowSupportInfo(true);
       await Promise.resolve();
     });
-    expect(screen.getByRole('complementary', { name: 'Support-Infos' }).textContent).toContain(
-      'X.Admin',
-    );
+    expect(
+      (await screen.findByRole('complementary', { name: 'Support-Infos' })).textContent,
+    ).toContain('X.Admin');
     await act(async () => {
       sessionState.AllowSupportInfo = false;
       await Promise.resolve();
