@@ -116,7 +116,10 @@ export function CachePage() {
       header: t.columns.cleared,
       render: (c) =>
         c.ClearedAt ? (
-          t.clearedBy(formatDateTime(c.ClearedAt), c.ClearedBy ?? '–')
+          // An e-mail address is one long word: it breaks inside, so the row's button stays in view.
+          <span className={styles.breakAnywhere}>
+            {t.clearedBy(formatDateTime(c.ClearedAt), c.ClearedBy ?? '–')}
+          </span>
         ) : (
           <span className={styles.muted}>{t.never}</span>
         ),
