@@ -39,6 +39,7 @@ import {
 } from '../modules/account/csrf';
 import { verifyAccessToken } from '../modules/account/jwt';
 import { isSessionLive } from '../modules/account/sessions';
+import { isApiPath } from './errors';
 
 export interface AuthUser {
   id: number;
@@ -190,7 +191,7 @@ export function guardAllRoutes(app: FastifyInstance, guard: GuardName): void {
 function wantsCsrfCookie(request: FastifyRequest): boolean {
   const path = request.url.split('?')[0] ?? '/';
   if (path.startsWith('/session')) return true;
-  if (path.startsWith('/api/') || path === '/api' || path.startsWith('/assets/')) return false;
+  if (isApiPath(path) || path.startsWith('/assets/')) return false;
   // Files (sw.js, robots.txt, icons) have an extension; page paths do not.
   if (/\.[a-z0-9]{1,12}$/i.test(path)) return false;
   return path.startsWith(LEGACY_SITE_PREFIX) || !isAnonymousRequest(request);

@@ -32,6 +32,19 @@ export function errorResponses<const C extends number>(
   >;
 }
 
+/**
+ * Whether a request goes to the API (answered in JSON) rather than to a page: `request.url`,
+ * with or without its query. /api itself counts, /apis or /api-docs do not.
+ */
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** A GET or HEAD of a page (not of the API): answered in HTML, a refusal too. */
+export function isPageRequest(request: FastifyRequest): boolean {
+  return !isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD');
+}
+
 export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
 declare module 'fastify' {
@@ -65,10 +78,8 @@ export function answerFrameworkError(
   // Its request line (with the status) as for any request; the reason only for debugging.
   logRequestLineWhenSent(request, reply);
   request.log.debug({ code: error.code, reason: error.message }, 'refused by the router');
-  const url = request.url;
-  const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
   const fallback = request.server.pageFallback;
-  if (!isApi && fallback && (request.method === 'GET' || request.method === 'HEAD')) {
+  if (fallback && isPageRequest(request)) {
     return fallback(request, reply);
   }
   const message =
@@ -183,9 +194,7 @@ export const errorsPlugin = fp(
     // what costs (issue 36): the fallback charges renders and unknown pages, this handler the
     // unknown API paths and methods (app.pageLimits).
     app.setNotFoundHandler((request, reply) => {
-      const url = request.url;
-      const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-      if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && app.pageFallback) {
+      if (isPageRequest(request) && app.pageFallback) {
         return app.pageFallback(request, reply);
       }
       if (!app.pageLimits.chargeUnknownPath(request, reply)) return reply;

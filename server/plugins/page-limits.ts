@@ -19,6 +19,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiError } from '../../src/api/contract/common';
 import { titleWithProduct } from '../../src/lib/page-meta';
+import { isPageRequest } from './errors';
 
 export interface Budget {
   /** Sustained requests per second and address. */
@@ -119,10 +120,6 @@ export class TokenBuckets {
   }
 }
 
-function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-}
-
 /** The refusal of a page: German, self-contained; inline style attributes pass the CSP. */
 export function refusalPage(seconds: number): string {
   return `<!doctype html>
@@ -145,7 +142,7 @@ export function refusalPage(seconds: number): string {
 /** Sends the 429: an HTML page for a page path (GET/HEAD), the API's JSON for anything else. */
 function refuse(request: FastifyRequest, reply: FastifyReply, seconds: number): void {
   reply.code(429).header('retry-after', String(seconds)).header('cache-control', 'no-store');
-  if (!isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
+  if (isPageRequest(request)) {
     void reply.type('text/html; charset=utf-8').send(refusalPage(seconds));
   } else {
     void reply.send({ message: texts.api } satisfies ApiError);
