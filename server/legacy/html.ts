@@ -1,9 +1,13 @@
 /**
- * Server-rendered HTML of the legacy pages. Everything dynamic goes through `esc`; no inline
- * script or style (the CSP allows 'self' only), the stylesheet is /konto/stil.css.
+ * Server-rendered HTML of the legacy pages, and the frame of the one other page the server writes
+ * by hand: the page limits' 429 (server/plugins/page-limits.ts). Everything dynamic goes through
+ * `esc`; no inline script or style (the CSP allows 'self' only), the stylesheet is
+ * /konto/stil.css. Nothing here reads the database or a session, so a page is cheap to answer
+ * under load.
  */
 import { LEGACY_SITE_PREFIX } from '../../src/api/contract/account-constants';
 import { PRODUCT_NAME } from '../../src/lib/brand';
+import { titleWithProduct } from '../../src/lib/page-titles';
 import { texts } from './texts';
 import { escapeHtml } from '../pages/escape';
 
@@ -23,7 +27,7 @@ export function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${esc(title)} – ${esc(PRODUCT_NAME)}</title>
+<title>${esc(titleWithProduct(title))}</title>
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 <link rel="icon" href="/icons/icon.svg" type="image/svg+xml">
 </head>
@@ -41,6 +45,23 @@ ${body}
 </body>
 </html>
 `;
+}
+
+/** A short message with its title and one link onwards (by default "Erneut versuchen"). */
+export function messagePage(
+  title: string,
+  message: string,
+  back: string,
+  backLabel: string = texts.tryAgain,
+): string {
+  return page(
+    title,
+    `<h1>${esc(title)}</h1>
+<div class="card narrow">
+<p>${esc(message)}</p>
+<a class="button secondary" href="${esc(back)}">${esc(backLabel)}</a>
+</div>`,
+  );
 }
 
 export interface FieldDef {

@@ -36,14 +36,13 @@ import {
   LogoutFormSchema,
   type LegacyForm,
 } from './forms';
-import { LEGACY_PREFIX, STYLESHEET_PATH } from './html';
+import { LEGACY_PREFIX, messagePage, STYLESHEET_PATH } from './html';
 import { texts } from './texts';
 import {
   FORGOT_PATH,
   forgotPage,
   loginPage,
   LOGOUT_PATH,
-  messagePage,
   notFoundPage,
   offlinePage,
   type LoginPageState,

@@ -133,17 +133,6 @@ ${field({ id: 'vergessen-email', name: 'Email', label: texts.email, type: 'email
   );
 }
 
-export function messagePage(title: string, message: string, back: string): string {
-  return page(
-    title,
-    `<h1>${esc(title)}</h1>
-<div class="card narrow">
-<p>${esc(message)}</p>
-<a class="button secondary" href="${esc(back)}">${esc(texts.tryAgain)}</a>
-</div>`,
-  );
-}
-
 /**
  * Issue 15: what the service worker shows for a /konto/ page offline (precached, so it never
  * shows anyone's data). "Erneut versuchen" is a link to the address it stands in for (href="").

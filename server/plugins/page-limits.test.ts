@@ -105,11 +105,12 @@ function expectGerman429Page(response: Awaited<ReturnType<App['inject']>>) {
   expect(response.headers['cache-control']).toBe('no-store');
   expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
   expect(response.body).toContain('<html lang="de">');
-  expect(response.body).toContain('Zu viele Anfragen');
+  expect(response.body).toContain('<meta name="robots" content="noindex">');
+  expect(response.body).toContain('<title>Zu viele Anfragen – Ölkompass</title>');
   expect(response.body).toMatch(/Bitte warten Sie .* und laden Sie die Seite dann neu\./);
-  // Self-contained and within the CSP: no stylesheet, no style element, no script.
-  expect(response.body).not.toMatch(/<(style|script|link)\b/);
-  expect(response.headers['content-security-policy']).toContain("style-src-attr 'unsafe-inline'");
+  // The legacy pages' look: their stylesheet (a static file), no inline style, no script.
+  expect(response.body).toContain('<link rel="stylesheet" href="/konto/stil.css">');
+  expect(response.body).not.toMatch(/<(style|script)\b|\sstyle=/);
 }
 
 describe('issue 36: reading is not limited', () => {
@@ -158,6 +159,9 @@ describe('issue 36: a flood is refused', () => {
       if (response.statusCode === 429) expectGerman429Page(response);
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    // The refused address still gets the 429 page's stylesheet: a file, never counted.
+    const css = await small.inject({ url: '/konto/stil.css', remoteAddress: '203.0.113.20' });
+    expect([css.statusCode, css.headers['content-type']]).toEqual([200, 'text/css; charset=utf-8']);
     // Another address is not affected; a second later there is one render again.
     expect((await small.inject({ url: pages[3]!, remoteAddress: '203.0.113.21' })).statusCode).toBe(
       200,

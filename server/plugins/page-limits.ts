@@ -18,7 +18,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiError } from '../../src/api/contract/common';
-import { titleWithProduct } from '../../src/lib/page-meta';
+import { messagePage } from '../legacy/html';
 import { isPageRequest } from './errors';
 
 export interface Budget {
@@ -120,23 +120,12 @@ export class TokenBuckets {
   }
 }
 
-/** The refusal of a page: German, self-contained; inline style attributes pass the CSP. */
+/**
+ * The refusal of a page, in German, framed as the legacy pages are (their head and stylesheet, a
+ * static file): written from constants, without the database, a session or the client build.
+ */
 export function refusalPage(seconds: number): string {
-  return `<!doctype html>
-<html lang="de">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${titleWithProduct(texts.title)}</title>
-</head>
-<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2933;max-width:36rem;margin:4rem auto;padding:0 1rem">
-<h1 style="font-size:1.5rem">${texts.title}</h1>
-<p>${texts.message(seconds)}</p>
-<p><a href="/" style="color:#0b5cad">${texts.home}</a></p>
-</body>
-</html>
-`;
+  return messagePage(texts.title, texts.message(seconds), '/', texts.home);
 }
 
 /** Sends the 429: an HTML page for a page path (GET/HEAD), the API's JSON for anything else. */
