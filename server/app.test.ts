@@ -5,13 +5,12 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, HealthResponseSchema } from '../src/api/contract/common';
 import {
+  buildAppOn,
   buildTestApp,
   TEST_PRODUCTION_MODE,
   TEST_PUBLIC_URL,
-  TEST_SECRET,
   type TestApp,
 } from '../tests/support/test-app';
-import { buildApp } from './app';
 
 const SHELL =
   '<!doctype html><html lang="de"><head><title>Ölkompass Test-Shell</title></head><body><div id="root"></div></body></html>';
@@ -219,24 +218,15 @@ describe('the built client (dist/)', () => {
 describe('without a client build', () => {
   it('serves a German placeholder shell so the API still works', async () => {
     // Same database, second app: a fresh test database would cost seconds on PostgreSQL.
-    const bare = await buildApp({
-      config: {
-        nodeEnv: 'test',
-        distDir: join(distDir, 'fehlt'),
-        secret: TEST_SECRET,
-        publicUrl: TEST_PUBLIC_URL,
-      },
-      database: t.database,
-      closeDatabase: false,
-    });
+    const bare = await buildAppOn(t, { distDir: join(distDir, 'fehlt') });
     try {
-      const page = await bare.inject({ method: 'GET', url: '/' });
+      const page = await bare.app.inject({ method: 'GET', url: '/' });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('npm run build');
       expect(page.body).toContain('lang="de"');
-      const missing = await bare.inject({ method: 'GET', url: '/gibt-es-nicht' });
+      const missing = await bare.app.inject({ method: 'GET', url: '/gibt-es-nicht' });
       expect(missing.statusCode).toBe(404);
-      const health = await bare.inject({ method: 'GET', url: '/api/health' });
+      const health = await bare.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(200);
     } finally {
       await bare.close();

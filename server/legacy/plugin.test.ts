@@ -1,16 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
 import { legacySessions, outboxEmails, users } from '../db/schema';
 import { LIMITS, type LegacyLimits } from './plugin';
 import { browserCookiesOf, createTestUser, type TestUser } from '../../tests/support/auth';
 import {
+  buildAppOn,
   buildTestApp,
-  openTestDatabase,
   TEST_PRODUCTION_MODE,
   TEST_PUBLIC_URL,
-  TEST_SECRET,
   type TestApp,
 } from '../../tests/support/test-app';
 
@@ -606,22 +604,12 @@ describe('issue 9: abuse limits', () => {
           PasswordRepeat: 'ein-langes-Kennwort',
         }).toString(),
       });
-    const second = await buildApp({
-      config: {
-        nodeEnv: 'test',
-        distDir: '/nonexistent-dist',
-        secret: TEST_SECRET,
-        publicUrl: TEST_PUBLIC_URL,
-      },
-      database: t.database,
-      closeDatabase: false,
-      legacyLimits: TEST_LOGIN_LIMITS,
-    });
+    const second = await buildAppOn(t, { legacyLimits: TEST_LOGIN_LIMITS });
     try {
       const max = TEST_LOGIN_LIMITS.registerPerAddress.max;
       const statuses: number[] = [];
       for (let i = 0; i <= max; i++)
-        statuses.push((await register(i % 2 ? second : t.app, i)).statusCode);
+        statuses.push((await register(i % 2 ? second.app : t.app, i)).statusCode);
       expect(statuses).toEqual([...Array.from({ length: max }, () => 302), 429]);
       // Another address still registers.
       expect(
@@ -642,19 +630,9 @@ describe('issue 9: abuse limits', () => {
   }, 60_000);
 
   it('counts in the database, so a second server process continues the count', async () => {
-    const second = await buildApp({
-      config: {
-        nodeEnv: 'test',
-        distDir: '/nonexistent-dist',
-        secret: TEST_SECRET,
-        publicUrl: TEST_PUBLIC_URL,
-      },
-      database: t.database,
-      closeDatabase: false,
-      legacyLimits: TEST_LOGIN_LIMITS,
-    });
+    const second = await buildAppOn(t, { legacyLimits: TEST_LOGIN_LIMITS });
     try {
-      const statuses = await failedLogins([t.app, second], freshAddress());
+      const statuses = await failedLogins([t.app, second.app], freshAddress());
       expect(statuses.at(-1)).toBe(429);
     } finally {
       await second.close();
@@ -665,16 +643,8 @@ describe('issue 9: abuse limits', () => {
 describe('issue 9: the client address the limits count by', () => {
   /** A second server process on the same database, as production runs it. */
   function productionApp(trustProxy: number) {
-    return buildApp({
-      config: {
-        nodeEnv: 'production',
-        distDir: '/nonexistent-dist',
-        secret: TEST_SECRET,
-        publicUrl: TEST_PUBLIC_URL,
-        trustProxy,
-      },
-      database: t.database,
-      closeDatabase: false,
+    return buildAppOn(t, {
+      config: { nodeEnv: 'production', trustProxy },
       legacyLimits: TEST_LOGIN_LIMITS,
     });
   }
@@ -682,7 +652,11 @@ describe('issue 9: the client address the limits count by', () => {
   it('ignores X-Forwarded-For when no proxy is trusted: a new value per request gains nothing', async () => {
     const direct = await productionApp(0);
     try {
-      const statuses = await failedLogins([direct], freshAddress(), (i) => `203.0.113.${i + 1}`);
+      const statuses = await failedLogins(
+        [direct.app],
+        freshAddress(),
+        (i) => `203.0.113.${i + 1}`,
+      );
       expect(statuses.at(-1)).toBe(429);
     } finally {
       await direct.close();
@@ -694,10 +668,14 @@ describe('issue 9: the client address the limits count by', () => {
     try {
       // One proxy, many clients: each client has its own count...
       const proxy = freshAddress();
-      const perClient = await failedLogins([behindProxy], proxy, (i) => `198.51.100.${i + 1}`);
+      const perClient = await failedLogins([behindProxy.app], proxy, (i) => `198.51.100.${i + 1}`);
       expect(perClient).not.toContain(429);
       // ...and a client that forges a hop in front of the proxy's is still counted as itself.
-      const forged = await failedLogins([behindProxy], proxy, (i) => `10.0.0.${i + 1}, 192.0.2.7`);
+      const forged = await failedLogins(
+        [behindProxy.app],
+        proxy,
+        (i) => `10.0.0.${i + 1}, 192.0.2.7`,
+      );
       expect(forged.at(-1)).toBe(429);
     } finally {
       await behindProxy.close();
@@ -754,29 +732,18 @@ describe('password forgotten', () => {
   it('takes the link from PUBLIC_URL, never from Host or X-Forwarded-Host', async () => {
     // Production behind one trusted proxy: X-Forwarded-* are believed for the client address,
     // but no header may choose the host of a link that hands out an account.
-    const db = await openTestDatabase();
-    const prod = await buildApp({
-      config: {
-        nodeEnv: 'production',
-        distDir: '/nonexistent-dist',
-        secret: TEST_SECRET,
-        publicUrl: TEST_PUBLIC_URL,
-        trustProxy: 1,
-      },
-      database: db.database,
-      closeDatabase: false,
-    });
+    const prod = await buildTestApp({ config: { nodeEnv: 'production', trustProxy: 1 } });
     try {
-      const user = await createTestUser(db.database, { email: 'host.forged@example.org' });
+      const user = await createTestUser(prod.database, { email: 'host.forged@example.org' });
       const forged = [
         { host: 'evil.example' },
         { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
         { host: 'evil.example', 'x-forwarded-host': 'evil.example:8443' },
       ];
       for (const headers of forged) {
-        const page = await prod.inject({ url: '/konto/passwort-vergessen', headers });
+        const page = await prod.app.inject({ url: '/konto/passwort-vergessen', headers });
         const csrf = cookie(page, 'ok_csrf')?.value ?? '';
-        const res = await prod.inject({
+        const res = await prod.app.inject({
           method: 'POST',
           url: '/konto/passwort-vergessen',
           headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
@@ -788,7 +755,7 @@ describe('password forgotten', () => {
         });
         expect(res.statusCode).toBe(200);
       }
-      const mails = await db.database.db
+      const mails = await prod.database.db
         .select()
         .from(outboxEmails)
         .where(eq(outboxEmails.toAddress, user.email));
@@ -799,28 +766,19 @@ describe('password forgotten', () => {
       }
     } finally {
       await prod.close();
-      await db.close();
     }
   });
 });
 
 describe('cookie flags behind https in production', () => {
   it('marks cookies Secure when the site is served over https (PUBLIC_URL)', async () => {
-    const db = await openTestDatabase();
-    const prod = await buildApp({
-      config: {
-        nodeEnv: 'production',
-        distDir: '/nonexistent-dist',
-        secret: TEST_SECRET,
-        publicUrl: 'https://www.oelkompass.test',
-      },
-      database: db.database,
-      closeDatabase: false,
+    const prod = await buildTestApp({
+      config: { nodeEnv: 'production', publicUrl: 'https://www.oelkompass.test', trustProxy: 0 },
     });
     try {
-      const user = await createTestUser(db.database, { email: 'secure@example.org' });
+      const user = await createTestUser(prod.database, { email: 'secure@example.org' });
       // The TLS-terminating proxy talks plain http to the server; no X-Forwarded-Proto needed.
-      const page = await prod.inject({ url: '/konto/anmelden-registrieren' });
+      const page = await prod.app.inject({ url: '/konto/anmelden-registrieren' });
       const csrf = cookie(page, 'ok_csrf');
       expect(csrf?.secure).toBe(true);
       // Over https the browser id is a __Host- cookie: no other host can set it.
@@ -829,7 +787,7 @@ describe('cookie flags behind https in production', () => {
         httpOnly: true,
         path: '/',
       });
-      const res = await prod.inject({
+      const res = await prod.app.inject({
         method: 'POST',
         url: '/konto/anmelden-registrieren',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -853,7 +811,6 @@ describe('cookie flags behind https in production', () => {
       expect(cookie(res, 'ok_login')).toMatchObject({ secure: true });
     } finally {
       await prod.close();
-      await db.close();
     }
   });
 });

@@ -8,14 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SsrModule } from '../../src/api/contract/pages';
 import { AUTH_COOKIES } from '../../src/api/contract/account-constants';
-import { buildApp, type App } from '../app';
-import { openDatabase, type Database } from '../db/client';
+import type { App } from '../app';
 import {
   authHeaders,
   createTestUser,
@@ -24,11 +19,12 @@ import {
   type TestUser,
 } from '../../tests/support/auth';
 import {
-  openTestDatabase,
-  TEST_PUBLIC_URL,
-  TEST_SECRET,
+  buildAppOn,
+  buildTestApp,
   usesPostgres,
-  type TestDatabase,
+  writeTestClientBuild,
+  type TestApp,
+  type TestClientBuild,
 } from '../../tests/support/test-app';
 import { PRICE_SNAPSHOT_JOB } from '../modules/prices/plugin';
 import {
@@ -121,81 +117,40 @@ describe('RenderCache', () => {
   });
 });
 
-/** The built index.html's shape (as in render.test.ts). */
-const SHELL = `<!doctype html>
-<html lang="de">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Ölkompass</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
-
-const ENTRY_SERVER = new URL('../../src/app/entry-server.tsx', import.meta.url).pathname;
-
-let testDb: TestDatabase;
-/** A second connection (pool) to the same PostgreSQL database for app b; PGlite: the same. */
-let secondDb: Database | undefined;
-let distDir: string;
+let build: TestClientBuild;
+let t: TestApp;
+/** A second server process on the same database (its own pool on PostgreSQL). */
+let second: TestApp;
 let a: App;
 let b: App;
 let customer: TestUser;
 let editor: TestUser;
 let admin: TestUser;
 
-function appOn(database: Database, ssr: SsrModule): Promise<App> {
-  return buildApp({
-    config: {
-      nodeEnv: 'test',
-      distDir,
-      secret: TEST_SECRET,
-      rolePrefix: 'Oelkompass.',
-      accessTokenTtlSeconds: 900,
-      publicUrl: TEST_PUBLIC_URL,
-      renderCacheBytes: 8 * 1024 * 1024,
-    },
-    database,
-    closeDatabase: false,
-    ssr,
-  });
-}
-
 beforeAll(async () => {
-  const ssr = (await import(ENTRY_SERVER)) as SsrModule;
-  await ssr.preloadServerPages();
-  distDir = await mkdtemp(
-    join(tmpdir(), `heizoel-render-cache-${randomBytes(3).toString('hex')}-`),
-  );
-  await writeFile(join(distDir, 'index.html'), SHELL);
-  await mkdir(join(distDir, '.vite'));
-  await writeFile(join(distDir, '.vite', 'manifest.json'), '{}');
-  testDb = await openTestDatabase();
-  if (testDb.database.kind === 'postgres') {
-    const pool = (
-      testDb.database.db as unknown as { $client: { options: { connectionString: string } } }
-    ).$client;
-    secondDb = await openDatabase({ kind: 'postgres', url: pool.options.connectionString });
-  }
-  a = await appOn(testDb.database, ssr);
-  b = await appOn(secondDb ?? testDb.database, ssr);
+  build = await writeTestClientBuild();
+  const options = {
+    distDir: build.distDir,
+    ssr: build.ssr,
+    config: { renderCacheBytes: 8 * 1024 * 1024 },
+  };
+  t = await buildTestApp(options);
+  second = await buildAppOn(t, options);
+  a = t.app;
+  b = second.app;
   await Promise.all([a.ready(), b.ready()]);
   // The tests look themselves (sync) or wait for the notification, never for the poll.
   a.caches.pollEvery(null);
   b.caches.pollEvery(null);
-  customer = await createTestUser(testDb.database, { firstName: 'Greta', lastName: 'Gans' });
-  editor = await createTestUser(testDb.database, { roles: [staffRole('Editor')] });
-  admin = await createTestUser(testDb.database, { roles: [staffRole('Admin')] });
+  customer = await createTestUser(t.database, { firstName: 'Greta', lastName: 'Gans' });
+  editor = await createTestUser(t.database, { roles: [staffRole('Editor')] });
+  admin = await createTestUser(t.database, { roles: [staffRole('Admin')] });
 }, 60_000);
 
 afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await secondDb?.close();
-  await testDb?.close();
-  if (distDir) await rm(distDir, { recursive: true, force: true });
+  await second?.close();
+  await t?.close();
+  await build?.remove();
 });
 
 beforeEach(() => {
@@ -297,7 +252,7 @@ describe('an anonymous visitor gets the page every anonymous visitor gets', () =
 
   it('a page missing a part it failed to load is not kept, and not called public', async () => {
     // The "Ratgeber" links come from the articles' table: away for a moment (a real failure).
-    await testDb.database.db.execute(sql`ALTER TABLE content_entry RENAME TO content_entry_away`);
+    await t.database.db.execute(sql`ALTER TABLE content_entry RENAME TO content_entry_away`);
     try {
       const res = await get(a, '/heizoelpreise/bayern');
       expect(res.statusCode).toBe(200);
@@ -306,7 +261,7 @@ describe('an anonymous visitor gets the page every anonymous visitor gets', () =
       expect(res.headers.etag).toBeUndefined();
       expect(a.renderCache.stats().entries).toBe(0);
     } finally {
-      await testDb.database.db.execute(sql`ALTER TABLE content_entry_away RENAME TO content_entry`);
+      await t.database.db.execute(sql`ALTER TABLE content_entry_away RENAME TO content_entry`);
     }
     const whole = await get(a, '/heizoelpreise/bayern');
     expect(whole.body).toContain('Weiterführende Seiten');

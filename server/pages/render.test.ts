@@ -4,9 +4,6 @@
  * the session decided by the cookies (SPEC §4), the 404 page with its status, and nothing of
  * one request's state in the next.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_COOKIES } from '../../src/api/contract/account-constants';
 import {
@@ -14,30 +11,21 @@ import {
   PAGE_DATA_ELEMENT_ID,
   type EmbeddedPage,
   type OfferListPageData,
-  type SsrModule,
 } from '../../src/api/contract/pages';
 import type { CalculationResult } from '../../src/api/contract/calculation';
 import { createTestUser, testToken, type TestUser } from '../../tests/support/auth';
-import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../tests/support/test-app';
+import {
+  buildTestApp,
+  TEST_PUBLIC_URL,
+  writeTestClientBuild,
+  type TestApp,
+  type TestClientBuild,
+} from '../../tests/support/test-app';
 import { PRICE_SNAPSHOT_JOB } from '../modules/prices/plugin';
 import { createLegacySession } from '../modules/account/sessions';
 import { cspHash } from './inline-style';
 import { EARLY_TAPS_SCRIPT } from '../../src/lib/inline-scripts';
 import { acceptedLanguages } from './render';
-
-/** The built index.html's shape: the server fills head, body class, #root and the data. */
-const SHELL = `<!doctype html>
-<html lang="de">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Ölkompass – Standardtitel</title>
-    <meta name="description" content="Standardbeschreibung" />
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
 
 /** A client manifest: the home page's chunk with its stylesheet and a shared chunk. */
 const MANIFEST = {
@@ -54,33 +42,23 @@ const MANIFEST = {
 
 const HOME_CSS = '.hero{display:grid}';
 
-let distDir: string;
+let build: TestClientBuild;
 let t: TestApp;
 let customer: TestUser;
 
-/**
- * The render's source, as the SSR build is made from it (the server's tsconfig has no JSX, so it
- * is imported by address and typed by its contract).
- */
-const ENTRY_SERVER = new URL('../../src/app/entry-server.tsx', import.meta.url).pathname;
-
 beforeAll(async () => {
-  const entryServer = (await import(ENTRY_SERVER)) as SsrModule;
-  distDir = await mkdtemp(join(tmpdir(), 'heizoel-ssr-'));
-  await writeFile(join(distDir, 'index.html'), SHELL);
-  await import('node:fs/promises').then((fs) => fs.mkdir(join(distDir, '.vite')));
-  await writeFile(join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   // The home chunk's stylesheet is built; the calculator's is missing (it stays a link).
-  await import('node:fs/promises').then((fs) => fs.mkdir(join(distDir, 'assets')));
-  await writeFile(join(distDir, 'assets', 'home-2.css'), HOME_CSS);
-  await entryServer.preloadServerPages();
-  t = await buildTestApp({ distDir, ssr: entryServer });
+  build = await writeTestClientBuild({
+    manifest: MANIFEST,
+    files: { 'assets/home-2.css': HOME_CSS },
+  });
+  t = await buildTestApp({ distDir: build.distDir, ssr: build.ssr });
   customer = await createTestUser(t.database, { firstName: 'Greta', lastName: 'Gans' });
 }, 60_000);
 
 afterAll(async () => {
   await t?.close();
-  if (distDir) await rm(distDir, { recursive: true, force: true });
+  await build?.remove();
 });
 
 async function page(url: string, cookies: Record<string, string> = {}, headers = {}) {

@@ -3,66 +3,36 @@
  * address gets every page; a flood of renders or unknown paths gets the German 429 page (pages)
  * or the API's JSON (API paths), each with Retry-After.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SsrModule } from '../../src/api/contract/pages';
 import { ApiErrorSchema } from '../../src/api/contract/common';
-import { buildApp, type App } from '../app';
+import type { App } from '../app';
 import {
+  buildAppOn,
   buildTestApp,
   TEST_PUBLIC_URL,
-  TEST_SECRET,
+  writeTestClientBuild,
   type TestApp,
+  type TestClientBuild,
 } from '../../tests/support/test-app';
 import { PAGE_LIMITS, TokenBuckets } from './page-limits';
 
-const SHELL = `<!doctype html>
-<html lang="de">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Ölkompass</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
-
-/** The render's source, as the SSR build is made from it (as in server/pages/render.test.ts). */
-const ENTRY_SERVER = new URL('../../src/app/entry-server.tsx', import.meta.url).pathname;
-
-let distDir: string;
+let build: TestClientBuild;
 let t: TestApp;
 /** The page limits' clock: a test moves it as a crawler's time would pass. */
 let clock = 0;
 /** The same database, with budgets of 3 renders and 5 unknown paths at once, 1 a second. */
-let small: App;
+let small: TestApp;
 
 beforeAll(async () => {
-  const entryServer = (await import(ENTRY_SERVER)) as SsrModule;
-  distDir = await mkdtemp(join(tmpdir(), 'heizoel-limits-'));
-  await writeFile(join(distDir, 'index.html'), SHELL);
-  await mkdir(join(distDir, '.vite'));
-  await writeFile(
-    join(distDir, '.vite', 'manifest.json'),
-    JSON.stringify({ 'index.html': { file: 'assets/index-abc.js', isEntry: true } }),
-  );
-  await entryServer.preloadServerPages();
-  t = await buildTestApp({ distDir, ssr: entryServer, pageLimits: { now: () => clock } });
-  small = await buildApp({
-    config: {
-      nodeEnv: 'test',
-      distDir,
-      secret: TEST_SECRET,
-      rolePrefix: 'Oelkompass.',
-      accessTokenTtlSeconds: 900,
-      publicUrl: TEST_PUBLIC_URL,
-    },
-    database: t.database,
-    closeDatabase: false,
-    ssr: entryServer,
+  build = await writeTestClientBuild();
+  t = await buildTestApp({
+    distDir: build.distDir,
+    ssr: build.ssr,
+    pageLimits: { now: () => clock },
+  });
+  small = await buildAppOn(t, {
+    distDir: build.distDir,
+    ssr: build.ssr,
     pageLimits: {
       budgets: { render: { perSecond: 1, burst: 3 }, unknownPath: { perSecond: 1, burst: 5 } },
       now: () => clock,
@@ -73,7 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await small?.close();
   await t?.close();
-  if (distDir) await rm(distDir, { recursive: true, force: true });
+  await build?.remove();
 });
 
 let sitemap: string | undefined;
@@ -138,7 +108,7 @@ describe('issue 36: reading is not limited', () => {
   it('never counts a page that is not rendered (a guard redirect)', async () => {
     // 320 at once: more than the render budget of this app and the old blanket 300 a minute.
     for (let i = 0; i < 320; i++) {
-      const response = await small.inject({
+      const response = await small.app.inject({
         url: `/kunde/startseite?seite=${i}`,
         remoteAddress: '203.0.113.11',
       });
@@ -154,22 +124,22 @@ describe('issue 36: a flood is refused', () => {
     expect(pages).toHaveLength(5);
     const statuses: number[] = [];
     for (const url of pages) {
-      const response = await small.inject({ url, remoteAddress: '203.0.113.20' });
+      const response = await small.app.inject({ url, remoteAddress: '203.0.113.20' });
       statuses.push(response.statusCode);
       if (response.statusCode === 429) expectGerman429Page(response);
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     // The refused address still gets the 429 page's stylesheet: a file, never counted.
-    const css = await small.inject({ url: '/konto/stil.css', remoteAddress: '203.0.113.20' });
+    const css = await small.app.inject({ url: '/konto/stil.css', remoteAddress: '203.0.113.20' });
     expect([css.statusCode, css.headers['content-type']]).toEqual([200, 'text/css; charset=utf-8']);
     // Another address is not affected; a second later there is one render again.
-    expect((await small.inject({ url: pages[3]!, remoteAddress: '203.0.113.21' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await small.app.inject({ url: pages[3]!, remoteAddress: '203.0.113.21' })).statusCode,
+    ).toBe(200);
     clock += 1000;
-    expect((await small.inject({ url: pages[4]!, remoteAddress: '203.0.113.20' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await small.app.inject({ url: pages[4]!, remoteAddress: '203.0.113.20' })).statusCode,
+    ).toBe(200);
   }, 60_000);
 
   it('lets a few dead links through and refuses a scan of unknown pages with the 429 page', async () => {
@@ -177,7 +147,7 @@ describe('issue 36: a flood is refused', () => {
     const burst = 5;
     const statuses: number[] = [];
     for (let i = 0; i <= burst; i++) {
-      const response = await small.inject({
+      const response = await small.app.inject({
         url: `/gibt-es-nicht-${i}/unterseite`,
         remoteAddress: '203.0.113.30',
       });
@@ -188,7 +158,7 @@ describe('issue 36: a flood is refused', () => {
     expect(statuses.at(-1)).toBe(429);
     // Known pages from the same address are still read.
     const [page] = await publicPages(1);
-    expect((await small.inject({ url: page!, remoteAddress: '203.0.113.30' })).statusCode).toBe(
+    expect((await small.app.inject({ url: page!, remoteAddress: '203.0.113.30' })).statusCode).toBe(
       200,
     );
   }, 60_000);

@@ -5,14 +5,17 @@
  * - TEST_DB=postgres: a fresh database `t_<random>` on TEST_DATABASE_URL, a copy of the run's
  *   migrated and seeded template (ensureTemplate), dropped again in close().
  * The app is returned before `ready()`, so a test may still register a route or plugin.
+ * `buildAppOn` adds a second app (a second server process) on the same database;
+ * `writeTestClientBuild` a client build and the server render for tests of rendered pages.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { SsrModule } from '../../src/api/contract/pages';
 import { buildApp, type App, type AppDeps } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seedAll } from '../../server/seed';
@@ -49,6 +52,8 @@ export interface TestDatabase {
 export interface TestApp {
   app: App;
   database: Database;
+  /** PostgreSQL: the database's URL, for a second app's pool on it (buildAppOn). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -63,6 +68,8 @@ export interface TestAppOptions {
   pageLimits?: AppDeps['pageLimits'];
   /** The server render (e.g. src/app/entry-server.tsx); none by default. */
   ssr?: AppDeps['ssr'];
+  /** Config other than a test app's: production mode, another PUBLIC_URL, a cache size… */
+  config?: Partial<AppDeps['config']>;
 }
 
 export function usesPostgres(): boolean {
@@ -77,27 +84,11 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const testDb = await openTestDatabase();
   try {
-    const app = await buildApp({
-      config: {
-        nodeEnv: TEST_PRODUCTION_MODE ? 'production' : 'test',
-        ...(TEST_PRODUCTION_MODE ? { trustProxy: 1 } : {}),
-        distDir:
-          opts.distDir ?? join(tmpdir(), `heizoel-no-dist-${randomBytes(4).toString('hex')}`),
-        secret: TEST_SECRET,
-        // tests/support/auth.ts signs staff roles with this prefix.
-        rolePrefix: 'Oelkompass.',
-        accessTokenTtlSeconds: 900,
-        publicUrl: TEST_PUBLIC_URL,
-      },
-      database: testDb.database,
-      closeDatabase: false,
-      legacyLimits: opts.legacyLimits,
-      pageLimits: opts.pageLimits,
-      ssr: opts.ssr ?? null,
-    });
+    const app = await appOn(testDb.database, opts);
     return {
       app,
       database: testDb.database,
+      url: testDb.url,
       async close() {
         try {
           await app.close();
@@ -110,6 +101,121 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     await testDb.close();
     throw error;
   }
+}
+
+/**
+ * Another app on the database of a test app or test database, as a second server process behind
+ * the load balancer would be: on PostgreSQL with a pool of its own (a notification reaches it as
+ * it reaches another process), on PGlite on the same database object. Built as buildTestApp
+ * builds (not ready yet); close() closes the app and its pool, never the shared database.
+ */
+export async function buildAppOn(
+  on: Pick<TestDatabase, 'database' | 'url'>,
+  opts: TestAppOptions = {},
+): Promise<TestApp> {
+  const pool = on.url ? await openDatabase({ kind: 'postgres', url: on.url }) : undefined;
+  const database = pool ?? on.database;
+  try {
+    const app = await appOn(database, opts);
+    return {
+      app,
+      database,
+      url: on.url,
+      async close() {
+        try {
+          await app.close();
+        } finally {
+          await pool?.close();
+        }
+      },
+    };
+  } catch (error) {
+    await pool?.close();
+    throw error;
+  }
+}
+
+/** The real app on `database`, configured for tests, leaving the database open when it closes. */
+function appOn(database: Database, opts: TestAppOptions): Promise<App> {
+  return buildApp({
+    config: {
+      nodeEnv: TEST_PRODUCTION_MODE ? 'production' : 'test',
+      ...(TEST_PRODUCTION_MODE ? { trustProxy: 1 } : {}),
+      distDir: opts.distDir ?? join(tmpdir(), `heizoel-no-dist-${randomBytes(4).toString('hex')}`),
+      secret: TEST_SECRET,
+      // tests/support/auth.ts signs staff roles with this prefix.
+      rolePrefix: 'Oelkompass.',
+      accessTokenTtlSeconds: 900,
+      publicUrl: TEST_PUBLIC_URL,
+      ...opts.config,
+    },
+    database,
+    closeDatabase: false,
+    legacyLimits: opts.legacyLimits,
+    pageLimits: opts.pageLimits,
+    ssr: opts.ssr ?? null,
+  });
+}
+
+/** The built index.html's shape: the server fills head, body class, #root and the data. */
+const TEST_SHELL = `<!doctype html>
+<html lang="de">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Ölkompass – Standardtitel</title>
+    <meta name="description" content="Standardbeschreibung" />
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+/** A client manifest with the shell's entry alone: no page brings stylesheets or chunks. */
+const ENTRY_ONLY_MANIFEST = { 'index.html': { file: 'assets/index-abc.js', isEntry: true } };
+
+/**
+ * The render's source, as the SSR build is made from it (the server's tsconfig has no JSX, so it
+ * is imported by address and typed by its contract).
+ */
+const ENTRY_SERVER = new URL('../../src/app/entry-server.tsx', import.meta.url).pathname;
+
+export interface TestClientBuild {
+  /** For buildTestApp's distDir. */
+  distDir: string;
+  /** The server render with its pages loaded, for buildTestApp's ssr. */
+  ssr: SsrModule;
+  /** Deletes the build's folder. */
+  remove(): Promise<void>;
+}
+
+/**
+ * A client build in a folder of its own, as `vite build` leaves it for the server: TEST_SHELL as
+ * index.html, a client manifest (by default the entry alone) and `files` (path → text, e.g. a
+ * chunk's stylesheet); with the server render from its source.
+ */
+export async function writeTestClientBuild(
+  opts: { manifest?: Record<string, unknown>; files?: Record<string, string> } = {},
+): Promise<TestClientBuild> {
+  const ssr = (await import(ENTRY_SERVER)) as SsrModule;
+  const distDir = await mkdtemp(join(tmpdir(), 'heizoel-client-build-'));
+  const remove = () => rm(distDir, { recursive: true, force: true });
+  try {
+    const files = {
+      'index.html': TEST_SHELL,
+      '.vite/manifest.json': JSON.stringify(opts.manifest ?? ENTRY_ONLY_MANIFEST),
+      ...opts.files,
+    };
+    for (const [path, text] of Object.entries(files)) {
+      await mkdir(dirname(join(distDir, path)), { recursive: true });
+      await writeFile(join(distDir, path), text);
+    }
+    await ssr.preloadServerPages();
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { distDir, ssr, remove };
 }
 
 /**

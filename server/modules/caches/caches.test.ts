@@ -3,67 +3,39 @@
  * guard and CSRF, and a clear reaching a second app on the same database: by the poll (PGlite
  * and PostgreSQL), and by LISTEN/NOTIFY alone (PostgreSQL pass, TEST_DB=postgres).
  */
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuditHistorySchema } from '../../../src/api/contract/audit';
 import { CacheListSchema, type CacheInfo } from '../../../src/api/contract/support';
-import { buildApp, type App } from '../../app';
-import { openDatabase, type Database } from '../../db/client';
+import type { App } from '../../app';
 import { authHeaders, createTestUser, staffRole, type TestUser } from '../../../tests/support/auth';
 import {
-  openTestDatabase,
-  TEST_PUBLIC_URL,
-  TEST_SECRET,
+  buildAppOn,
+  buildTestApp,
   usesPostgres,
-  type TestDatabase,
+  type TestApp,
 } from '../../../tests/support/test-app';
 
-let testDb: TestDatabase;
-/** A second connection (pool) to the same PostgreSQL database for app b; PGlite: the same. */
-let secondDb: Database | undefined;
+let t: TestApp;
+/** A second server process on the same database (its own pool on PostgreSQL). */
+let second: TestApp;
 let a: App;
 let b: App;
 let admin: TestUser;
 let supporter: TestUser;
 
-function appOn(database: Database): Promise<App> {
-  return buildApp({
-    config: {
-      nodeEnv: 'test',
-      distDir: join(tmpdir(), `heizoel-no-dist-${randomBytes(4).toString('hex')}`),
-      secret: TEST_SECRET,
-      rolePrefix: 'Oelkompass.',
-      accessTokenTtlSeconds: 900,
-      publicUrl: TEST_PUBLIC_URL,
-    },
-    database,
-    closeDatabase: false,
-    ssr: null,
-  });
-}
-
 beforeAll(async () => {
-  testDb = await openTestDatabase();
-  if (testDb.database.kind === 'postgres') {
-    const pool = (
-      testDb.database.db as unknown as { $client: { options: { connectionString: string } } }
-    ).$client;
-    secondDb = await openDatabase({ kind: 'postgres', url: pool.options.connectionString });
-  }
-  a = await appOn(testDb.database);
-  b = await appOn(secondDb ?? testDb.database);
+  t = await buildTestApp();
+  second = await buildAppOn(t);
+  a = t.app;
+  b = second.app;
   await Promise.all([a.ready(), b.ready()]);
-  admin = await createTestUser(testDb.database, { roles: [staffRole('Admin')] });
-  supporter = await createTestUser(testDb.database, { roles: [staffRole('CustomerSupport')] });
+  admin = await createTestUser(t.database, { roles: [staffRole('Admin')] });
+  supporter = await createTestUser(t.database, { roles: [staffRole('CustomerSupport')] });
 });
 
 afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await secondDb?.close();
-  await testDb?.close();
+  await second?.close();
+  await t?.close();
 });
 
 async function list(app: App = a): Promise<CacheInfo[]> {

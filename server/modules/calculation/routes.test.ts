@@ -9,13 +9,7 @@ import {
   type Offer,
 } from '../../../src/api/contract/calculation';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
-import {
-  buildTestApp,
-  TEST_PUBLIC_URL,
-  TEST_SECRET,
-  type TestApp,
-} from '../../../tests/support/test-app';
-import { buildApp } from '../../app';
+import { buildAppOn, buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { toCents } from './engine';
 
 let t: TestApp;
@@ -590,16 +584,7 @@ describe('GET /api/site/{countryId}/prices/best', () => {
 
 describe('production serializes offer lists without re-checking them against the schema', () => {
   it('sends the same JSON as the checked serializer does', async () => {
-    const production = await buildApp({
-      config: {
-        nodeEnv: 'production',
-        distDir: '/nonexistent-dist',
-        secret: TEST_SECRET,
-        publicUrl: TEST_PUBLIC_URL,
-      },
-      database: t.database,
-      closeDatabase: false,
-    });
+    const production = await buildAppOn(t, { config: { nodeEnv: 'production' } });
     try {
       const cases: [string, CalculatorConfigInput][] = [
         ['/api/kalkulation/berechnen', config({ ZipCode: '8001', CountryId: 3, Stations: 2 })],
@@ -609,7 +594,7 @@ describe('production serializes offer lists without re-checking them against the
       ];
       for (const [url, payload] of cases) {
         const checked = await t.app.inject({ method: 'POST', url, payload });
-        const fast = await production.inject({ method: 'POST', url, payload });
+        const fast = await production.app.inject({ method: 'POST', url, payload });
         expect(fast.statusCode).toBe(200);
         expect(fast.headers['content-type']).toBe(checked.headers['content-type']);
         const withoutTime = (body: string) => body.replace(/"CalculatedAt":"[^"]+"/, '');

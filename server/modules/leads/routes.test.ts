@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
@@ -13,14 +10,7 @@ import {
   type GuideAnswers,
 } from '../../../src/api/contract/leads';
 import { csrfHeaders } from '../../../tests/support/auth';
-import {
-  buildTestApp,
-  TEST_PUBLIC_URL,
-  TEST_SECRET,
-  type TestApp,
-} from '../../../tests/support/test-app';
-import { buildApp } from '../../app';
-import { openDatabase, type Database } from '../../db/client';
+import { buildAppOn, buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { leads } from '../../db/schema';
 import { averagePrice } from './service';
 
@@ -250,31 +240,12 @@ describe('POST /api/leads/lead-formular', () => {
   it('holds the limit across two processes on one database: 5 in total, not 5 each', async () => {
     // A second app on the same database (PGlite: the same object; PostgreSQL: a second pool),
     // as a second server process behind the load balancer would be.
-    let secondDb: Database | undefined;
-    if (t.database.kind === 'postgres') {
-      const pool = (
-        t.database.db as unknown as { $client: { options: { connectionString: string } } }
-      ).$client;
-      secondDb = await openDatabase({ kind: 'postgres', url: pool.options.connectionString });
-    }
-    const second = await buildApp({
-      config: {
-        nodeEnv: 'test',
-        distDir: join(tmpdir(), `heizoel-no-dist-${randomBytes(4).toString('hex')}`),
-        secret: TEST_SECRET,
-        rolePrefix: 'Oelkompass.',
-        accessTokenTtlSeconds: 900,
-        publicUrl: TEST_PUBLIC_URL,
-      },
-      database: secondDb ?? t.database,
-      closeDatabase: false,
-      ssr: null,
-    });
+    const second = await buildAppOn(t);
     try {
       const before = await leadCount();
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
-        const app = i % 2 === 0 ? t.app : second;
+        const app = i % 2 === 0 ? t.app : second.app;
         const response = await app.inject({
           method: 'POST',
           url: '/api/leads/lead-formular',
@@ -292,7 +263,6 @@ describe('POST /api/leads/lead-formular', () => {
       expect(await leadCount()).toBe(before + 5);
     } finally {
       await second.close();
-      await secondDb?.close();
     }
   });
 });
