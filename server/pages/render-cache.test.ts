@@ -30,6 +30,7 @@ import { PRICE_SNAPSHOT_JOB } from '../modules/prices/plugin';
 import {
   etagOf,
   ifNoneMatchHolds,
+  pageAddressKey,
   pageContent,
   pageLifetimeSeconds,
   RenderCache,
@@ -172,6 +173,25 @@ const get = (
   options: { cookies?: Record<string, string>; headers?: Record<string, string> } = {},
 ) => app.inject({ url, cookies: options.cookies, headers: options.headers });
 
+describe('pageAddressKey', () => {
+  it.each([
+    ['/heizoelpreise', '/heizoelpreise'],
+    ['/heizoelpreise?utm_source=a', '/heizoelpreise'],
+    ['/heizoelpreise?UTM_Source=a&GCLID=1&msclkid=2&mc_eid=3', '/heizoelpreise'],
+    ['/heizoelpreise?%75tm_source=a', '/heizoelpreise'],
+    [
+      '/heizoel/angebotsliste?plz=80331&utm_term=x&menge=3000',
+      '/heizoel/angebotsliste?plz=80331&menge=3000',
+    ],
+    ['/x?utm=1&utmx=2&outm_source=3', '/x?utm=1&utmx=2&outm_source=3'],
+    ['/x?a=1&&b=2', '/x?a=1&b=2'],
+    ['/x?%E0%A4%A=1&utm_id=2', '/x?%E0%A4%A=1'],
+    ['/x?', '/x'],
+  ])('%s → %s', (url, key) => {
+    expect(pageAddressKey(url)).toBe(key);
+  });
+});
+
 describe('an anonymous visitor gets the page every anonymous visitor gets', () => {
   it.each([
     ['/', 120],
@@ -241,6 +261,27 @@ describe('an anonymous visitor gets the page every anonymous visitor gets', () =
     });
     expect(consented.body).not.toBe(de.body);
     expect((await get(a, '/', { headers: { 'accept-language': 'de-AT' } })).body).toBe(at.body);
+  });
+
+  it('a campaign’s parameters share the page without them: one render, one copy', async () => {
+    const plain = await get(a, '/heizoelpreise/bayern?seite=2');
+    const entries = a.renderCache.stats().entries;
+    const hitsBefore = a.renderCache.stats().hits;
+    for (const url of [
+      '/heizoelpreise/bayern?seite=2&utm_source=newsletter&utm_campaign=preis-1',
+      '/heizoelpreise/bayern?utm_medium=mail&seite=2&gclid=abc',
+      '/heizoelpreise/bayern?seite=2&fbclid=x&utm_content=kunde-4711',
+    ]) {
+      const res = await get(a, url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(plain.body);
+      expect(res.headers['cache-control']).toMatch(/^public, /);
+    }
+    expect(a.renderCache.stats().entries).toBe(entries);
+    expect(a.renderCache.stats().hits).toBe(hitsBefore + 3);
+    // A parameter that may change the page keeps its own copy.
+    await get(a, '/heizoelpreise/bayern?seite=3&utm_source=newsletter');
+    expect(a.renderCache.stats().entries).toBe(entries + 1);
   });
 
   it('a page that does not exist is not kept (a crawler’s typos fill no memory)', async () => {

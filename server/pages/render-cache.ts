@@ -142,6 +142,33 @@ const PRICE_KINDS: ReadonlySet<DataKind> = new Set<DataKind>([
   'dealer',
 ]);
 
+/** Query parameters that say where a visitor came from and never change what a page shows. */
+const TRACKING_PARAMETER = /^(?:utm_[a-z_]*|gclid|gbraid|wbraid|fbclid|msclkid|mc_cid|mc_eid)$/i;
+
+/**
+ * The part of a request's address that decides the page: path and query without the campaign
+ * parameters (utm_*, click ids) — a newsletter or an ad whose every link carries its own would
+ * otherwise render and keep one copy of the same page per recipient (issue 36).
+ */
+export function pageAddressKey(url: string): string {
+  const queryAt = url.indexOf('?');
+  if (queryAt === -1) return url;
+  const kept = url
+    .slice(queryAt + 1)
+    .split('&')
+    .filter((pair) => {
+      const name = pair.split('=', 1)[0] ?? '';
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // A name that is not valid percent-encoding is kept as it is.
+      }
+      return pair !== '' && !TRACKING_PARAMETER.test(decoded);
+    });
+  return kept.length === 0 ? url.slice(0, queryAt) : `${url.slice(0, queryAt)}?${kept.join('&')}`;
+}
+
 /**
  * How long a page may be kept: as long as its shortest-lived data. Prices 120 s; news, CMS
  * pages, dealers, reviews, regions and the calculator's options 3600 s (SPEC §9).

@@ -37,6 +37,7 @@ import {
   etagOf,
   ifNoneMatchHolds,
   pageContent,
+  pageAddressKey,
   pageLifetimeSeconds,
   publicCacheControl,
   RENDER_CACHE_NAME,
@@ -190,7 +191,7 @@ export const clientPlugin = fp<ClientPluginOptions>(
       // (No cookies parsed: a URL the router refused before any hook ran; never a shared page.)
       const sharedKey =
         anonymous && request.cookies
-          ? `${requestLocale(request)}|${request.cookies[CONSENT_COOKIE] ? 'c' : 'q'}|${request.url}`
+          ? `${requestLocale(request)}|${request.cookies[CONSENT_COOKIE] ? 'c' : 'q'}|${pageAddressKey(request.url)}`
           : undefined;
       const cached = sharedKey === undefined ? undefined : renderCache.get(sharedKey);
       if (cached) return sendShared(request, reply, cached);
@@ -248,7 +249,8 @@ export const clientPlugin = fp<ClientPluginOptions>(
               request,
               reply,
               appRoute && matched && { name: appRoute.name, params: matched.params },
-              request.url,
+              // Without campaign parameters: the page kept for them all is rendered from none.
+              pageAddressKey(request.url),
             )
           : undefined;
       const head = headOf(notFound ? undefined : route, pathname);
