@@ -6,7 +6,8 @@
  * `afterHydration`: at once on a page rendered in the browser, after the page has hydrated
  * otherwise.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { useMounted } from './use-mounted';
 
 let hydrating = false;
 /** Visible from outside: the page answers clicks as the app now (a form submits natively
@@ -52,6 +53,22 @@ export function afterHydration(task: () => void): () => void {
   return () => {
     cancelled = true;
   };
+}
+
+/**
+ * false while a server-rendered page hydrates (and in the render that hydrates it), true once
+ * the page has: for a lazy part of the frame around the page (the calculator bar's price line,
+ * the meX line). Mounted as soon as the frame committed, its chunk load suspended in the frame
+ * and put off the page's own hydration, and whatever the visitor typed into the bar meanwhile
+ * changed a store the page had not hydrated yet: React error 418 and a page rendered afresh
+ * (CI, 2026-11-29, the Lie-Fi offer-list tests).
+ */
+export function usePageLive(): boolean {
+  // false in the server render too, where nothing hydrates.
+  const mounted = useMounted();
+  const [live, setLive] = useState(!hydrating);
+  useEffect(() => afterHydration(() => setLive(true)), []);
+  return mounted && live;
 }
 
 /**

@@ -8,7 +8,7 @@
 import { Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { sessionState } from '../../features/session';
-import { useMounted } from '../../ui/use-mounted';
+import { usePageLive } from '../../ui/hydration';
 import { lazyImport } from '../../lib/lazy-import';
 import { lazyPart } from '../../ui/lazy-part';
 
@@ -16,8 +16,8 @@ const MexLinePart = lazyPart(lazyImport(() => import('./mex-line-part')));
 
 export function MexLine({ className }: { className?: string }) {
   const { User } = useSnapshot(sessionState);
-  const mounted = useMounted();
-  if (!mounted || !User?.hasMexEnabled) return null;
+  const live = usePageLive();
+  if (!live || !User?.hasMexEnabled) return null;
   return (
     <p className={className}>
       <Suspense fallback={null}>

@@ -7,6 +7,7 @@
  */
 import { Suspense } from 'react';
 import { lazyImport } from '../../../lib/lazy-import';
+import { usePageLive } from '../../../ui/hydration';
 import { lazyPart } from '../../../ui/lazy-part';
 import { useMediaQuery } from '../../../ui/use-media-query';
 import styles from './price-banner.module.css';
@@ -19,11 +20,12 @@ const BANNER_MEDIA = '(min-width: 768px)';
 
 export function PriceBanner({ className }: { className?: string }) {
   // The bar shows the line from 768 px (calculator-bar.module.css): a phone loads nothing for it.
-  // false in the render that hydrates a server page, so the content never meets server HTML.
+  // Its content comes once a server page has hydrated (usePageLive), never in that render.
   const shownHere = useMediaQuery(BANNER_MEDIA);
+  const live = usePageLive();
   return (
     <p className={[styles.banner, className].filter(Boolean).join(' ')} aria-live="polite">
-      {shownHere && (
+      {shownHere && live && (
         <Suspense fallback={null}>
           <PriceBannerLine />
         </Suspense>
