@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CalculatorConfig } from '../../api/contract/calculation';
+import { ctx, json, previewOffer } from './checkout.fixtures';
 import type { CheckoutValues } from './form';
 import {
   acceptPriceChange,
@@ -12,17 +12,6 @@ import {
   STORAGE_KEY,
   submit,
 } from './store';
-
-const config: CalculatorConfig = {
-  ZipCode: '10115',
-  Amount: 3000,
-  Stations: 1,
-  Product: { Id: 1, ClimateNeutral: false },
-  Parameters: [],
-  AppointmentPlus: false,
-  CountryId: 1,
-  ProductGroupId: 1,
-};
 
 const filled: CheckoutValues = {
   title1: 'Frau',
@@ -38,13 +27,6 @@ const filled: CheckoutValues = {
   deliveryDate: '',
   acceptedTerms: true,
 };
-
-const ctx = () => ({
-  config,
-  dealerId: 7,
-  totalPrice: 3005.94,
-  idempotencyKey: checkoutState.idempotencyKey,
-});
 
 function fill(values: Partial<CheckoutValues> = {}) {
   for (const [name, value] of Object.entries({ ...filled, ...values })) {
@@ -86,13 +68,6 @@ const order = {
   Lines: [{ Label: 'Heizöl', Amount: 3005.94 }],
   Installment: null,
 };
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
@@ -188,30 +163,12 @@ describe('checkout store', () => {
   it('409 price changed: fetches the new offer, then the confirmed resubmit uses the same key', async () => {
     openCheckout('offer-a');
     fill();
-    const newOffer = {
-      Id: 7,
-      DealerName: 'Ölversorgung Berlin',
-      DealerPlace: 'Berlin',
-      DealerZip: '12619',
-      Rating: 4.5,
-      RatingCount: 6,
-      DistanceKm: 8.2,
-      IsFavourite: false,
-      ProductId: 1,
-      ProductName: 'Heizöl EL schwefelarm',
-      DeliveryTime: 'Standard',
-      DeliveryDays: 15,
-      PaymentName: 'Rechnung',
+    const newOffer = previewOffer({
       UnitPrice: 101.03,
       TotalPrice: 3030.94,
       VatAmount: 483.94,
-      VatRatePercent: 19,
-      Currency: 'EUR',
       Breakdown: [{ Kind: 'product', Label: 'Heizöl', Amount: 3030.94 }],
-      Installment: null,
-      ClimateNeutral: false,
-      AppointmentPlus: false,
-    };
+    });
     fetchMock.mockImplementation((url) =>
       Promise.resolve(
         url === '/api/orders'
@@ -251,30 +208,13 @@ describe('checkout store', () => {
 describe('checkout store: the delivery day (issue 40)', () => {
   const slot = (Date: string) => ({ Date, Window: 'vormittags' as const });
   /** The offer as POST /api/orders/preview prices it. */
-  const offerAt = (TotalPrice: number) => ({
-    Id: 7,
-    DealerName: 'Ölversorgung Berlin',
-    DealerPlace: 'Berlin',
-    DealerZip: '12619',
-    Rating: 4.5,
-    RatingCount: 6,
-    DistanceKm: 8.2,
-    IsFavourite: false,
-    ProductId: 1,
-    ProductName: 'Heizöl EL schwefelarm',
-    DeliveryTime: 'Standard',
-    DeliveryDays: 15,
-    PaymentName: 'Rechnung',
-    UnitPrice: Math.round((TotalPrice / 30) * 100) / 100,
-    TotalPrice,
-    VatAmount: 480,
-    VatRatePercent: 19,
-    Currency: 'EUR',
-    Breakdown: [{ Kind: 'product', Label: 'Heizöl', Amount: TotalPrice }],
-    Installment: null,
-    ClimateNeutral: false,
-    AppointmentPlus: false,
-  });
+  const offerAt = (TotalPrice: number) =>
+    previewOffer({
+      UnitPrice: Math.round((TotalPrice / 30) * 100) / 100,
+      TotalPrice,
+      VatAmount: 480,
+      Breakdown: [{ Kind: 'product', Label: 'Heizöl', Amount: TotalPrice }],
+    });
   const offered = [slot('2026-12-01'), slot('2026-12-02'), slot('2026-12-03')];
 
   it('preselects the first free day, keeps a chosen one over a reload while it is free', () => {

@@ -5,9 +5,8 @@
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CalculatorConfig } from '../../../api/contract/calculation';
 import type { DeliverySlot } from '../../../api/contract/delivery';
-import type { OrderContext } from '../form';
+import { config, ctx, json, previewOffer } from '../checkout.fixtures';
 import {
   checkoutState,
   openCheckout,
@@ -18,57 +17,9 @@ import {
 } from '../store';
 import { CheckoutForm } from './checkout-form';
 
-const config: CalculatorConfig = {
-  ZipCode: '10115',
-  Amount: 3000,
-  Stations: 1,
-  Product: { Id: 1, ClimateNeutral: false },
-  Parameters: [],
-  AppointmentPlus: false,
-  CountryId: 1,
-  ProductGroupId: 1,
-};
-
-const ctx = (): OrderContext => ({
-  config,
-  dealerId: 7,
-  totalPrice: 3005.94,
-  idempotencyKey: checkoutState.idempotencyKey,
-});
-
 const slot = (Date: string): DeliverySlot => ({ Date, Window: 'vormittags' });
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-const offer = {
-  Id: 7,
-  DealerName: 'Ölversorgung Berlin',
-  DealerPlace: 'Berlin',
-  DealerZip: '12619',
-  Rating: 4.5,
-  RatingCount: 6,
-  DistanceKm: 8.2,
-  IsFavourite: false,
-  ProductId: 1,
-  ProductName: 'Heizöl EL schwefelarm',
-  DeliveryTime: 'Standard',
-  DeliveryDays: 15,
-  PaymentName: 'Rechnung',
-  UnitPrice: 100.2,
-  TotalPrice: 3005.94,
-  VatAmount: 479.94,
-  VatRatePercent: 19,
-  Currency: 'EUR',
-  Breakdown: [{ Kind: 'product', Label: 'Heizöl', Amount: 3005.94 }],
-  Installment: null,
-  ClimateNeutral: false,
-  AppointmentPlus: false,
-};
+const offer = previewOffer();
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 

@@ -1,0 +1,61 @@
+/** Test data of the checkout: the calculator configuration, the order context and the priced offer. */
+import type { CalculatorConfig } from '../../api/contract/calculation';
+import type { Offer } from '../../api/contract/calculation-result';
+import type { OrderContext } from './form';
+import { checkoutState } from './store';
+
+/** A JSON answer as the server gives it. */
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export const config: CalculatorConfig = {
+  ZipCode: '10115',
+  Amount: 3000,
+  Stations: 1,
+  Product: { Id: 1, ClimateNeutral: false },
+  Parameters: [],
+  AppointmentPlus: false,
+  CountryId: 1,
+  ProductGroupId: 1,
+};
+
+/** The order as the page hands it to the store (the offer's dealer and total, the idempotency key). */
+export const ctx = (): OrderContext => ({
+  config,
+  dealerId: 7,
+  totalPrice: 3005.94,
+  idempotencyKey: checkoutState.idempotencyKey,
+});
+
+/** The offer as POST /api/orders/preview prices it. */
+export function previewOffer(overrides: Partial<Offer> = {}): Offer {
+  return {
+    Id: 7,
+    DealerName: 'Ölversorgung Berlin',
+    DealerPlace: 'Berlin',
+    DealerZip: '12619',
+    Rating: 4.5,
+    RatingCount: 6,
+    DistanceKm: 8.2,
+    IsFavourite: false,
+    ProductId: 1,
+    ProductName: 'Heizöl EL schwefelarm',
+    DeliveryTime: 'Standard',
+    DeliveryDays: 15,
+    PaymentName: 'Rechnung',
+    UnitPrice: 100.2,
+    TotalPrice: 3005.94,
+    VatAmount: 479.94,
+    VatRatePercent: 19,
+    Currency: 'EUR',
+    Breakdown: [{ Kind: 'product', Label: 'Heizöl', Amount: 3005.94 }],
+    Installment: null,
+    ClimateNeutral: false,
+    AppointmentPlus: false,
+    ...overrides,
+  };
+}
