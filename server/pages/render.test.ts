@@ -7,8 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_COOKIES } from '../../src/api/contract/account-constants';
 import {
+  dataKey,
   MARKUP_IN_HTML,
   PAGE_DATA_ELEMENT_ID,
+  type DataNeed,
   type EmbeddedPage,
   type OfferListPageData,
 } from '../../src/api/contract/pages';
@@ -25,7 +27,7 @@ import { PRICE_SNAPSHOT_JOB } from '../modules/prices/plugin';
 import { createLegacySession } from '../modules/account/sessions';
 import { cspHash } from './inline-style';
 import { EARLY_TAPS_SCRIPT } from '../../src/lib/inline-scripts';
-import { acceptedLanguages } from './render';
+import { acceptedLanguages, loadPageData } from './render';
 
 /** A client manifest: the home page's chunk with its stylesheet and a shared chunk. */
 const MANIFEST = {
@@ -402,5 +404,63 @@ describe('acceptedLanguages', () => {
     expect(acceptedLanguages('en;q=0.5, de-CH, de;q=0.9, fr;q=0')).toEqual(['de-CH', 'de', 'en']);
     expect(acceptedLanguages(undefined)).toEqual([]);
     expect(acceptedLanguages('*')).toEqual([]);
+  });
+});
+
+describe('loadPageData', () => {
+  const needs: DataNeed[] = [
+    { kind: 'bestPrice', countryId: 1, amount: 3000 },
+    { kind: 'stateMap', countryId: 1 },
+    { kind: 'countryStates', countryId: 1 },
+    { kind: 'newsFeatured', countryId: 1 },
+  ];
+
+  /** Loads every need, answering them in `order` (indexes into needs), one after the other. */
+  async function loadAnsweringIn(order: number[], failing = -1) {
+    const answers = needs.map(() => {
+      let resolve!: (value: unknown) => void;
+      let reject!: (error: Error) => void;
+      const promise = new Promise<unknown>((res, rej) => ((resolve = res), (reject = rej)));
+      return { promise, resolve, reject };
+    });
+    const errors: string[] = [];
+    const loading = loadPageData(
+      needs,
+      dataKey,
+      (need) => answers[needs.indexOf(need)]!.promise,
+      (need) => errors.push(need.kind),
+    );
+    for (const index of order) {
+      if (index === failing) answers[index]!.reject(new Error('down'));
+      else answers[index]!.resolve(index === 1 ? '<svg/>' : { need: index });
+      // Let the answer arrive before the next one is given.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { loaded: await loading, errors };
+  }
+
+  it('writes the data in the route’s order however the answers arrive: the same bytes, the same ETag', async () => {
+    const inOrder = await loadAnsweringIn([0, 1, 2, 3]);
+    const reversed = await loadAnsweringIn([3, 2, 1, 0]);
+    const keys = needs.map(dataKey);
+    expect(Object.keys(inOrder.loaded.embeddedData)).toEqual(keys);
+    expect(Object.keys(reversed.loaded.embeddedData)).toEqual(keys);
+    expect(JSON.stringify(reversed.loaded.embeddedData)).toBe(
+      JSON.stringify(inOrder.loaded.embeddedData),
+    );
+    expect(JSON.stringify(reversed.loaded.data)).toBe(JSON.stringify(inOrder.loaded.data));
+    // The map's markup is in the HTML; the page embeds a marker for it.
+    expect(inOrder.loaded.data[dataKey(needs[1]!)]).toBe('<svg/>');
+    expect(inOrder.loaded.embeddedData[dataKey(needs[1]!)]).toBe(MARKUP_IN_HTML);
+    expect(inOrder.loaded.complete).toBe(true);
+  });
+
+  it('leaves a need that failed out, reports it, and calls the page incomplete', async () => {
+    const { loaded, errors } = await loadAnsweringIn([2, 0, 3, 1], 2);
+    expect(errors).toEqual(['countryStates']);
+    expect(loaded.complete).toBe(false);
+    expect(Object.keys(loaded.embeddedData)).toEqual(
+      [needs[0]!, needs[1]!, needs[3]!].map(dataKey),
+    );
   });
 });

@@ -212,6 +212,48 @@ export interface RenderedPage {
   complete: boolean;
 }
 
+/** A page's data, loaded (server/pages/route-data.ts). */
+export interface LoadedPageData {
+  /** By data key, for the render. */
+  data: Record<string, unknown>;
+  /** The same, but markup the HTML already holds is not repeated: what the page embeds. */
+  embeddedData: Record<string, unknown>;
+  /** Every need was loaded. */
+  complete: boolean;
+}
+
+/**
+ * Loads a route's needs at once, and writes them in the route's order, not in the order they
+ * arrived: the embedded JSON, and with it the page's ETag, is then the same bytes for the same
+ * data in every render and every process. (In the order of arrival, two renders of unchanged
+ * data differed whenever two loaders finished the other way round: a CDN or browser
+ * revalidating against another process got the whole page again, and the render cache's
+ * "same page for every anonymous visitor" held only by chance.) A need that fails is left out
+ * and reported; the component loads it in the browser.
+ */
+export async function loadPageData<Need extends { kind: DataKind }>(
+  needs: readonly Need[],
+  keyOf: (need: Need) => string,
+  load: (need: Need) => Promise<unknown>,
+  onError: (need: Need, error: unknown) => void,
+): Promise<LoadedPageData> {
+  const settled = await Promise.allSettled(needs.map(async (need) => load(need)));
+  const loaded: LoadedPageData = { data: {}, embeddedData: {}, complete: true };
+  settled.forEach((result, index) => {
+    const need = needs[index]!;
+    if (result.status === 'rejected') {
+      loaded.complete = false;
+      onError(need, result.reason);
+      return;
+    }
+    const key = keyOf(need);
+    const value = result.value;
+    loaded.data[key] = value;
+    loaded.embeddedData[key] = isMarkupNeed(need.kind) && value !== null ? MARKUP_IN_HTML : value;
+  });
+  return loaded;
+}
+
 /**
  * Loads the route's data and renders it. A need whose loading fails is left out (logged): the
  * component then loads it in the browser, as on a client navigation.
@@ -227,9 +269,9 @@ export async function renderRoute(
 ): Promise<RenderedPage> {
   const locale = requestLocale(request);
   const token = await sessionTokenForRender(app, request, reply);
-  const data: Record<string, unknown> = {};
+  let data: Record<string, unknown> = {};
   // What the page embeds: the same, but markup the HTML already holds is not repeated.
-  const embeddedData: Record<string, unknown> = {};
+  let embeddedData: Record<string, unknown> = {};
   const dataKinds: DataKind[] = [];
   let complete = true;
   if (route) {
@@ -240,23 +282,12 @@ export async function renderRoute(
       params: route.params ?? {},
     });
     for (const need of needs) dataKinds.push(need.kind);
-    await Promise.all(
-      needs.map(async (need) => {
-        try {
-          const value = await loadNeed(app, need, {
-            ssr,
-            auth: request.auth,
-            params: route.params,
-          });
-          const key = ssr.dataKey(need);
-          data[key] = value;
-          embeddedData[key] = isMarkupNeed(need.kind) && value !== null ? MARKUP_IN_HTML : value;
-        } catch (error) {
-          complete = false;
-          request.log.warn({ err: error, need: need.kind }, 'page data not loaded');
-        }
-      }),
-    );
+    ({ data, embeddedData, complete } = await loadPageData(
+      needs,
+      (need) => ssr.dataKey(need),
+      (need) => loadNeed(app, need, { ssr, auth: request.auth, params: route.params }),
+      (need, error) => request.log.warn({ err: error, need: need.kind }, 'page data not loaded'),
+    ));
   }
   const consentAsked = !request.cookies[CONSENT_COOKIE];
   const { html, fingerprint } = ssr.renderPage({
