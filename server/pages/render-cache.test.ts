@@ -26,6 +26,7 @@ import {
   type TestApp,
   type TestClientBuild,
 } from '../../tests/support/test-app';
+import { BEST_PRICE_TTL_S } from '../modules/calculation/service';
 import { PRICE_SNAPSHOT_JOB } from '../modules/prices/plugin';
 import {
   etagOf,
@@ -217,6 +218,42 @@ describe('an anonymous visitor gets the page every anonymous visitor gets', () =
       expect(second.body).toBe(first.body);
       expect(second.headers.etag).toBe(etag);
       expect(a.renderCache.stats().hits).toBe(hitsBefore + 1);
+    },
+  );
+
+  // Behind a CDN any process may answer a revalidation: an unchanged page must be the same
+  // bytes in each (CI 2026-11-29: the embedded data came in the order the loaders answered; the
+  // home page's best price carried the moment each process computed it). The dates are in one
+  // 120 s slot of the best price, after both apps loaded their prices (calculation/service.ts
+  // bestPriceMoment); only Date is faked, the database's timers run.
+  it.each([
+    '/',
+    '/heizoelpreise',
+    '/heizoelpreise/bayern',
+    '/heizoelpreise/bayern/landkreis-muenchen/unterhaching-82008',
+    '/heizoelhaendler/bayern/80333/1188',
+    '/news',
+  ])(
+    '%s: the same bytes from every process, so either answers the other’s validator',
+    async (url) => {
+      const slot = BEST_PRICE_TTL_S * 1000;
+      const slotStart = (Math.floor(Date.now() / slot) + 1) * slot;
+      vi.useFakeTimers({ toFake: ['Date'], now: slotStart + 10_000 });
+      try {
+        const inA = await get(a, url);
+        // The other process renders it 90 s later, in the same slot.
+        vi.setSystemTime(slotStart + 100_000);
+        const inB = await get(b, url);
+        expect(inA.statusCode).toBe(200);
+        expect(inB.body === inA.body, whereTheyPart(inA.body, inB.body)).toBe(true);
+        expect(inB.headers.etag).toBe(inA.headers.etag);
+        const again = await get(b, url, {
+          headers: { 'if-none-match': String(inA.headers.etag) },
+        });
+        expect(again.statusCode).toBe(304);
+      } finally {
+        vi.useRealTimers();
+      }
     },
   );
 

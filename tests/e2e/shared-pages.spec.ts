@@ -105,17 +105,17 @@ test('a customer gets their own pages and never an anonymous header; anonymous v
   // its first visitor, as after following a link from a newsletter.
   const customerFirst = `/heizoelpreise/hessen?utm_campaign=preisalarm-${Date.now()}-${test.info().workerIndex}-${test.info().repeatEachIndex}`;
 
-  await test.step('anonymous visitors share each public page', async () => {
+  // That every anonymous visitor gets the same bytes and ETag, from any process, is
+  // server/pages/render-cache.test.ts's: there nothing else changes the data. Here other tests run
+  // beside this one (a CMS publish, a staff cache clear, a new rating), so two requests a moment
+  // apart may rightly get two versions of a page.
+  await test.step('anonymous visitors get each public page as the shared copy', async () => {
     await watchHeader(page);
     for (const path of PUBLIC_PAGES) {
       const shared = await documentOf(await page.goto(path), path);
       expect(shared.cacheControl, path).toMatch(/^public,/);
       expect(shared.etag, path).toMatch(/^W\/".+"$/);
       expect(shared.html, path).not.toContain(CUSTOMER.lastName);
-      // The next anonymous request gets the same page (from the render cache).
-      const again = await page.request.get(path);
-      expect(again.headers()['cache-control'], path).toMatch(/^public,/);
-      expect(again.headers().etag, path).toBe(shared.etag);
       await pageHydrated(page);
       await expectLoggedOut(page);
       // The watcher sees the login link the app puts into the header (as it would on a

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   BestPriceResponseSchema,
   CalculationResultSchema,
@@ -11,6 +11,16 @@ import {
 import { ApiErrorSchema } from '../../../src/api/contract/common';
 import { buildAppOn, buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { toCents } from './engine';
+import { bestPriceMoment, BEST_PRICE_TTL_S } from './service';
+
+/**
+ * The middle of the next 120 s slot of the best price's moment: after every test app here was
+ * built (its prices loaded), so the moment is the slot's start in each of them.
+ */
+function nextSlotMiddle(): number {
+  const slot = BEST_PRICE_TTL_S * 1000;
+  return (Math.floor(Date.now() / slot) + 1) * slot + slot / 2;
+}
 
 let t: TestApp;
 
@@ -502,14 +512,57 @@ describe('GET /api/kalkulation/best-price', () => {
   });
 
   it('is cached 120 s by clients and served from the server cache the second time', async () => {
-    const first = await best('countryId=2&amount=4500');
-    expect(first.response.headers['cache-control']).toBe('public, max-age=120');
-    await sleep(5);
-    const second = await best('countryId=2&amount=4500');
-    expect(second.body.TimeStamp).toBe(first.body.TimeStamp);
-    await sleep(5);
-    const other = await best('countryId=2&amount=4600');
-    expect(other.body.TimeStamp).not.toBe(first.body.TimeStamp);
+    const cache = t.app.calculation.bestPriceCache;
+    // The date stands in the middle of a 120 s slot (only Date: the database's timers run).
+    vi.useFakeTimers({ toFake: ['Date'], now: nextSlotMiddle() });
+    try {
+      cache.clear();
+      const first = await best('countryId=2&amount=4500');
+      expect(first.response.headers['cache-control']).toBe('public, max-age=120');
+      expect(cache.size).toBe(1);
+      const second = await best('countryId=2&amount=4500');
+      expect(second.body).toEqual(first.body);
+      expect(cache.size).toBe(1);
+      await best('countryId=2&amount=4600');
+      expect(cache.size).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('is as of the start of its 120 s slot: the same answer from every process', async () => {
+    const other = await buildAppOn(t);
+    try {
+      await other.app.ready();
+      const at = nextSlotMiddle();
+      vi.useFakeTimers({ toFake: ['Date'], now: at });
+      try {
+        const here = await best('countryId=1&amount=3100');
+        const there = await other.app.inject({
+          url: '/api/kalkulation/best-price?countryId=1&amount=3100',
+        });
+        expect(here.body.TimeStamp).toBe(new Date(at - 60_000).toISOString());
+        expect(there.json()).toEqual(here.body);
+        // A minute later, the next slot: a new moment, the same price.
+        vi.setSystemTime(at + 60_000);
+        const later = await best('countryId=1&amount=3100');
+        expect(later.body.TimeStamp).toBe(new Date(at + 60_000).toISOString());
+        expect(later.body.UnitPrice).toBe(here.body.UnitPrice);
+      } finally {
+        vi.useRealTimers();
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('is never as of a moment before its prices were loaded', () => {
+    const slotStart = Date.UTC(2026, 11, 1, 12, 0, 0);
+    const loaded = new Date(slotStart + 30_000);
+    expect(bestPriceMoment(slotStart + 10_000, loaded)).toEqual(loaded);
+    expect(bestPriceMoment(slotStart + 50_000, loaded)).toEqual(loaded);
+    expect(bestPriceMoment(slotStart + 130_000, loaded)).toEqual(new Date(slotStart + 120_000));
+    expect(bestPriceMoment(slotStart + 119_999, new Date(0))).toEqual(new Date(slotStart));
   });
 
   it.each(['countryId=4', 'countryId=1&amount=299', 'countryId=1&amount=32001', 'amount=3000'])(

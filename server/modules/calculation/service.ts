@@ -68,6 +68,8 @@ export interface CalculationDeps {
   favouriteDealerIds: FavouriteDealerIds;
   /** The clock of the delivery dates (issue 40: cut-off, working days); tests set it. */
   clock: () => Date;
+  /** Milliseconds since the epoch: the caches' clock and the best price's moment; tests set it. */
+  now: () => number;
 }
 
 export interface CalculationDepsOptions {
@@ -82,13 +84,15 @@ const NO_FAVOURITES: ReadonlySet<number> = new Set();
 export function createCalculationDeps(
   index: PriceIndex,
   {
-    now,
+    // Through the global at each call: a test that sets the date (vi.setSystemTime) moves it.
+    now = () => Date.now(),
     clock = () => new Date(),
     favouriteDealerIds = async () => NO_FAVOURITES,
   }: CalculationDepsOptions = {},
 ): CalculationDeps {
   return {
     clock,
+    now,
     index,
     calculationCache: new TtlCache(CALCULATION_CACHE_TTL_S * 1000, CALCULATION_CACHE_ENTRIES, now),
     bestPriceCache: new TtlCache(BEST_PRICE_TTL_S * 1000, 100, now),
@@ -531,10 +535,24 @@ export function upselling(
 // GET /api/kalkulation/best-price, GET /api/site/{countryId}/prices/best
 
 /**
+ * The moment a best price is as of (its TimeStamp): the start of the 120 s slot it is computed
+ * in, or, when the prices were loaded later than that, the moment they were. Every process
+ * computes the same moment for the same data in a slot, so the home page, which embeds the
+ * best price, is the same bytes and ETag in each of them (issue 36: a CDN or a browser
+ * revalidates against any process and gets 304); the moment of the computation itself differed
+ * per process and per cache entry. It is never before the prices were read, and the price index
+ * has compared them with the database at most 30 s before (price-index.ts).
+ */
+export function bestPriceMoment(now: number, pricesLoadedAt: Date): Date {
+  const slot = BEST_PRICE_TTL_S * 1000;
+  return new Date(Math.max(Math.floor(now / slot) * slot, pricesLoadedAt.getTime()));
+}
+
+/**
  * The country's best price today: for every dealer of the country, its own price for the amount
  * of the default heating oil with default options (as delivered at its seat: distance does not
- * change a price), the lowest gross price per 100 L. null when no dealer sells it. Cached 120 s
- * per country and amount (and per index version, so a price change shows at once).
+ * change a price), the lowest gross price per 100 L. null when no dealer sells it. Cached per
+ * 120 s slot, country and amount (and per index version, so a price change shows at once).
  */
 export function bestPrice(
   deps: CalculationDeps,
@@ -542,7 +560,8 @@ export function bestPrice(
   amount: number,
 ): BestPriceResponse | null {
   const snapshot = deps.index.current();
-  const key = `${snapshot.version}|${countryId}|${amount}`;
+  const asOf = bestPriceMoment(deps.now(), snapshot.builtAt);
+  const key = `${snapshot.version}|${asOf.getTime()}|${countryId}|${amount}`;
   return deps.bestPriceCache.getOrSet(key, () => {
     const id = countryId as CountryId;
     const product = snapshot.catalogue.defaultProduct(id, PRODUCT_GROUP_HEATING_OIL);
@@ -562,7 +581,7 @@ export function bestPrice(
       UnitPrice: best.UnitPrice,
       TotalPrice: best.TotalPrice,
       Currency: CURRENCY[id],
-      TimeStamp: new Date().toISOString(),
+      TimeStamp: asOf.toISOString(),
     };
   });
 }
