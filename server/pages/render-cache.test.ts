@@ -393,9 +393,17 @@ describe('a visitor with a session gets a page of their own', () => {
     expect(a.renderCache.stats().entries).toBe(0);
   });
 
-  it('pages behind a login stay private and uncached', async () => {
-    const res = await get(a, '/bestellungen', { cookies: asCustomer() });
-    expect(res.headers['cache-control']).not.toMatch(/public/);
+  it.each([
+    ['/bestellungen', () => customer],
+    ['/kunde/startseite', () => customer],
+    ['/persoenliche-daten', () => customer],
+    ['/support', () => admin],
+    ['/support/cache', () => admin],
+  ])('%s, behind a login: private, no-store, never kept', async (url, user) => {
+    const res = await get(a, url, { cookies: { [AUTH_COOKIES.token]: testToken(user()) } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.etag).toBeUndefined();
     expect(a.renderCache.stats().entries).toBe(0);
   });
 });

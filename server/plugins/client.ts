@@ -50,6 +50,8 @@ import type { NotFoundFallback } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+/** Pages behind a login: neither a shared cache nor the browser's keeps them. */
+const PERSONAL = 'private, no-store';
 const EARLY_TAPS_TAG = `<script>${EARLY_TAPS_SCRIPT}</script>`;
 /**
  * A rendered page differs by the cookies (a login shows the customer's header, the consent
@@ -199,7 +201,10 @@ export const clientPlugin = fp<ClientPluginOptions>(
       const canonical = canonicalPagePath(pathname);
       if (canonical === null) {
         if (!app.pageLimits.chargeUnknownPath(request, reply)) return reply;
-        return sendPage(request, reply, 404, headOf(undefined, pathname), undefined, anonymous);
+        return sendPage(request, reply, 404, headOf(undefined, pathname), undefined, {
+          anonymous,
+          behindLogin: false,
+        });
       }
       if (canonical !== pathname) {
         const query = queryAt === -1 ? '' : request.url.slice(queryAt);
@@ -272,7 +277,10 @@ export const clientPlugin = fp<ClientPluginOptions>(
         renderCache.set(keepAs, page);
         return sendShared(request, reply, page);
       }
-      return sendPage(request, reply, route && !notFound ? 200 : 404, head, rendered, anonymous);
+      return sendPage(request, reply, route && !notFound ? 200 : 404, head, rendered, {
+        anonymous,
+        behindLogin: route !== undefined && 'guard' in route,
+      });
     };
     const imageUrl = app.absoluteUrl('/icons/icon-512.png');
     /** Issue 10: title, description, canonical URL and structured data of the page. */
@@ -338,19 +346,23 @@ export const clientPlugin = fp<ClientPluginOptions>(
       status: 200 | 404,
       head: PageHead,
       rendered: RenderedPage | undefined,
-      anonymous: boolean,
+      { anonymous, behindLogin }: { anonymous: boolean; behindLogin: boolean },
     ) =>
       reply
         .code(status)
         .header(
           'cache-control',
-          // A page rendered for a session may show who is logged in: never kept by a shared
-          // cache. An anonymous 404 is the same for everyone, for a minute.
-          rendered && !anonymous
-            ? `private, ${REVALIDATE}`
-            : rendered && status === 404
-              ? publicCacheControl(NOT_FOUND_MAX_AGE_S)
-              : REVALIDATE,
+          // A page behind a login (its guard let this visitor in) is kept by no cache at all,
+          // the browser's included (issue 36): what it shows is the visitor's. A page rendered
+          // for a session may show who is logged in: never kept by a shared cache. An
+          // anonymous 404 is the same for everyone, for a minute.
+          behindLogin
+            ? PERSONAL
+            : rendered && !anonymous
+              ? `private, ${REVALIDATE}`
+              : rendered && status === 404
+                ? publicCacheControl(NOT_FOUND_MAX_AGE_S)
+                : REVALIDATE,
         )
         .header('vary', SHARED_VARY)
         .type('text/html; charset=utf-8')
