@@ -321,8 +321,9 @@ describe('the log', () => {
           // The status line's reason phrase is the protocol's ("400 Bad Request"); the body is ours.
           const [head = '', body = ''] = answer.split('\r\n\r\n');
           expect(body).not.toMatch(/Bad Request|Client Error|Not Found|Too Large|Timeout/);
-          // A HEAD answer has the headers of the refusal and no body.
-          if (request.startsWith('HEAD ')) expect(body).toBe('');
+          // A HEAD answer has the headers of the refusal and no body. The parser skips empty
+          // lines before the request line (RFC 9112 §2.2), so "\nHEAD …" is a HEAD too.
+          if (/^[\r\n]*HEAD /.test(request)) expect(body).toBe('');
           else if (status >= 400 && /content-type: application\/json/i.test(head)) {
             const message = (JSON.parse(body) as { message?: unknown }).message;
             expect(typeof message).toBe('string');
@@ -330,7 +331,16 @@ describe('the log', () => {
             expect(String(message)).toMatch(/\b(die|der|das|ist|nicht|Anfrage|Sie|zu|wird)\b/);
           }
         }),
-        { numRuns: Number(process.env.RAW_FUZZ_RUNS ?? 100) },
+        {
+          numRuns: Number(process.env.RAW_FUZZ_RUNS ?? 100),
+          // Found by CI and here (2026-12-01): a HEAD after an empty line, answered without a
+          // body by the route, and with one by the parser's refusal (a broken header).
+          examples: [
+            ['\nHEAD /api/health( HTTP/1.0\r\n\r\n'],
+            ['\nHEAD / HTTP/1.1\r\n\u0000Host: x\r\n\r\n'],
+            ['\r\n\r\nHEAD / HTTP/1.1\r\nHo\tst: x\r\n\r\n'],
+          ],
+        },
       );
       console.info(`${answered} answered, ${silent} closed without an answer`);
       expect(answered).toBeGreaterThan(60);

@@ -114,6 +114,18 @@ const CLIENT_ERROR_DEFAULT = {
 };
 
 /**
+ * Whether the packet Node's parser refused is a HEAD request. The parser skips empty lines
+ * before the request line (RFC 9112 §2.2), so they are skipped here too: "\r\nHEAD / …" with a
+ * broken header is a HEAD whose refusal has no body.
+ */
+export function isHeadPacket(packet: unknown): boolean {
+  if (!Buffer.isBuffer(packet)) return false;
+  let start = 0;
+  while (start < packet.length && (packet[start] === 0x0d || packet[start] === 0x0a)) start++;
+  return packet.subarray(start, start + 5).toString('latin1') === 'HEAD ';
+}
+
+/**
  * Fastify's `clientErrorHandler` (set in buildApp): a request Node's parser refuses (an unknown
  * method such as FOO, a broken request line or header, headers over the size limit, a request
  * that took too long) never reaches a route or the error handler, and Fastify answered it in
@@ -132,8 +144,7 @@ export function answerClientError(
   if (socket.writable) {
     const body = JSON.stringify({ message: refusal.message } satisfies ApiError);
     // A HEAD request gets the headers alone (RFC 9110 §9.3.2), as far as the packet tells.
-    const packet: unknown = (error as { rawPacket?: unknown }).rawPacket;
-    const head = Buffer.isBuffer(packet) && packet.subarray(0, 5).toString('latin1') === 'HEAD ';
+    const head = isHeadPacket((error as { rawPacket?: unknown }).rawPacket);
     socket.write(
       `HTTP/1.1 ${refusal.status} ${refusal.reason}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
