@@ -125,6 +125,13 @@ export function isHeadPacket(packet: unknown): boolean {
   return packet.subarray(start, start + 5).toString('latin1') === 'HEAD ';
 }
 
+/** Whether the response Node is writing on this socket has sent its status line already. */
+function answerBegun(socket: Socket): boolean {
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })
+    ._httpMessage;
+  return inFlight?.headersSent === true;
+}
+
 /**
  * Fastify's `clientErrorHandler` (set in buildApp): a request Node's parser refuses (an unknown
  * method such as FOO, a broken request line or header, headers over the size limit, a request
@@ -141,7 +148,11 @@ export function answerClientError(
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const refusal = CLIENT_ERRORS[error.code ?? ''] ?? CLIENT_ERROR_DEFAULT;
   this.log.info({ status: refusal.status, code: error.code }, 'request refused by the parser');
-  if (socket.writable) {
+  // Only where no answer to this request has begun: Node answers a request without Host itself
+  // (400, before any route), and the parser may then still fail on what follows in the same
+  // packet (a broken Transfer-Encoding); a second status line after the first would corrupt the
+  // connection. Node's own handler checks the same (lib/_http_server.js socketOnError).
+  if (socket.writable && !answerBegun(socket)) {
     const body = JSON.stringify({ message: refusal.message } satisfies ApiError);
     // A HEAD request gets the headers alone (RFC 9110 §9.3.2), as far as the packet tells.
     const head = isHeadPacket((error as { rawPacket?: unknown }).rawPacket);
