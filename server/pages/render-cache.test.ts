@@ -26,7 +26,7 @@ import {
   type TestApp,
   type TestClientBuild,
 } from '../../tests/support/test-app';
-import { BEST_PRICE_TTL_S } from '../modules/calculation/service';
+import { nextBestPriceSlotStart } from '../../tests/support/best-price-slot';
 import { PRICE_SNAPSHOT_JOB } from '../modules/prices/plugin';
 import {
   etagOf,
@@ -236,8 +236,7 @@ describe('an anonymous visitor gets the page every anonymous visitor gets', () =
   ])(
     '%s: the same bytes from every process, so either answers the other’s validator',
     async (url) => {
-      const slot = BEST_PRICE_TTL_S * 1000;
-      const slotStart = (Math.floor(Date.now() / slot) + 1) * slot;
+      const slotStart = nextBestPriceSlotStart();
       vi.useFakeTimers({ toFake: ['Date'], now: slotStart + 10_000 });
       try {
         const inA = await get(a, url);

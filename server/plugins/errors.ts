@@ -118,7 +118,7 @@ const CLIENT_ERROR_DEFAULT = {
  * before the request line (RFC 9112 §2.2), so they are skipped here too: "\r\nHEAD / …" with a
  * broken header is a HEAD whose refusal has no body.
  */
-export function isHeadPacket(packet: unknown): boolean {
+function isHeadPacket(packet: unknown): boolean {
   if (!Buffer.isBuffer(packet)) return false;
   let start = 0;
   while (start < packet.length && (packet[start] === 0x0d || packet[start] === 0x0a)) start++;

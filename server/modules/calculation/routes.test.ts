@@ -11,16 +11,11 @@ import {
 import { ApiErrorSchema } from '../../../src/api/contract/common';
 import { buildAppOn, buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { toCents } from './engine';
-import { bestPriceMoment, BEST_PRICE_TTL_S } from './service';
+import { bestPriceMoment } from './service';
+import { BEST_PRICE_SLOT_MS, nextBestPriceSlotStart } from '../../../tests/support/best-price-slot';
 
-/**
- * The middle of the next 120 s slot of the best price's moment: after every test app here was
- * built (its prices loaded), so the moment is the slot's start in each of them.
- */
-function nextSlotMiddle(): number {
-  const slot = BEST_PRICE_TTL_S * 1000;
-  return (Math.floor(Date.now() / slot) + 1) * slot + slot / 2;
-}
+/** The middle of the next 120 s slot of the best price's moment. */
+const nextSlotMiddle = () => nextBestPriceSlotStart() + BEST_PRICE_SLOT_MS / 2;
 
 let t: TestApp;
 
