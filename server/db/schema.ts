@@ -596,6 +596,8 @@ export const jobs = pgTable(
     lockedBy: text(),
     lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the current (or last) attempt was claimed. */
+    startedAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
@@ -1077,3 +1079,15 @@ export const deliveryBookings = pgTable(
   },
   (t) => [index('delivery_booking_dealer_day_ix').on(t.dealerId, t.day)],
 );
+
+/**
+ * Secrets every server process on one database must share (docs/decisions/024): without SECRET in
+ * the environment, the first process on a PostgreSQL database generates the signing secret and
+ * stores it here, and every other process reads the same one (a secret per data folder would
+ * make each process refuse the others' tokens and CSRF pairs).
+ */
+export const appSecrets = pgTable('app_secret', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -222,6 +222,7 @@ describe('jobView', () => {
     lockedBy: null,
     lastError: null,
     createdAt: new Date(now - 90_000),
+    startedAt: null,
     finishedAt: null,
   };
 
