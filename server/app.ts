@@ -21,7 +21,7 @@ import { leadBannerRoutes, leadsRoutes } from './modules/leads/routes';
 import { zipIndexPlugin } from './modules/location/plugin';
 import { cachesPlugin } from './modules/caches/plugin';
 import { cacheRoutes } from './modules/caches/routes';
-import { jobRoutes } from './jobs/routes';
+import { jobRoutes, jobsPlugin } from './jobs';
 import { locationRoutes } from './modules/location/routes';
 import { orderRoutes, supportOrderRoutes } from './modules/orders/routes';
 import { mailSenderPlugin } from './modules/mail/sender';
@@ -139,6 +139,9 @@ export async function buildApp({
   await app.register(seoPlugin);
   await app.register(pageResolversPlugin);
   await app.register(databasePlugin, { database, closeWithApp: closeDatabase });
+  // The job queue on the database; its lanes tick in server processes only (main.ts passes
+  // DATA_DIR), tests run them themselves (docs/decisions/024).
+  await app.register(jobsPlugin, { runJobs: Boolean(config.dataDir) });
   await app.register(dbRateLimitPlugin);
   // The built shell with the app's stylesheet written in; the CSP allows exactly that text.
   const shell = readShell(config.distDir);
@@ -187,8 +190,8 @@ export async function buildApp({
     validateResponses: config.nodeEnv !== 'production',
   });
   await app.register(localBestPriceRoutes, { prefix: '/api/site' });
-  // Issue 11: price history, its daily snapshot job (server processes only) and the answers.
-  await app.register(pricesPlugin, { runJobs: Boolean(config.dataDir) });
+  // Price history, its daily snapshot job and the answers.
+  await app.register(pricesPlugin);
   await app.register(pricesRoutes, { prefix: '/api/site' });
   await app.register(dealersPlugin);
   await app.register(dealersRoutes, { prefix: '/api/site' });

@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { databaseTarget, openDatabase } from './db/client';
 import { seedAll } from './seed';
 import { loggerOptions } from './logging';
-import { startJobs } from './modules/prices/plugin';
+import { startJobs } from './jobs';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 

@@ -11,7 +11,7 @@ import {
   type ClaimMessage,
   type ClaimRun,
 } from './claim-test-support';
-import { berlinDay, JobQueue, type JobQueueOptions } from './queue';
+import { berlinDay, JobQueue, RETRY_ATTEMPTS, type JobQueueOptions } from './queue';
 
 let t: TestDatabase;
 const clock = { now: Date.UTC(2026, 10, 24, 5, 0, 0) };
@@ -141,6 +141,168 @@ describe('job queue on the database', () => {
       attempts: 3,
       lastError: 'SMTP antwortet nicht (3)',
     });
+  });
+
+  it('keeps a long job’s claim alive with a heartbeat, past many leases', async () => {
+    const a = queue('server-a', { heartbeatMs: 5 });
+    const b = queue('server-b');
+    const runs: string[] = [];
+    let release: () => void = () => {};
+    a.register('snapshot', async () => {
+      runs.push('a');
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    b.register('snapshot', async () => void runs.push('b'));
+    await a.enqueue('snapshot', 'long');
+    const running = a.runDue();
+    await expect.poll(() => runs).toEqual(['a']);
+    // Three leases pass; after each, A's heartbeat has renewed the claim from the new now.
+    for (let lease = 0; lease < 3; lease++) {
+      clock.now += 50_000;
+      await expect
+        .poll(async () => (await rowOf('snapshot'))?.lockedUntil?.getTime())
+        .toBe(clock.now + 60_000);
+      expect(await b.runDue()).toBe(0);
+    }
+    release();
+    await running;
+    expect(runs).toEqual(['a']);
+    expect(await rowOf('snapshot')).toMatchObject({
+      state: 'done',
+      lockedBy: 'server-a',
+      attempts: 1,
+    });
+  });
+
+  it('aborts the run of a process whose claim was taken over while it stalled', async () => {
+    const a = queue('server-a', { heartbeatMs: 5 });
+    let signal: AbortSignal | undefined;
+    let release: () => void = () => {};
+    a.register('snapshot', async (run) => {
+      signal = run.signal;
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    await a.enqueue('snapshot', 'stalled');
+    const running = a.runDue();
+    await expect.poll(() => signal).toBeDefined();
+    // What a takeover after a stall looks like from A: the row is another process's now.
+    await t.database.db
+      .update(jobs)
+      .set({ lockedBy: 'server-b', attempts: 2 })
+      .where(eq(jobs.name, 'snapshot'));
+    await expect.poll(() => signal?.aborted).toBe(true);
+    release();
+    await running;
+    // A's end touches nothing of B's claim.
+    expect(await rowOf('snapshot')).toMatchObject({ state: 'running', lockedBy: 'server-b' });
+  });
+
+  it('on the final failure runs the kind’s reaction once, then marks the job failed', async () => {
+    const q = queue('server-a');
+    const reactions: string[] = [];
+    q.register(
+      'close',
+      async () => {
+        throw new Error('Händler unbekannt');
+      },
+      {
+        maxAttempts: 2,
+        onFailed: async (run, error) => void reactions.push(`${run.key}: ${error}`),
+      },
+    );
+    await q.enqueue('close', 'group-7');
+    expect(await q.runDue()).toBe(1);
+    expect(reactions).toEqual([]); // a retry is still to come
+    clock.now += 1_000;
+    expect(await q.runDue()).toBe(1);
+    expect(reactions).toEqual(['group-7: Händler unbekannt']);
+    expect(await rowOf('close')).toMatchObject({ state: 'failed', attempts: 2, maxAttempts: 2 });
+    clock.now += 3_600_000;
+    expect(await q.runDue()).toBe(0);
+    expect(reactions).toHaveLength(1);
+  });
+
+  it('fails a job whose process died on its last attempt, with the reaction, in the next claimer', async () => {
+    const dead = queue('server-dead');
+    const next = queue('server-next');
+    const reactions: string[] = [];
+    const kind = {
+      maxAttempts: 1,
+      onFailed: async (run: { key: string }, error: string) =>
+        void reactions.push(`${run.key}: ${error}`),
+    };
+    dead.register('close', () => new Promise<void>(() => {}), kind); // dies inside the job
+    next.register('close', async () => {}, kind);
+    await dead.enqueue('close', 'group-8');
+    void dead.runDue();
+    await expect.poll(async () => (await rowOf('close'))?.state).toBe('running');
+    expect(await next.runDue()).toBe(0);
+    clock.now += 60_001;
+    expect(await next.runDue()).toBe(1);
+    expect(reactions).toEqual([expect.stringMatching(/^group-8: Die Frist des letzten Versuchs/)]);
+    expect(await rowOf('close')).toMatchObject({ state: 'failed', lockedBy: 'server-next' });
+  });
+
+  it('runs a failed job again when an admin asks, with RETRY_ATTEMPTS more attempts', async () => {
+    const q = queue('server-a', { maxAttempts: 1 });
+    let fail = true;
+    const runs: string[] = [];
+    q.register('mail', async () => {
+      runs.push('run');
+      if (fail) throw new Error('Relais aus');
+    });
+    await q.enqueue('mail', 'm1');
+    await q.runDue();
+    const failed = await rowOf('mail');
+    expect(failed).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(await q.retry(failed!.id)).toBe(true);
+    expect(await q.retry(failed!.id)).toBe(false); // pending now, not failed
+    expect(await rowOf('mail')).toMatchObject({
+      state: 'pending',
+      maxAttempts: 1 + RETRY_ATTEMPTS,
+      finishedAt: null,
+    });
+    fail = false;
+    expect(await q.runDue()).toBe(1);
+    expect(runs).toHaveLength(2);
+    expect(await rowOf('mail')).toMatchObject({ state: 'done', attempts: 2, lastError: null });
+  });
+
+  it('takes back at start the claims of this host’s processes that no longer run', async () => {
+    const q = queue(`host-a:${process.pid}:new`);
+    const until = new Date(clock.now + 60_000);
+    const claims = {
+      dead: `host-a:999999:old`, // no such process
+      alive: `host-a:4242:x`, // the test says it runs
+      predecessor: `host-a:${process.pid}:old`, // this pid, another worker: a restarted container
+      elsewhere: `host-b:999999:z`, // another host: cannot be asked, waits for its lease
+    };
+    for (const [key, by] of Object.entries(claims)) {
+      await t.database.db.insert(jobs).values({
+        name: 'snapshot',
+        key,
+        runAt: new Date(clock.now),
+        state: 'running',
+        lockedBy: by,
+        lockedUntil: until,
+        attempts: 1,
+      });
+    }
+    expect(await q.releaseDeadClaims('host-a', (pid) => pid === 4242)).toBe(2);
+    const rows = await t.database.db.select().from(jobs);
+    const expired = rows
+      .filter((r) => (r.lockedUntil?.getTime() ?? 0) <= clock.now)
+      .map((r) => r.key);
+    expect(expired.sort()).toEqual(['dead', 'predecessor']);
+    const ran: string[] = [];
+    q.register('snapshot', async ({ key }) => void ran.push(key));
+    clock.now += 1;
+    await q.runDue();
+    expect(ran.sort()).toEqual(['dead', 'predecessor']);
   });
 
   it('queues a scheduled job once per day, whichever server ticks', async () => {

@@ -1,20 +1,27 @@
 /**
- * A job queue on the database (docs/decisions/011): work that must happen once per key (the
- * daily price snapshot of a day) however many server processes run on one PostgreSQL, and on
- * PGlite alike. No in-process timer decides alone: every process may try, the database lets one
- * claim the job.
+ * A job queue on the database (docs/decisions/011, 020, 024): work that must happen once per key
+ * however many server processes run on one PostgreSQL, and on PGlite alike. No in-process timer
+ * decides alone: every process may try, the database lets one claim the job.
  *
  * - `enqueue(name, key)`: INSERT … ON CONFLICT DO NOTHING on (name, key): the same run is
  *   queued once, whoever asks first.
  * - `runDue()`: claims one due job at a time (a MATERIALIZED CTE SELECT … LIMIT 1 FOR UPDATE SKIP
  *   LOCKED, then UPDATE … FROM it): two processes never claim the same row, a claim never more
- *   than one. A claim is a lease (`leaseMs`); a process
- *   that dies mid-job leaves a lease that runs out, and the job is due again.
+ *   than one.
+ * - A claim is a short lease (`leaseMs`, 45 s) that a heartbeat renews while the handler runs
+ *   (every `leaseMs / 3`): a job may run as long as it needs, and the job of a process that died
+ *   is due again within a lease and a tick (decision 024). A heartbeat that finds the claim gone
+ *   (taken over after a stall) aborts the run's `signal`.
  * - A handler that throws puts the job back with a backoff (`retryDelayMs × 2^(attempts-1)`) until
- *   `maxAttempts`, then it is failed and stays so (visible in the table with its last error).
+ *   its kind's `maxAttempts`; then the kind's `onFailed` reacts (a group closing tells its
+ *   households) and the job is failed, visible on the staff screen with its last error, where an
+ *   admin can run it again (`retry`). A lease that ran out on the last attempt fails the same way.
  * - `schedule(name, keyOf)`: on every tick, the key of now (e.g. today's date) is enqueued.
+ * - Lanes: a queue runs the names registered on it. Mail has a lane of its own (ticking every
+ *   2 s), so a slow relay never waits behind a price snapshot and the other way round.
  */
-import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { pid as processId } from 'node:process';
+import { and, eq, inArray, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 
@@ -24,49 +31,90 @@ export interface JobRun {
   key: string;
   /** 1 on the first try. */
   attempt: number;
+  /** Aborted when this process lost the claim (another process took the job over). */
+  signal: AbortSignal;
 }
 
 export type JobHandler = (run: JobRun) => Promise<void>;
+
+export interface JobKind {
+  /** Attempts before the job fails for good (the queue's default otherwise). */
+  maxAttempts?: number;
+  /** First retry after this long, doubling per attempt (the queue's default otherwise). */
+  retryDelayMs?: number;
+  /**
+   * The job failed for good (its last attempt threw, or its lease ran out on it): what must
+   * happen then (tell the people waiting for it). Runs once per final failure; must be
+   * idempotent, as a process may die between it and the job's failed mark.
+   */
+  onFailed?: (run: JobRun, lastError: string) => Promise<void>;
+}
 
 /** The database or one of its transactions. */
 export type QueueDb = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface JobQueueOptions {
-  /** Names this worker in the table (lockedBy); unique per process. */
+  /** Names this worker in the table (lockedBy): `host:pid:random`, unique per process. */
   workerId: string;
-  /** How long a claim holds; a job must finish within it. Default 10 minutes. */
+  /** How long a claim holds without a heartbeat. Default 45 s. */
   leaseMs?: number;
+  /** How often a running job's lease is renewed (real time). Default a third of the lease. */
+  heartbeatMs?: number;
   /** First retry after this long, doubling per attempt. Default 1 minute. */
   retryDelayMs?: number;
   maxAttempts?: number;
+  /** Jobs of this queue running at once in this process. Default 1. */
+  concurrency?: number;
   now?: () => number;
   /** A handler's failure (the job is retried or failed). */
-  onError?: (error: unknown, run: JobRun) => void;
+  onError?: (error: unknown, run: Pick<JobRun, 'id' | 'name' | 'key' | 'attempt'>) => void;
+}
+
+/** The lease of a claim: long enough for a stalled event loop, short enough to take over soon. */
+export const DEFAULT_LEASE_MS = 45_000;
+
+/** A failed job an admin runs again gets this many more attempts. */
+export const RETRY_ATTEMPTS = 3;
+
+interface Claimed {
+  id: number;
+  name: string;
+  key: string;
+  attempt: number;
+  maxAttempts: number;
 }
 
 export class JobQueue {
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly kinds = new Map<string, { handler: JobHandler } & JobKind>();
   private readonly schedules = new Map<string, (now: Date) => string>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private ticking: Promise<void> | undefined;
   private readonly leaseMs: number;
+  private readonly heartbeatMs: number;
   private readonly retryDelayMs: number;
   private readonly maxAttempts: number;
+  private readonly concurrency: number;
   private readonly now: () => number;
 
   constructor(
     private readonly db: Db,
     private readonly options: JobQueueOptions,
   ) {
-    this.leaseMs = options.leaseMs ?? 10 * 60_000;
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.heartbeatMs = options.heartbeatMs ?? Math.max(1, Math.floor(this.leaseMs / 3));
     this.retryDelayMs = options.retryDelayMs ?? 60_000;
     this.maxAttempts = options.maxAttempts ?? 5;
+    this.concurrency = Math.max(1, options.concurrency ?? 1);
     this.now = options.now ?? Date.now;
   }
 
-  register(name: string, handler: JobHandler): void {
-    if (this.handlers.has(name)) throw new Error(`job "${name}" registered twice`);
-    this.handlers.set(name, handler);
+  get workerId(): string {
+    return this.options.workerId;
+  }
+
+  register(name: string, handler: JobHandler, kind: JobKind = {}): void {
+    if (this.kinds.has(name)) throw new Error(`job "${name}" registered twice`);
+    this.kinds.set(name, { handler, ...kind });
   }
 
   /** On every tick, the run of `keyOf(now)` is queued (once per key, across processes). */
@@ -74,24 +122,23 @@ export class JobQueue {
     this.schedules.set(name, keyOf);
   }
 
+  private maxAttemptsOf(name: string): number {
+    return this.kinds.get(name)?.maxAttempts ?? this.maxAttempts;
+  }
+
   /** Queues (name, key) to run now or at `runAt`; false when it was queued before. */
   async enqueue(name: string, key: string, runAt = new Date(this.now())): Promise<boolean> {
-    const inserted = await this.db
-      .insert(jobs)
-      .values({ name, key, runAt, maxAttempts: this.maxAttempts })
-      .onConflictDoNothing({ target: [jobs.name, jobs.key] })
-      .returning({ id: jobs.id });
-    return inserted.length > 0;
+    return this.enqueueIn(this.db, name, key, runAt);
   }
 
   /**
    * Queues (name, key) in the caller's transaction (`db`), so the job exists exactly when what it
-   * is for does (a group order and its closing, issue 39); false when it was queued before.
+   * is for does (a group order and its closing); false when it was queued before.
    */
   async enqueueIn(db: QueueDb, name: string, key: string, runAt: Date): Promise<boolean> {
     const inserted = await db
       .insert(jobs)
-      .values({ name, key, runAt, maxAttempts: this.maxAttempts })
+      .values({ name, key, runAt, maxAttempts: this.maxAttemptsOf(name) })
       .onConflictDoNothing({ target: [jobs.name, jobs.key] })
       .returning({ id: jobs.id });
     return inserted.length > 0;
@@ -124,26 +171,33 @@ export class JobQueue {
    */
   runSoon(): void {
     if (!this.timer) return;
-    const run = () =>
-      this.runDue()
-        .then(() => undefined)
-        .catch((error: unknown) => this.options.onError?.(error, noRun));
     const after = this.ticking ?? Promise.resolve();
-    const next: Promise<void> = after.then(run).finally(() => {
-      if (this.ticking === next) this.ticking = undefined;
-    });
+    const next: Promise<void> = after
+      .then(() => this.runDue())
+      .then(() => undefined)
+      .catch((error: unknown) => this.options.onError?.(error, noRun))
+      .finally(() => {
+        if (this.ticking === next) this.ticking = undefined;
+      });
     this.ticking = next;
   }
 
-  /** Claims and runs due jobs of the registered names until none is due; returns how many ran. */
+  /**
+   * Claims and runs due jobs of the registered names until none is due, `concurrency` at a time;
+   * returns how many ran.
+   */
   async runDue(): Promise<number> {
-    let ran = 0;
-    for (;;) {
-      const run = await this.claim();
-      if (!run) return ran;
-      await this.execute(run);
-      ran += 1;
-    }
+    const loop = async () => {
+      let ran = 0;
+      for (;;) {
+        const claimed = await this.claim();
+        if (!claimed) return ran;
+        await this.execute(claimed);
+        ran += 1;
+      }
+    };
+    const counts = await Promise.all(Array.from({ length: this.concurrency }, loop));
+    return counts.reduce((a, b) => a + b, 0);
   }
 
   /** Queues the scheduled keys of now, then runs what is due. */
@@ -175,99 +229,242 @@ export class JobQueue {
     await this.ticking;
   }
 
-  private async claim(): Promise<JobRun | undefined> {
-    const names = [...this.handlers.keys()];
+  /**
+   * A failed job runs again (an admin's decision, e.g. after the mail relay was repaired): due
+   * now, with RETRY_ATTEMPTS more attempts. False when the job is not failed (any more).
+   */
+  async retry(id: number): Promise<boolean> {
+    const moved = await this.db
+      .update(jobs)
+      .set({
+        state: 'pending',
+        runAt: new Date(this.now()),
+        maxAttempts: sql`${jobs.attempts} + ${RETRY_ATTEMPTS}`,
+        finishedAt: null,
+        lockedUntil: null,
+      })
+      .where(and(eq(jobs.id, id), eq(jobs.state, 'failed')))
+      .returning({ id: jobs.id });
+    return moved.length > 0;
+  }
+
+  /**
+   * At a process's start: the claims of this host's processes that no longer run (a restart, a
+   * crash) are due at once instead of when their lease runs out. A process is known dead when its
+   * pid does not exist, or when it is this process's pid under another worker id (a container's
+   * restarted pid 1). Claims of other hosts wait for their lease: their processes cannot be asked.
+   */
+  async releaseDeadClaims(
+    host: string,
+    alive: (pid: number) => boolean = pidAlive,
+  ): Promise<number> {
+    const rows = await this.db
+      .select({ id: jobs.id, lockedBy: jobs.lockedBy })
+      .from(jobs)
+      .where(and(eq(jobs.state, 'running'), like(jobs.lockedBy, `${escapeLike(host)}:%`)));
+    let released = 0;
+    for (const row of rows) {
+      const by = row.lockedBy ?? '';
+      if (by === this.options.workerId) continue;
+      const pid = Number(by.slice(host.length + 1).split(':')[0]);
+      if (!Number.isInteger(pid) || pid <= 0) continue;
+      if (pid !== processId && alive(pid)) continue;
+      const moved = await this.db
+        .update(jobs)
+        .set({ lockedUntil: new Date(this.now()) })
+        .where(and(eq(jobs.id, row.id), eq(jobs.state, 'running'), eq(jobs.lockedBy, by)))
+        .returning({ id: jobs.id });
+      released += moved.length;
+    }
+    return released;
+  }
+
+  private async claim(): Promise<Claimed | undefined> {
+    const names = [...this.kinds.keys()];
     if (names.length === 0) return undefined;
     const now = new Date(this.now());
     const due = or(
-      and(eq(jobs.state, 'pending'), lte(jobs.runAt, now)),
-      // A claim whose lease ran out: the process that held it died or hung.
+      and(eq(jobs.state, 'pending'), lte(jobs.runAt, now), lt(jobs.attempts, jobs.maxAttempts)),
+      // A claim whose lease ran out: the process that held it died or hung. On its last attempt
+      // it is claimed too, to be failed with its kind's onFailed (execute).
       and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, now)),
     );
     const next = this.db
       .select({ id: jobs.id })
       .from(jobs)
-      .where(and(inArray(jobs.name, names), due, lt(jobs.attempts, jobs.maxAttempts)))
+      .where(and(inArray(jobs.name, names), due))
       .orderBy(jobs.runAt, jobs.id)
       .limit(1)
       .for('update', { skipLocked: true });
-    // The one row is chosen once, in a MATERIALIZED CTE (issue 35). `WHERE id IN (SELECT … LIMIT
-    // 1 FOR UPDATE SKIP LOCKED)` is not evaluated once: the planner re-ran the subquery per row
-    // and the UPDATE marked every due job as running, of which only the first was run. The
-    // conditions are checked again on the locked row: it may have changed before the lock.
+    // The one row is chosen once, in a MATERIALIZED CTE (decision 020). `WHERE id IN (SELECT …
+    // LIMIT 1 FOR UPDATE SKIP LOCKED)` is not evaluated once: the planner re-ran the subquery per
+    // row and the UPDATE marked every due job as running. The conditions are checked again on
+    // the locked row: it may have changed before the lock.
     const result: unknown = await this.db.execute(sql`
       with next as materialized (${next})
       update ${jobs}
       set state = 'running',
           attempts = ${jobs.attempts} + 1,
           locked_until = ${new Date(now.getTime() + this.leaseMs).toISOString()}::timestamptz,
-          locked_by = ${this.options.workerId}
+          locked_by = ${this.options.workerId},
+          started_at = ${now.toISOString()}::timestamptz
       from next
       where ${jobs.id} = next.id and ${due}
       returning ${jobs.id} as id, ${jobs.name} as name, ${jobs.key} as key,
-                ${jobs.attempts} as attempt
+                ${jobs.attempts} as attempt, ${jobs.maxAttempts} as "maxAttempts"
     `);
     // Both drivers (PGlite, node-postgres) answer a raw query with { rows }.
-    const [row] = (result as { rows: JobRun[] }).rows;
-    if (row) return row;
-    await this.failExhausted(now);
-    return undefined;
+    const [row] = (result as { rows: Claimed[] }).rows;
+    return row;
   }
 
-  /** Jobs whose last lease ran out on the last attempt: failed, not claimable again. */
-  private async failExhausted(now: Date): Promise<void> {
-    await this.db
-      .update(jobs)
-      .set({ state: 'failed', lockedUntil: null, finishedAt: now })
-      .where(
-        and(
-          eq(jobs.state, 'running'),
-          lt(jobs.lockedUntil, now),
-          sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
-        ),
-      );
-  }
-
-  private async execute(run: JobRun): Promise<void> {
-    const handler = this.handlers.get(run.name);
-    const mine = and(
-      eq(jobs.id, run.id),
+  /** The conditions under which this process still holds the claim of `id`. */
+  private mine(id: number) {
+    return and(
+      eq(jobs.id, id),
       eq(jobs.state, 'running'),
       eq(jobs.lockedBy, this.options.workerId),
     );
+  }
+
+  /**
+   * Renews the lease every third of it while `work` runs; when a renewal finds the claim taken
+   * (this process stalled longer than the lease), `abort` is called.
+   */
+  private async withHeartbeat<T>(
+    id: number,
+    abort: () => void,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    let beating: Promise<void> | undefined;
+    const beat = () => {
+      beating ??= this.db
+        .update(jobs)
+        .set({ lockedUntil: new Date(this.now() + this.leaseMs) })
+        .where(this.mine(id))
+        .returning({ id: jobs.id })
+        .then((rows) => {
+          if (rows.length === 0) abort();
+        })
+        // A renewal that fails (the database away for a moment) is tried again on the next beat.
+        .catch((error: unknown) => this.options.onError?.(error, { ...noRun, id }))
+        .finally(() => {
+          beating = undefined;
+        });
+    };
+    const timer = setInterval(beat, this.heartbeatMs);
+    timer.unref();
     try {
-      if (!handler) throw new Error(`no handler for job "${run.name}"`);
-      await handler(run);
+      return await work();
+    } finally {
+      clearInterval(timer);
+      await beating;
+    }
+  }
+
+  private async execute(claimed: Claimed): Promise<void> {
+    const kind = this.kinds.get(claimed.name);
+    const controller = new AbortController();
+    const run: JobRun = {
+      id: claimed.id,
+      name: claimed.name,
+      key: claimed.key,
+      attempt: claimed.attempt,
+      signal: controller.signal,
+    };
+    if (claimed.attempt > claimed.maxAttempts) {
+      // Claimed after its lease ran out on the last attempt: nobody will run it again.
+      await this.failForGood(
+        run,
+        kind,
+        'Die Frist des letzten Versuchs lief ab: der Prozess, der ihn ausführte, hat sich nicht mehr gemeldet.',
+      );
+      return;
+    }
+    try {
+      if (!kind) throw new Error(`no handler for job "${claimed.name}"`);
+      await this.withHeartbeat(
+        claimed.id,
+        () => controller.abort(),
+        () => kind.handler(run),
+      );
     } catch (error) {
       this.options.onError?.(error, run);
       const message = error instanceof Error ? error.message : String(error);
-      const last = run.attempt >= this.maxAttempts;
-      const retryAt = new Date(this.now() + this.retryDelayMs * 2 ** (run.attempt - 1));
+      if (claimed.attempt >= claimed.maxAttempts) {
+        await this.failForGood(run, kind, message);
+        return;
+      }
+      const retryDelay = kind?.retryDelayMs ?? this.retryDelayMs;
       await this.db
         .update(jobs)
         .set({
-          state: last ? 'failed' : 'pending',
-          runAt: last ? undefined : retryAt,
+          state: 'pending',
+          runAt: new Date(this.now() + retryDelay * 2 ** (claimed.attempt - 1)),
           lockedUntil: null,
           lockedBy: null,
           lastError: message.slice(0, 2000),
-          finishedAt: last ? new Date(this.now()) : null,
         })
-        .where(mine);
+        .where(this.mine(claimed.id));
       return;
     }
     await this.db
       .update(jobs)
       .set({ state: 'done', lockedUntil: null, finishedAt: new Date(this.now()), lastError: null })
-      .where(mine);
+      .where(this.mine(claimed.id));
+  }
+
+  /** The kind's reaction first (idempotent), then the failed mark: a crash between repeats it. */
+  private async failForGood(
+    run: JobRun,
+    kind: JobKind | undefined,
+    message: string,
+  ): Promise<void> {
+    let lastError = message;
+    if (kind?.onFailed) {
+      try {
+        await this.withHeartbeat(
+          run.id,
+          () => undefined,
+          () => kind.onFailed!(run, message),
+        );
+      } catch (error) {
+        this.options.onError?.(error, run);
+        const why = error instanceof Error ? error.message : String(error);
+        lastError = `${message} (Reaktion auf das Scheitern fehlgeschlagen: ${why})`;
+      }
+    }
+    await this.db
+      .update(jobs)
+      .set({
+        state: 'failed',
+        lockedUntil: null,
+        lastError: lastError.slice(0, 2000),
+        finishedAt: new Date(this.now()),
+      })
+      .where(this.mine(run.id));
   }
 }
 
-const noRun: JobRun = { id: 0, name: '(tick)', key: '', attempt: 0 };
+const noRun = { id: 0, name: '(tick)', key: '', attempt: 0 };
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, owned by someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
 
 /**
  * Made once: a DateTimeFormat with a time zone costs far more to make than to use, and
- * `app.prices.today()` asks for the day several times per price page (issue 36: ~2 ms a render).
+ * `app.prices.today()` asks for the day several times per price page (~2 ms a render).
  */
 const BERLIN_DAY = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Berlin',

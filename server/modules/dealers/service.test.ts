@@ -3,7 +3,7 @@
  */
 import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { berlinDay } from '../../jobs/queue';
+import { berlinDay } from '../../jobs';
 import {
   DEALER_PRICE_AMOUNT,
   DEALER_REVIEWS_PAGE_SIZE,

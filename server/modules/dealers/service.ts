@@ -37,7 +37,7 @@ import {
   products,
   ratings,
 } from '../../db/schema';
-import { berlinDay } from '../../jobs/queue';
+import { berlinDay } from '../../jobs';
 import { APPOINTMENT_PLUS_LABEL, GROUP_DELIVERY_TIME, GROUP_PAYMENT } from '../calculation/engine';
 import { meanRating } from '../calculation/price-index';
 import { calculateDefault, type CalculationDeps } from '../calculation/service';

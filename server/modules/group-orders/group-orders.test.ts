@@ -20,7 +20,7 @@ import {
 import { authHeaders, createTestUser, staffRole, type TestUser } from '../../../tests/support/auth';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { groupOrderMembers, groupOrders, jobs, orders, outboxEmails } from '../../db/schema';
-import { JobQueue } from '../../jobs/queue';
+import { JobQueue } from '../../jobs';
 import { closeGroup, GROUP_CLOSE_JOB } from './service';
 
 let t: TestApp;

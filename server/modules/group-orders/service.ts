@@ -31,7 +31,7 @@ import {
   products,
   type OrderAddress,
 } from '../../db/schema';
-import type { JobQueue } from '../../jobs/queue';
+import type { JobQueue } from '../../jobs';
 import { CALC } from '../../../src/api/contract/calculation';
 import { checkZip, resolveRequest, type CalculationDeps } from '../calculation/service';
 import { findDealerContact, insertOrderOnce, nextOrderId, type DbOrTx } from '../orders/repo';

@@ -1,22 +1,29 @@
 /**
- * Delivers the outbox. With SMTP_URL: nodemailer over SMTP, a failed row keeps its attempts and
- * last error and is retried on later polls (up to MAX_ATTEMPTS). Without: every e-mail is logged
- * and written to `${DATA_DIR}/mail/<id>-<kind>.json` ({ to, subject, text }), so developers and
- * end-to-end tests can open the links (the mock mailbox of epic-stack).
+ * Delivers the outbox, each e-mail exactly once however many server processes run: every row has
+ * a job on the queue's mail lane (outbox.ts), which one process claims, renews while the relay
+ * takes its time, and retries with back-off when the relay refuses (docs/decisions/024).
+ *
+ * With SMTP_URL: nodemailer over SMTP, the Message-ID and X-Oelkompass-Outbox-Id naming the row,
+ * so the one duplicate the queue cannot rule out (a process dying after the relay took the mail
+ * and before the row was marked) is recognisable. Without: every e-mail is logged and written to
+ * `${DATA_DIR}/mail/<id>-<kind>.json` ({ to, subject, text }), so developers and end-to-end tests
+ * can open the links (the mock mailbox of epic-stack).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
+import type { JobQueue } from '../../jobs';
+import { EMAIL_JOB, EMAIL_MAX_ATTEMPTS, EMAIL_RETRY_DELAY_MS } from './outbox';
 
-export const MAX_ATTEMPTS = 5;
 /** Small, so a reset link arrives while the user still looks at the page. */
 export const POLL_INTERVAL_MS = 2000;
-const BATCH = 20;
+/** E-mails one process hands to the relay at once: a slow relay is not waited on one by one. */
+const CONCURRENCY = 2;
 
 export interface Delivery {
   to: string;
@@ -28,11 +35,31 @@ export interface Delivery {
 
 export type Deliver = (mail: Delivery) => Promise<void>;
 
+/** The domain of the Message-ID: the sender's own (RFC 5322 §3.6.4), else a fixed one. */
+function messageIdDomain(from: string): string {
+  return /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'oelkompass.invalid';
+}
+
 /** SMTP delivery through nodemailer. */
 export function smtpDeliver(smtpUrl: string, from: string): Deliver {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    // A relay that stops answering must not hold the claim forever (the heartbeat would renew
+    // it): the attempt fails and is retried later.
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
+  const domain = messageIdDomain(from);
   return async (mail) => {
-    await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+    await transport.sendMail({
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      messageId: `<outbox-${mail.id}@${domain}>`,
+      headers: { 'X-Oelkompass-Outbox-Id': String(mail.id) },
+    });
   };
 }
 
@@ -42,10 +69,13 @@ export function fileDeliver(dataDir: string, log: FastifyBaseLogger): Deliver {
   return async (mail) => {
     await mkdir(dir, { recursive: true });
     const file = join(dir, `${mail.id}-${mail.kind}.json`);
+    // Written beside and renamed: a reader (the end-to-end tests' mailbox) never sees half a file.
+    const partial = `${file}.${process.pid}.tmp`;
     await writeFile(
-      file,
+      partial,
       `${JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text }, null, 2)}\n`,
     );
+    await rename(partial, file);
     // Recipient and text stay in the file: the log carries no personal data.
     log.info(
       { mail: { id: mail.id, kind: mail.kind }, file },
@@ -54,45 +84,42 @@ export function fileDeliver(dataDir: string, log: FastifyBaseLogger): Deliver {
   };
 }
 
-/** Sends every pending row once; answers how many were sent and how many failed. */
-export async function sendPendingEmails(
-  db: Db,
-  deliver: Deliver,
-  log?: FastifyBaseLogger,
-): Promise<{ sent: number; failed: number }> {
-  const pending = await db
-    .select()
-    .from(outboxEmails)
-    .where(and(isNull(outboxEmails.sentAt), lt(outboxEmails.attempts, MAX_ATTEMPTS)))
-    .orderBy(asc(outboxEmails.id))
-    .limit(BATCH);
-  let sent = 0;
-  let failed = 0;
-  for (const row of pending) {
-    try {
-      await deliver({
-        id: row.id,
-        kind: row.kind,
-        to: row.toAddress,
-        subject: row.subject,
-        text: row.textBody,
-      });
-      await db
-        .update(outboxEmails)
-        .set({ sentAt: new Date(), attempts: row.attempts + 1, lastError: null })
-        .where(eq(outboxEmails.id, row.id));
-      sent++;
-    } catch (error) {
-      failed++;
-      const message = error instanceof Error ? error.message : String(error);
-      log?.warn({ err: error, outboxId: row.id }, 'e-mail delivery failed');
-      await db
-        .update(outboxEmails)
-        .set({ attempts: row.attempts + 1, lastError: message.slice(0, 1000) })
-        .where(eq(outboxEmails.id, row.id));
-    }
+/**
+ * Delivers outbox row `id` unless it was sent before (a job run again after its process died
+ * between the relay and the mark); marks it sent. A failure is noted on the row and thrown, so
+ * the queue retries the job later.
+ */
+export async function deliverOutboxRow(db: Db, deliver: Deliver, id: number): Promise<void> {
+  const [row] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+  if (!row || row.sentAt) return;
+  try {
+    await deliver({
+      id: row.id,
+      kind: row.kind,
+      to: row.toAddress,
+      subject: row.subject,
+      text: row.textBody,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db
+      .update(outboxEmails)
+      .set({ attempts: sql`${outboxEmails.attempts} + 1`, lastError: message.slice(0, 1000) })
+      .where(eq(outboxEmails.id, id));
+    throw error;
   }
-  return { sent, failed };
+  await db
+    .update(outboxEmails)
+    .set({ sentAt: new Date(), attempts: sql`${outboxEmails.attempts} + 1`, lastError: null })
+    .where(and(eq(outboxEmails.id, id), isNull(outboxEmails.sentAt)));
+}
+
+/** Registers the e-mail job on `queue` (the mail lane). */
+export function registerEmailJob(queue: JobQueue, db: Db, deliver: Deliver): void {
+  queue.register(EMAIL_JOB, async ({ key }) => deliverOutboxRow(db, deliver, Number(key)), {
+    maxAttempts: EMAIL_MAX_ATTEMPTS,
+    retryDelayMs: EMAIL_RETRY_DELAY_MS,
+  });
 }
 
 export interface MailSenderOptions {
@@ -102,32 +129,28 @@ export interface MailSenderOptions {
   intervalMs?: number;
 }
 
-/** Polls the outbox while the app runs; stops on close. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The mail lane of the job queue (tests run it with `app.mailJobs.runDue()`). */
+    mailJobs: JobQueue;
+  }
+}
+
+/**
+ * The mail lane: ticks every POLL_INTERVAL_MS in server processes (the jobs plugin starts and
+ * stops it with the others).
+ */
 export const mailSenderPlugin = fp<MailSenderOptions>(
   async (app, opts) => {
     const deliver = opts.smtpUrl
       ? smtpDeliver(opts.smtpUrl, opts.mailFrom)
       : fileDeliver(opts.dataDir, app.log);
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> | undefined;
-    let closed = false;
-    const tick = () => {
-      running = sendPendingEmails(app.db, deliver, app.log)
-        .catch((error: unknown) => app.log.error({ err: error }, 'outbox poll failed'))
-        .finally(() => {
-          running = undefined;
-          if (!closed) timer = setTimeout(tick, opts.intervalMs ?? POLL_INTERVAL_MS);
-        });
-    };
-    app.addHook('onReady', async () => {
-      timer = setTimeout(tick, opts.intervalMs ?? POLL_INTERVAL_MS);
+    const lane = app.jobLanes.add('mail', {
+      tickMs: opts.intervalMs ?? POLL_INTERVAL_MS,
+      concurrency: CONCURRENCY,
     });
-    // preClose runs before any onClose hook, so the database is still open for a running poll.
-    app.addHook('preClose', async () => {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    });
+    registerEmailJob(lane, app.db, deliver);
+    app.decorate('mailJobs', lane);
   },
-  { name: 'mail-sender', dependencies: ['database'] },
+  { name: 'mail-sender', dependencies: ['database', 'jobs'] },
 );

@@ -9,7 +9,7 @@ import {
 } from '../../../src/api/contract/mex';
 import { authHeaders, createTestUser, type TestUser } from '../../../tests/support/auth';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../tests/support/test-app';
-import { JobQueue } from '../../jobs/queue';
+import { JobQueue } from '../../jobs';
 import { mexTanks, outboxEmails, priceAlarms, users } from '../../db/schema';
 import { alarmSlot, bestPriceFor, checkPriceAlarms, PRICE_ALARM_JOB } from './alarm-job';
 

@@ -1,13 +1,9 @@
 /**
- * Prices (issue 11): the regions, the daily snapshot job on the database queue and the routes'
- * dependencies. The queue (app.jobs) ticks in server processes only (main.ts, config.dataDir),
- * the first time before the server listens; tests run `app.jobs.runDue()` themselves.
+ * Prices: the regions, the daily snapshot job on the database queue (app.jobs, server/jobs) and
+ * the routes' dependencies.
  */
-import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
-import { berlinDay, JobQueue } from '../../jobs/queue';
+import { berlinDay } from '../../jobs';
 import { PAGES_CACHE, ttlCacheSource } from '../caches/registry';
 import { TtlCache } from '../calculation/ttl-cache';
 import { PRICES_MAX_AGE_S } from '../../../src/api/contract/prices';
@@ -27,7 +23,6 @@ import { loadRegions, type RegionTree } from './regions';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    jobs: JobQueue;
     prices: PricesDeps;
   }
 }
@@ -48,11 +43,9 @@ export const PRICE_SERIES_CACHE = 'price-series';
 
 /** The daily snapshot job (docs/decisions/011). */
 export const PRICE_SNAPSHOT_JOB = 'price-snapshot';
-/** How often a server asks the queue whether something is due. */
-export const JOB_TICK_MS = 60_000;
 
-export const pricesPlugin = fp<{ runJobs: boolean }>(
-  async (app, { runJobs }) => {
+export const pricesPlugin = fp(
+  async (app) => {
     let tree: Promise<RegionTree> | undefined;
     let towns: Promise<TownIndex> | undefined;
     // A town's mean offer, per price-list version: 120 s like every price (SPEC §9).
@@ -135,11 +128,7 @@ export const pricesPlugin = fp<{ runJobs: boolean }>(
       return localPagePaths(local.tree, local.towns).map((path) => ({ path }));
     });
 
-    const jobs = new JobQueue(app.db, {
-      workerId: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
-      onError: (error, run) => app.log.error({ err: error, job: run }, 'job failed'),
-    });
-    jobs.register(PRICE_SNAPSHOT_JOB, async ({ key }) => {
+    app.jobs.register(PRICE_SNAPSHOT_JOB, async ({ key }) => {
       const regions = await deps.regions();
       const count = await takeSnapshot(app.db, app.calculation, regions, key);
       app.log.info({ day: key, regions: count }, 'price snapshot stored');
@@ -147,23 +136,10 @@ export const pricesPlugin = fp<{ runJobs: boolean }>(
       // renders the pages anew (the series first, so no page is rendered from the old one).
       await app.caches.invalidate([PRICE_SERIES_CACHE, PAGES_CACHE]);
     });
-    jobs.schedule(PRICE_SNAPSHOT_JOB, berlinDay);
-    app.decorate('jobs', jobs);
-    if (runJobs) app.addHook('onClose', async () => jobs.stop());
+    app.jobs.schedule(PRICE_SNAPSHOT_JOB, berlinDay);
   },
-  { name: 'prices', dependencies: ['database', 'calculation', 'page-resolvers', 'seo', 'caches'] },
+  {
+    name: 'prices',
+    dependencies: ['database', 'jobs', 'calculation', 'page-resolvers', 'seo', 'caches'],
+  },
 );
-
-/**
- * Starts the queue in a server process (main.ts), after the app is ready and before it listens:
- * the first tick is awaited, so a fresh database has its price history (and each day its
- * snapshot) before the first page asks for it and no request competes with the backfill. Outside
- * Fastify's hooks on purpose: their 10 s timeout is too short for the backfill on a busy machine.
- * A second process starting meanwhile finds the job claimed.
- */
-export async function startJobs(app: FastifyInstance): Promise<void> {
-  await app.jobs
-    .tick()
-    .catch((error: unknown) => app.log.error({ err: error }, 'jobs: first tick failed'));
-  app.jobs.start(JOB_TICK_MS);
-}

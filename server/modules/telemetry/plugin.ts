@@ -4,7 +4,7 @@
  * tests run `app.jobs.runDue()` themselves.
  */
 import fp from 'fastify-plugin';
-import { berlinDay } from '../../jobs/queue';
+import { berlinDay } from '../../jobs';
 import { daysBefore, deleteTelemetryBefore, RETENTION_DAYS } from './repo';
 
 /** Deletes error and vitals reports older than RETENTION_DAYS, once per German calendar day. */

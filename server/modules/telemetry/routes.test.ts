@@ -14,7 +14,7 @@ import { LOCAL_PRICES_ROUTE } from '../../../src/lib/paths';
 import { authHeaders, createTestUser, staffRole } from '../../../tests/support/auth';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { clientErrorReports, webVitals } from '../../db/schema';
-import { berlinDay } from '../../jobs/queue';
+import { berlinDay } from '../../jobs';
 import { TELEMETRY_RETENTION_JOB } from './plugin';
 import { daysBefore, UNKNOWN_ROUTE } from './repo';
 import { TELEMETRY_BODY_LIMIT, TELEMETRY_RATE_LIMITS } from './routes';

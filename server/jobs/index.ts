@@ -1,0 +1,14 @@
+/**
+ * The job queue's face (docs/decisions/011, 020, 024): what other modules may use. The queue's
+ * table and claim stay inside this folder.
+ */
+export {
+  berlinDay,
+  JobQueue,
+  RETRY_ATTEMPTS,
+  type JobKind,
+  type JobRun,
+  type QueueDb,
+} from './queue';
+export { JOB_TICK_MS, jobsPlugin, startJobs, type JobLanes } from './plugin';
+export { jobRoutes } from './routes';
