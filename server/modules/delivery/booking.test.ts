@@ -29,6 +29,7 @@ import {
   type TestUser,
 } from '../../../tests/support/auth';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { addDays, weekdayOf } from '../../../src/lib/dates';
 import {
   deliveryBookings,
   deliveryContingents,
@@ -306,6 +307,22 @@ describe('booking in the order transaction', () => {
       url: `/api/support/liefertermine?dealer=${offer.Id}`,
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('a Sunday within the period is refused as a day without deliveries, not as a lost race', async () => {
+    const offer = await cheapest();
+    await twoTrucks(offer.Id);
+    const { DeliverySlots = [] } = await preview(offer.Id);
+    const first = DeliverySlots[0]?.Date;
+    if (!first) throw new Error('no free day');
+    let sunday = first;
+    while (weekdayOf(sunday) !== 0) sunday = addDays(sunday, 1);
+    const refused = await place(orderBody(offer, { DeliveryDate: sunday }));
+    expect(refused.statusCode).toBe(409);
+    const body = SlotTakenSchema.parse(refused.json());
+    expect(body.message).toMatch(/^Am So\., .* wird nicht geliefert: Sonntage und Feiertage/);
+    expect(body.message).not.toMatch(/vergeben/);
+    expect(body.Slots[0]).toEqual(DeliverySlots[0]);
   });
 
   it('a day outside the period is refused with the free ones; no day given books the earliest', async () => {

@@ -3,7 +3,7 @@
  * built from, the booking inside an order's transaction, its release on cancellation, and the
  * support report's rows.
  *
- * The booking is one statement: `UPDATE delivery_day SET … WHERE <the booking still fits>`.
+ * A booking is one statement: `UPDATE delivery_day SET … WHERE <the tour still fits>`.
  * PostgreSQL takes the row lock before it evaluates the condition and re-evaluates it on the
  * newest row version when another transaction held the lock (READ COMMITTED), so however many
  * bookings run at once, each sees every committed one and the last stop goes once. PGlite runs
@@ -22,7 +22,8 @@ import {
   postalCodes,
 } from '../../db/schema';
 import type { DbOrTx } from '../orders/repo';
-import type { DayCapacity, DayLoadRow, DeliveryData, DepotRow, Need } from './capacity';
+import type { DeliveryWindow } from '../../../src/api/contract/delivery';
+import type { DayCapacity, DayLoadRow, DeliveryData, DepotRow } from './capacity';
 
 /** Changes with every booking and release (version +1 each) of the day rows still relevant. */
 export async function loadDeliverySignature(db: DbOrTx): Promise<string> {
@@ -94,30 +95,43 @@ export async function loadDeliveryData(db: DbOrTx): Promise<DeliveryData> {
   return { depots, contingents, loads, signature };
 }
 
-export interface BookingInput {
+/** One order's part of a tour: its litres and unloading points. */
+export interface TourPart {
   orderId: number;
+  litres: number;
+  stops: number;
+}
+
+export interface TourInput {
   dealerId: number;
   depotId: number;
-  day: string;
-  need: Need;
-  /** The day's contingent as the board computed it (0 on days off). */
-  capacity: DayCapacity;
+  window: DeliveryWindow;
+  /** The orders on the tour (one for a checkout, every household of a group order). */
+  parts: readonly TourPart[];
 }
 
 /**
- * Books the delivery inside the order's transaction: true when it fit and is stored, false
- * when the day (or its half) is full — then nothing was written.
+ * Books a tour on `day` inside the orders' transaction: one conditional UPDATE adds the parts'
+ * litres and stops together only where the sum still fits the day's contingent (`capacity`, as
+ * the board computes it; nothing on days off), then each order gets its booking row. True when
+ * it fit and is stored; false when the day (or its half) is full, and then nothing was written.
  */
-export async function bookDelivery(tx: DbOrTx, input: BookingInput): Promise<boolean> {
-  const { need, capacity } = input;
-  if (capacity.stops === 0) return false;
+export async function bookTour(
+  tx: DbOrTx,
+  input: TourInput,
+  day: string,
+  capacity: DayCapacity,
+): Promise<boolean> {
+  if (capacity.stops === 0 || input.parts.length === 0) return false;
+  const litres = input.parts.reduce((sum, p) => sum + p.litres, 0);
+  const stops = input.parts.reduce((sum, p) => sum + p.stops, 0);
   await tx
     .insert(deliveryDayLoads)
-    .values({ dealerId: input.dealerId, depotId: input.depotId, day: input.day })
+    .values({ dealerId: input.dealerId, depotId: input.depotId, day })
     .onConflictDoNothing();
-  const morning = need.window === 'vormittags' ? need.stops : 0;
-  const afternoon = need.window === 'nachmittags' ? need.stops : 0;
-  const allDay = need.window === 'ganztags' ? need.stops : 0;
+  const morning = input.window === 'vormittags' ? stops : 0;
+  const afternoon = input.window === 'nachmittags' ? stops : 0;
+  const allDay = input.window === 'ganztags' ? stops : 0;
   const d = deliveryDayLoads;
   const updated = await tx
     .update(d)
@@ -125,31 +139,33 @@ export async function bookDelivery(tx: DbOrTx, input: BookingInput): Promise<boo
       morningStops: sql`${d.morningStops} + ${morning}`,
       afternoonStops: sql`${d.afternoonStops} + ${afternoon}`,
       allDayStops: sql`${d.allDayStops} + ${allDay}`,
-      litres: sql`${d.litres} + ${need.litres}`,
+      litres: sql`${d.litres} + ${litres}`,
       version: sql`${d.version} + 1`,
     })
     .where(
       and(
         eq(d.dealerId, input.dealerId),
         eq(d.depotId, input.depotId),
-        eq(d.day, input.day),
-        sql`${d.litres} + ${need.litres} <= ${capacity.litres}`,
-        sql`${d.morningStops} + ${d.afternoonStops} + ${d.allDayStops} + ${need.stops} <= ${capacity.stops}`,
+        eq(d.day, day),
+        sql`${d.litres} + ${litres} <= ${capacity.litres}`,
+        sql`${d.morningStops} + ${d.afternoonStops} + ${d.allDayStops} + ${stops} <= ${capacity.stops}`,
         sql`${d.morningStops} + ${morning} <= ${capacity.halfStops}`,
         sql`${d.afternoonStops} + ${afternoon} <= ${capacity.halfStops}`,
       ),
     )
     .returning({ day: d.day });
   if (updated.length === 0) return false;
-  await tx.insert(deliveryBookings).values({
-    orderId: input.orderId,
-    dealerId: input.dealerId,
-    depotId: input.depotId,
-    day: input.day,
-    window: need.window,
-    litres: need.litres,
-    stops: need.stops,
-  });
+  await tx.insert(deliveryBookings).values(
+    input.parts.map((part) => ({
+      orderId: part.orderId,
+      dealerId: input.dealerId,
+      depotId: input.depotId,
+      day,
+      window: input.window,
+      litres: part.litres,
+      stops: part.stops,
+    })),
+  );
   return true;
 }
 

@@ -9,11 +9,14 @@ import { formatPrice, formatQuantity } from '../../../src/lib/format';
 import type { groupOrderMembers, groupOrders, OrderAddress } from '../../db/schema';
 import type { OutgoingEmail } from '../mail/outbox';
 import type { DealerContact, OrderRow } from '../orders/repo';
+import { deliveryText } from '../orders/service';
 import { per100, type GroupPricing } from './pricing';
 
 export type MailLink = (path: string) => string;
 type Group = typeof groupOrders.$inferSelect;
 type Member = typeof groupOrderMembers.$inferSelect;
+/** The tour's booked day. */
+type Delivery = Parameters<typeof deliveryText>[0];
 
 /** Said on the page, in the terms and in every household's confirmation. */
 export const OWN_CONTRACT_TEXT =
@@ -128,6 +131,7 @@ export function householdOrderMail(
   dealer: DealerContact,
   pricing: GroupPricing,
   member: Member,
+  delivery: Delivery | null,
 ): OutgoingEmail {
   const a = member.deliveryAddress;
   return {
@@ -142,13 +146,18 @@ export function householdOrderMail(
       `Bestellnummer: ${order.orderNumber}`,
       `Menge: ${formatQuantity(order.amountLitres)} Liter (die Sammelbestellung: ${formatQuantity(pricing.totalAmount)} Liter, ${pricing.stations} Haushalte)`,
       `Ihr Preis: ${money(order.totalPrice, group)} (${money(order.unitPrice, group)} je 100 Liter, inkl. MwSt.)`,
+      ...(delivery
+        ? [`Liefertermin: ${deliveryText(delivery)} (eine Tour für alle Haushalte)`]
+        : []),
       '',
       'Lieferadresse:',
       ...addressLines(a).map((l) => `  ${l}`),
       '',
       OWN_CONTRACT_TEXT,
       '',
-      `${dealer.name} stimmt den Liefertermin mit Ihnen ab (Telefon ${dealer.phone}). Ihre Bestellung: ${link(orderConfirmationPath(order.orderNumber))}`,
+      delivery
+        ? `Der Tankwagen kommt am gebuchten Termin; ${dealer.name} meldet sich, falls sich daran etwas ändert (Telefon ${dealer.phone}). Ihre Bestellung: ${link(orderConfirmationPath(order.orderNumber))}`
+        : `${dealer.name} stimmt den Liefertermin mit Ihnen ab (Telefon ${dealer.phone}). Ihre Bestellung: ${link(orderConfirmationPath(order.orderNumber))}`,
       '',
       `${PRODUCT_NAME} vermittelt die Bestellung; der Kaufvertrag kommt mit dem Händler zustande. Ein Widerrufsrecht besteht nicht, weil der Preis von Heizöl von Schwankungen auf dem Finanzmarkt abhängt (§ 312g Abs. 2 Nr. 8 BGB).`,
       ...signature,
@@ -162,6 +171,7 @@ export function dealerGroupMail(
   pricing: GroupPricing,
   members: readonly Member[],
   numbers: readonly string[],
+  delivery: Delivery | null,
 ): OutgoingEmail {
   return {
     kind: 'dealer-notification',
@@ -171,6 +181,9 @@ export function dealerGroupMail(
       'Guten Tag,',
       '',
       `über ${PRODUCT_NAME} ist eine Sammelbestellung für ${dealer.name} eingegangen: ${members.length} Haushalte, zusammen ${formatQuantity(pricing.totalAmount)} Liter, als eine Tour mit ${pricing.stations} Abladestellen. Jeder Haushalt hat eine eigene Bestellung (eigener Vertrag, eigene Rechnung):`,
+      ...(delivery
+        ? ['', `Gebucht ist ${deliveryText(delivery)} aus Ihrem Kontingent, für die ganze Tour.`]
+        : []),
       '',
       ...members.map((m, i) => {
         const a = m.deliveryAddress;
@@ -198,6 +211,27 @@ export function closedMail(
       : 'Alle Haushalte wurden bestellt.',
     '',
     'Ihre eigene Bestellbestätigung erhalten Sie in einer eigenen E-Mail.',
+    '',
+    link(groupOrderPath(group.code)),
+  ]);
+}
+
+/**
+ * The closing failed for good (no dealer had a free day in the delivery time, or the closing
+ * could not run at all): nothing was ordered, for anybody.
+ */
+export function failedMail(
+  link: MailLink,
+  group: Group,
+  to: string,
+  reason: string,
+): OutgoingEmail {
+  return mail(to, `Sammelbestellung ${group.code}: es wurde nichts bestellt`, [
+    'Guten Tag,',
+    '',
+    `die Sammelbestellung ${group.code} konnte nicht abgeschlossen werden. ${reason} Es wurde für keinen Haushalt bestellt, und es entstehen Ihnen keine Kosten.`,
+    '',
+    'Sie können selbst bestellen oder eine neue Sammelbestellung starten.',
     '',
     link(groupOrderPath(group.code)),
   ]);

@@ -17,7 +17,9 @@ import {
 } from '../../../src/api/contract/group-orders';
 import { requireCsrf, requireGuard } from '../../plugins/auth';
 import {
+  CLOSING_FAILED_REASON,
   closeGroup,
+  failGroup,
   GROUP_CLOSE_JOB,
   joinGroup,
   leaveGroup,
@@ -52,12 +54,23 @@ export const groupOrdersPlugin = fp<GroupOrdersOptions>(
       now: opts.now,
     };
     app.decorate('groupOrders', deps);
-    app.jobs.register(GROUP_CLOSE_JOB, async ({ key }) => {
-      const summary = await closeGroup(deps, Number(key));
-      app.log.info({ group: key, ...summary }, 'group order closed');
-    });
+    app.jobs.register(
+      GROUP_CLOSE_JOB,
+      async ({ key }) => {
+        const summary = await closeGroup(deps, Number(key));
+        app.log.info({ group: key, ...summary }, 'group order closed');
+      },
+      {
+        // A closing that can not be done (every attempt threw, or its process died on the last):
+        // the households must not wait for a group that stays "closing".
+        onFailed: async ({ key }, error) => {
+          const summary = await failGroup(deps, Number(key), CLOSING_FAILED_REASON);
+          app.log.error({ group: key, error, ...summary }, 'group order closing failed for good');
+        },
+      },
+    );
   },
-  { name: 'group-orders', dependencies: ['database', 'calculation', 'prices', 'public-url'] },
+  { name: 'group-orders', dependencies: ['database', 'jobs', 'calculation', 'public-url'] },
 );
 
 const errors = {

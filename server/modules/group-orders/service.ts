@@ -25,6 +25,7 @@ import {
 import type { Db } from '../../db/client';
 import {
   dealers,
+  deliveryBookings,
   groupOrderMembers,
   groupOrders,
   orders,
@@ -34,11 +35,15 @@ import {
 import type { JobQueue } from '../../jobs';
 import { CALC } from '../../../src/api/contract/calculation';
 import { checkZip, resolveRequest, type CalculationDeps } from '../calculation/service';
-import { findDealerContact, insertOrderOnce, nextOrderId, type DbOrTx } from '../orders/repo';
-import { orderNumberOf } from '../orders/service';
+import { storedWindow } from '../delivery/capacity';
+import { dealerSchedule } from '../delivery/schedule';
+import type { DeliverySlot } from '../../../src/api/contract/delivery';
+import { createOrders, NoRoomError, type OrderDraft, type TourPlan } from '../orders/create';
+import { findDealerContact, type DbOrTx } from '../orders/repo';
 import {
   closedMail,
   excludedMail,
+  failedMail,
   householdOrderMail,
   dealerGroupMail,
   joinedMail,
@@ -322,6 +327,8 @@ async function buildView(
       TotalAmount: totalAmount,
       Stations: counted.length,
       CalculatedAt: (group.closedAt ?? now).toISOString(),
+      EarliestDelivery: null,
+      Delivery: await tourDayOf(deps.db, orderRows),
     };
   } else if (!closed && active.length > 0) {
     pricing = priceGroup(deps.calculation, template, pricedOf(active));
@@ -336,6 +343,8 @@ async function buildView(
         TotalAmount: pricing.totalAmount,
         Stations: pricing.stations,
         CalculatedAt: now.toISOString(),
+        EarliestDelivery: pricing.offer.EarliestDelivery ?? null,
+        Delivery: null,
       };
     }
   }
@@ -401,6 +410,20 @@ async function buildView(
     PaymentOptions: groupPaymentOptions(deps.calculation),
     JoinBlockedReason: mine?.state === 'active' ? null : joinBlocked(group, active, now),
   };
+}
+
+/** The booked day of a closed group's tour (every household's booking has the same). */
+async function tourDayOf(
+  db: DbOrTx,
+  groupOrders: readonly { id: number }[],
+): Promise<DeliverySlot | null> {
+  const first = groupOrders[0];
+  if (!first) return null;
+  const [booking] = await db
+    .select({ day: deliveryBookings.day, window: deliveryBookings.window })
+    .from(deliveryBookings)
+    .where(eq(deliveryBookings.orderId, first.id));
+  return booking ? { Date: booking.day, Window: storedWindow(booking.window) } : null;
 }
 
 async function ordersOf(db: DbOrTx, groupId: number) {
@@ -607,12 +630,39 @@ export interface ClosingSummary {
 }
 
 /**
+ * Rounds of a closing whose dealer had no room on any day of the delivery time after all (the
+ * board had not yet seen another process's bookings): each reads the booked totals again and
+ * prices anew, so the next round takes the next dealer with room.
+ */
+const CLOSING_ROUNDS = 3;
+
+const NO_ROOM_REASON =
+  'Kein Händler hatte in der Lieferzeit noch einen freien Liefertermin für die ganze Tour.';
+/** Said when the closing's job failed for good (its last attempt threw). */
+export const CLOSING_FAILED_REASON = 'Beim Abschluss ist ein technischer Fehler aufgetreten.';
+
+/**
  * The closing (the job's handler): re-prices once, leaves out every household above its
  * maximum (and re-prices the rest without them, until all remaining are within theirs), then
- * writes each remaining household its own order with the same dealer, and every mail, in the
- * transaction that marks the group closed. A second run finds it closed and does nothing.
+ * writes each remaining household its own order with the same dealer, booked as one tour on the
+ * first day of the delivery time the dealer still has room for (createOrders), and every mail,
+ * in the transaction that marks the group closed. A second run finds it closed and does nothing.
+ * No day with room for any dealer: the group fails for everyone, never an unbooked order.
  */
 export async function closeGroup(deps: GroupDeps, groupId: number): Promise<ClosingSummary> {
+  for (let round = 1; ; round++) {
+    try {
+      return await closeGroupOnce(deps, groupId);
+    } catch (error) {
+      if (!(error instanceof NoRoomError)) throw error;
+      // Outside the rolled-back transaction: PGlite runs one at a time.
+      await deps.calculation.index.reloadBookings();
+      if (round >= CLOSING_ROUNDS) return failGroup(deps, groupId, NO_ROOM_REASON);
+    }
+  }
+}
+
+async function closeGroupOnce(deps: GroupDeps, groupId: number): Promise<ClosingSummary> {
   return deps.db.transaction(async (tx) => {
     const [group] = await tx
       .select()
@@ -673,63 +723,85 @@ export async function closeGroup(deps: GroupDeps, groupId: number): Promise<Clos
       return { state: 'failed', ordered: 0, excluded: excluded.length };
     }
 
-    const dealer = await findDealerContact(tx, pricing.dealerId);
-    if (!dealer) throw new Error(`dealer ${pricing.dealerId} vanished`);
-    const numbers: string[] = [];
-    for (const [i, m] of remaining.entries()) {
-      const share = pricing.shares[i] ?? 0;
-      const config = configurationFor(
-        deps.calculation,
-        template,
-        pricing.totalAmount,
-        pricing.stations,
-        m.paymentParameterId,
-      );
-      const id = await nextOrderId(tx);
-      const orderNumber = orderNumberOf(id, now);
-      const line = `Ihr Anteil an der Sammelbestellung ${group.code}: ${m.amountLitres.toLocaleString('de-DE')} von ${pricing.totalAmount.toLocaleString('de-DE')} Litern, ${pricing.stations} Abladestellen`;
-      const order = await insertOrderOnce(tx, {
-        id,
-        orderNumber,
+    const priced = pricing;
+    const dealer = await findDealerContact(tx, priced.dealerId);
+    if (!dealer) throw new Error(`dealer ${priced.dealerId} vanished`);
+    const tour = tourOf(deps, template, priced, remaining[0]?.paymentParameterId ?? 0);
+    // The board knows no depot of the dealer: nothing could be booked, so nothing is ordered.
+    if (!tour) throw new NoRoomError([]);
+    const drafts: OrderDraft[] = remaining.map((m, i) => {
+      const share = priced.shares[i] ?? 0;
+      const line = `Ihr Anteil an der Sammelbestellung ${group.code}: ${m.amountLitres.toLocaleString('de-DE')} von ${priced.totalAmount.toLocaleString('de-DE')} Litern, ${priced.stations} Abladestellen`;
+      return {
         idempotencyKey: `group-${group.id}-member-${m.id}`,
         userId: m.userId,
         guestKey: null,
         email: m.email,
         phone: m.phone,
-        dealerId: dealer.id,
-        countryId: group.countryId,
-        productId: template.Product.Id,
-        amountLitres: m.amountLitres,
-        stations: pricing.stations,
-        configuration: config,
         deliveryAddress: m.deliveryAddress,
         accessNotes: m.accessNotes,
+        configuration: configurationFor(
+          deps.calculation,
+          template,
+          priced.totalAmount,
+          priced.stations,
+          m.paymentParameterId,
+        ),
+        productId: template.Product.Id,
+        amountLitres: m.amountLitres,
+        stations: priced.stations,
+        // One unloading point per household on the group's tour.
+        stops: 1,
         paymentParameterId: m.paymentParameterId,
-        currencyCode: pricing.offer.Currency,
+        currencyCode: priced.offer.Currency,
         unitPrice: per100(share, m.amountLitres),
         totalPrice: share,
         lines: [{ label: line, amount: share }],
         installmentRate: null,
-        status: 'received',
         groupOrderId: group.id,
-        createdAt: now,
-      });
-      if (!order) throw new Error(`order of group ${group.id} member ${m.id} exists`);
-      numbers.push(order.orderNumber);
+      };
+    });
+    const written = await createOrders(tx, {
+      dealer,
+      tour,
+      drafts,
+      now,
+      mails: {
+        customer: (order, delivery) => {
+          const member = remaining[draftIndex(drafts, order)];
+          if (!member) throw new Error(`order ${order.orderNumber} of no household`);
+          return householdOrderMail(
+            deps.absoluteUrl,
+            group,
+            order,
+            dealer,
+            priced,
+            member,
+            delivery,
+          );
+        },
+        dealer: (orders, delivery) => [
+          dealerGroupMail(
+            group,
+            dealer,
+            priced,
+            remaining,
+            orders.map((o) => o.orderNumber),
+            delivery,
+          ),
+        ],
+      },
+    });
+    for (const [i, m] of remaining.entries()) {
       await tx
         .update(groupOrderMembers)
-        .set({ state: 'ordered', orderId: order.id })
+        .set({ state: 'ordered', orderId: written.orders[i]?.id ?? null })
         .where(eq(groupOrderMembers.id, m.id));
-      await enqueueEmail(
-        tx,
-        householdOrderMail(deps.absoluteUrl, group, order, dealer, pricing, m),
-      );
     }
-    await enqueueEmail(tx, dealerGroupMail(group, dealer, pricing, remaining, numbers));
     for (const m of remaining) {
       await enqueueEmail(
         tx,
-        closedMail(deps.absoluteUrl, group, m.email, dealer, pricing, excluded.length),
+        closedMail(deps.absoluteUrl, group, m.email, dealer, priced, excluded.length),
       );
     }
     await tx
@@ -738,10 +810,89 @@ export async function closeGroup(deps: GroupDeps, groupId: number): Promise<Clos
         state: 'closed',
         closedAt: now,
         dealerId: dealer.id,
-        unitPrice: per100(pricing.totalPrice, pricing.totalAmount),
+        unitPrice: per100(priced.totalPrice, priced.totalAmount),
       })
       .where(eq(groupOrders.id, group.id));
     return { state: 'closed', ordered: remaining.length, excluded: excluded.length };
+  });
+}
+
+/** The draft's position among the drafts, found by the order's idempotency key. */
+function draftIndex(drafts: readonly OrderDraft[], order: { idempotencyKey: string }): number {
+  return drafts.findIndex((d) => d.idempotencyKey === order.idempotencyKey);
+}
+
+/**
+ * The tour of the group at `pricing`'s dealer: the depot nearest to the group's postal code, the
+ * window of the organiser's options, and every working day of the delivery time (counted from
+ * now) to try, earliest first. undefined when the board knows no depot of the dealer.
+ */
+function tourOf(
+  deps: GroupDeps,
+  template: CalculatorConfig,
+  pricing: GroupPricing,
+  paymentParameterId: number,
+): TourPlan | undefined {
+  const snapshot = deps.calculation.index.current();
+  const config = configurationFor(
+    deps.calculation,
+    template,
+    pricing.totalAmount,
+    pricing.stations,
+    paymentParameterId,
+  );
+  const resolved = resolveRequest(snapshot, config);
+  if (!resolved.ok) return undefined;
+  const schedule = dealerSchedule(
+    snapshot,
+    resolved.value,
+    template.ZipCode,
+    pricing.dealerId,
+    deps.calculation.clock(),
+  );
+  if (!schedule) return undefined;
+  const board = snapshot.delivery;
+  return {
+    depot: schedule.depot,
+    window: schedule.need.window,
+    days: schedule.period.days,
+    capacity: (day) => board.capacity(schedule.depot, day),
+  };
+}
+
+/**
+ * The group fails for every household still in it (no day with room, or the closing's job
+ * failed for good): each is told why, nothing is ordered. Idempotent: a group no longer open or
+ * closing is left as it is.
+ */
+export async function failGroup(
+  deps: GroupDeps,
+  groupId: number,
+  reason: string,
+): Promise<ClosingSummary> {
+  return deps.db.transaction(async (tx) => {
+    const [group] = await tx
+      .select()
+      .from(groupOrders)
+      .where(eq(groupOrders.id, groupId))
+      .for('update');
+    if (!group) return { state: 'failed', ordered: 0, excluded: 0 };
+    const state = group.state as GroupState;
+    if (state !== 'open' && state !== 'closing') return { state, ordered: 0, excluded: 0 };
+    const active = (await membersOf(tx, group.id)).filter((m) => m.state === 'active');
+    const note = `${reason} Es wurde nichts bestellt.`;
+    for (const m of active) {
+      await tx
+        .update(groupOrderMembers)
+        .set({ state: 'excluded', note })
+        .where(eq(groupOrderMembers.id, m.id));
+      await enqueueEmail(tx, failedMail(deps.absoluteUrl, group, m.email, reason));
+    }
+    await tx
+      .update(groupOrders)
+      .set({ state: 'failed', closedAt: nowOf(deps) })
+      .where(eq(groupOrders.id, group.id));
+    return { state: 'failed', ordered: 0, excluded: active.length };
   });
 }
 

@@ -1,6 +1,6 @@
 /**
- * Registers the price-alarm check (alarm-job.ts) on the app's job queue (`app.jobs`, decorated by
- * the prices plugin) and schedules it once per hour; server processes tick the queue (main.ts),
+ * Registers the price-alarm check (alarm-job.ts) on the app’s job queue (`app.jobs`, decorated by
+ * the jobs plugin) and schedules it once per hour; server processes tick the queue (main.ts),
  * tests call `app.jobs.enqueue(PRICE_ALARM_JOB, key)` and `app.jobs.runDue()` themselves.
  */
 import fp from 'fastify-plugin';
@@ -18,5 +18,5 @@ export const priceAlarmPlugin = fp(
     });
     app.jobs.schedule(PRICE_ALARM_JOB, alarmSlot);
   },
-  { name: 'price-alarms', dependencies: ['database', 'calculation', 'prices', 'public-url'] },
+  { name: 'price-alarms', dependencies: ['database', 'jobs', 'calculation', 'public-url'] },
 );

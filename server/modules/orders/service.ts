@@ -24,17 +24,18 @@ import type { Db } from '../../db/client';
 import type { OrderAddress } from '../../db/schema';
 import { GROUP_DELIVERY_TIME, GROUP_PAYMENT, toCents } from '../calculation/engine';
 import { calculate, resolveRequest, type CalculationDeps } from '../calculation/service';
-import { enqueueEmail } from '../mail/outbox';
 import {
   DELIVERY_WINDOW_LABELS,
   type DeliverySlot,
-  type DeliveryWindow,
   type SlotTaken,
 } from '../../../src/api/contract/delivery';
 import { formatWeekdayDayDe } from '../../../src/lib/dates';
 import { storedWindow } from '../delivery/capacity';
-import { bookDelivery, releaseBooking } from '../delivery/repo';
+import { releaseBooking } from '../delivery/repo';
 import { dealerSchedule, slotsFor, type DealerSchedule } from '../delivery/schedule';
+import { createOrders, DuplicateOrderError, NoRoomError, type BookedDelivery } from './create';
+
+export { orderNumberOf } from './create';
 import {
   findCheckoutDefaults,
   findDealerContact,
@@ -42,9 +43,7 @@ import {
   findOrderByKey,
   findOrderDetailById,
   findOrderDetailByNumber,
-  insertOrderOnce,
   listOrdersOfUser,
-  nextOrderId,
   updateOrderStatus,
   type DbOrTx,
   type DealerContact,
@@ -137,9 +136,6 @@ function freeSlots(deps: OrdersDeps, schedule: DealerSchedule | undefined): Deli
   return schedule ? slotsFor(deps.calculation.index.current(), schedule) : [];
 }
 
-/** Thrown inside the order's transaction when the day is full: rolls the order back. */
-class SlotTakenError extends Error {}
-
 export async function previewOrder(
   deps: OrdersDeps,
   input: { Configuration: CalculatorConfig; DealerId: number },
@@ -158,14 +154,6 @@ export async function previewOrder(
 
 // ---------------------------------------------------------------------------------------------
 // Placing an order
-
-/** "OK-2026-000123": the year of the order (German time) and the row id. */
-export function orderNumberOf(id: number, at: Date): string {
-  const year = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', year: 'numeric' })
-    .format(at)
-    .replace(/\D/g, '');
-  return `OK-${year}-${String(id).padStart(6, '0')}`;
-}
 
 export type Placed = { created: boolean; order: OrderRow };
 
@@ -219,95 +207,97 @@ export async function placeOrder(
 
   // The day to book: the one chosen, else (an order queued by an older app) the earliest free.
   const day = input.DeliveryDate ?? freeSlots(deps, schedule)[0]?.Date;
-  if (schedule && (day === undefined || day < schedule.period.from || day > schedule.period.to)) {
+  if (schedule && (day === undefined || !schedule.period.days.includes(day))) {
     return slotTaken(deps, schedule, day);
   }
 
   const now = deps.now?.() ?? new Date();
-  const address: OrderAddress = {
-    title1: input.DeliveryAddress.Title1,
-    firstName: input.DeliveryAddress.FirstName,
-    lastName: input.DeliveryAddress.LastName,
-    company: input.DeliveryAddress.Company,
-    street: input.DeliveryAddress.Street,
-    houseNumber: input.DeliveryAddress.HouseNumber,
-    zip: input.DeliveryAddress.ZipCode,
-    place: input.DeliveryAddress.Place,
-  };
-
+  const board = deps.calculation.index.current().delivery;
   let placed: Placed;
   try {
     placed = await deps.db.transaction(async (tx) => {
-      const id = await nextOrderId(tx);
-      const orderNumber = orderNumberOf(id, now);
-      const inserted = await insertOrderOnce(tx, {
-        id,
-        orderNumber,
-        idempotencyKey: input.IdempotencyKey,
-        userId: owner.userId,
-        guestKey: owner.userId === null ? owner.guestKey : null,
-        email: input.Email.toLowerCase(),
-        phone: input.Phone,
-        dealerId: dealer.id,
-        countryId: config.CountryId,
-        productId: offer.ProductId,
-        amountLitres: config.Amount,
-        stations: config.Stations,
-        configuration: config,
-        deliveryAddress: address,
-        accessNotes: input.AccessNotes,
-        paymentParameterId,
-        currencyCode: offer.Currency,
-        unitPrice: offer.UnitPrice,
-        totalPrice: offer.TotalPrice,
-        lines: offer.Breakdown.map((l) => ({ label: l.Label, amount: l.Amount })),
-        installmentRate: offer.Installment?.MonthlyRate ?? null,
-        status: 'received',
-        createdAt: now,
+      const { orders: written } = await createOrders(tx, {
+        dealer,
+        tour:
+          schedule && day !== undefined
+            ? {
+                depot: schedule.depot,
+                window: schedule.need.window,
+                days: [day],
+                capacity: (d) => board.capacity(schedule.depot, d),
+              }
+            : null,
+        drafts: [
+          {
+            idempotencyKey: input.IdempotencyKey,
+            userId: owner.userId,
+            guestKey: owner.guestKey,
+            email: input.Email.toLowerCase(),
+            phone: input.Phone,
+            deliveryAddress: addressOf(input.DeliveryAddress),
+            accessNotes: input.AccessNotes,
+            configuration: config,
+            productId: offer.ProductId,
+            amountLitres: config.Amount,
+            stations: config.Stations,
+            stops: config.Stations,
+            paymentParameterId,
+            currencyCode: offer.Currency,
+            unitPrice: offer.UnitPrice,
+            totalPrice: offer.TotalPrice,
+            lines: offer.Breakdown.map((l) => ({ label: l.Label, amount: l.Amount })),
+            installmentRate: offer.Installment?.MonthlyRate ?? null,
+          },
+        ],
+        now,
+        mails: {
+          customer: (order, delivery) => ({
+            kind: 'order-confirmation',
+            to: order.email,
+            subject: `Ihre Bestellung ${order.orderNumber} bei ${PRODUCT_NAME}`,
+            text: confirmationText(mailFacts(order, dealer, offer, delivery)),
+          }),
+          dealer: (orders, delivery) =>
+            orders.map((order) => ({
+              kind: 'dealer-notification',
+              to: dealer.email,
+              subject: `Neue Bestellung ${order.orderNumber}: ${formatQuantity(order.amountLitres)} Liter nach ${order.deliveryAddress.zip} ${order.deliveryAddress.place}`,
+              text: dealerText(mailFacts(order, dealer, offer, delivery)),
+            })),
+        },
       });
-      if (!inserted) {
-        // A concurrent request with the same key won the unique index.
-        const winner = await findOrderByKey(tx, input.IdempotencyKey);
-        if (!winner) throw new Error('idempotency conflict without a row');
-        return { created: false, order: winner };
-      }
-      let booked: BookedDelivery | null = null;
-      if (schedule && day !== undefined) {
-        const fit = await bookDelivery(tx, {
-          orderId: inserted.id,
-          dealerId: dealer.id,
-          depotId: schedule.depot.depotId,
-          day,
-          need: schedule.need,
-          capacity: deps.calculation.index.current().delivery.capacity(schedule.depot, day),
-        });
-        if (!fit) throw new SlotTakenError();
-        booked = { day, window: schedule.need.window };
-      }
-      const mail = mailFacts(inserted, dealer, offer, booked);
-      await enqueueEmail(tx, {
-        kind: 'order-confirmation',
-        to: inserted.email,
-        subject: `Ihre Bestellung ${inserted.orderNumber} bei ${PRODUCT_NAME}`,
-        text: confirmationText(mail),
-      });
-      await enqueueEmail(tx, {
-        kind: 'dealer-notification',
-        to: dealer.email,
-        subject: `Neue Bestellung ${inserted.orderNumber}: ${formatQuantity(inserted.amountLitres)} Liter nach ${address.zip} ${address.place}`,
-        text: dealerText(mail),
-      });
-      return { created: true, order: inserted };
+      const [order] = written;
+      if (!order) throw new Error('createOrders wrote no order');
+      return { created: true, order };
     });
   } catch (error) {
-    if (error instanceof SlotTakenError && schedule) return slotTaken(deps, schedule, day, true);
+    if (error instanceof NoRoomError && schedule) return slotTaken(deps, schedule, day, true);
+    if (error instanceof DuplicateOrderError) {
+      // A concurrent request with the same key won the unique index: its order is the answer.
+      const winner = await findOrderByKey(deps.db, input.IdempotencyKey);
+      if (!winner) throw new Error('idempotency conflict without a row', { cause: error });
+      return sameRequest(winner, input, owner);
+    }
     throw error;
   }
-  if (!placed.created) return sameRequest(placed.order, input, owner);
   if (schedule && day !== undefined) {
     deps.calculation.index.patchBooking(schedule.depot, day, schedule.need, 1);
   }
   return { ok: true, value: placed };
+}
+
+/** The wire address as stored. */
+function addressOf(a: PlaceOrderRequest['DeliveryAddress']): OrderAddress {
+  return {
+    title1: a.Title1,
+    firstName: a.FirstName,
+    lastName: a.LastName,
+    company: a.Company,
+    street: a.Street,
+    houseNumber: a.HouseNumber,
+    zip: a.ZipCode,
+    place: a.Place,
+  };
 }
 
 /**
@@ -322,6 +312,12 @@ async function slotTaken(
 ): Promise<Failure<409>> {
   if (refused) await deps.calculation.index.reloadBookings();
   const slots = freeSlots(deps, schedule).filter((s) => s.Date !== day);
+  const calendar = deps.calculation.index.current().delivery.calendar;
+  if (day !== undefined && !calendar.isWorkingDay(schedule.depot.region, day)) {
+    // A Sunday or a public holiday at the depot: no race lost, the day was never possible.
+    const message = `Am ${formatWeekdayDayDe(day)} wird nicht geliefert: Sonntage und Feiertage sind keine Liefertage. Bitte wählen Sie einen anderen Termin.`;
+    return { ok: false, status: 409, error: { message, Reason: 'SlotTaken', Slots: slots } };
+  }
   const message =
     day === undefined || !refused
       ? slots.length > 0
@@ -371,11 +367,6 @@ function sameRequest(
 // ---------------------------------------------------------------------------------------------
 // E-mails (German plain text)
 
-interface BookedDelivery {
-  day: string;
-  window: DeliveryWindow;
-}
-
 interface MailFacts {
   order: OrderRow;
   dealer: DealerContact;
@@ -393,7 +384,7 @@ function mailFacts(
 }
 
 /** "Di., 01.12.2026, vormittags (7–12 Uhr)" */
-export function deliveryText(booked: BookedDelivery): string {
+export function deliveryText(booked: Pick<BookedDelivery, 'day' | 'window'>): string {
   return `${formatWeekdayDayDe(booked.day)}, ${DELIVERY_WINDOW_LABELS[booked.window]}`;
 }
 

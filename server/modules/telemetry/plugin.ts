@@ -1,6 +1,6 @@
 /**
  * Telemetry (issue 15): the daily retention job on the database queue (docs/decisions/011),
- * registered on the queue of the prices plugin (app.jobs), which ticks in server processes only;
+ * registered on the job queue (app.jobs, server/jobs), which ticks in server processes only;
  * tests run `app.jobs.runDue()` themselves.
  */
 import fp from 'fastify-plugin';
@@ -18,5 +18,5 @@ export const telemetryPlugin = fp(
     });
     app.jobs.schedule(TELEMETRY_RETENTION_JOB, berlinDay);
   },
-  { name: 'telemetry', dependencies: ['database', 'prices'] },
+  { name: 'telemetry', dependencies: ['database', 'jobs'] },
 );

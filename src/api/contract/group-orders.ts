@@ -9,6 +9,7 @@
 import { z } from 'zod/mini';
 import { CALC } from './calculation-constants';
 import { requestId, requestInt, requestText } from './common';
+import { DeliverySlotSchema } from './delivery';
 import {
   AcceptedTermsField,
   IdempotencyKeyField,
@@ -149,6 +150,13 @@ export const GroupOfferSchema = z.object({
   Stations: z.number(),
   /** When this price was worked out (ISO). */
   CalculatedAt: z.string(),
+  /**
+   * While open: the first day (yyyy-mm-dd) the dealer still has room for the whole tour within
+   * the delivery time, as of now; null once closed or when none is known.
+   */
+  EarliestDelivery: z.nullable(z.string()),
+  /** Once closed: the tour's booked day and window; null before (or for an older closing). */
+  Delivery: z.nullable(DeliverySlotSchema),
 });
 export type GroupOffer = z.infer<typeof GroupOfferSchema>;
 

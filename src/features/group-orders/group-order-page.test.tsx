@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { GroupView } from '../../api/contract/group-orders';
@@ -205,6 +205,32 @@ describe('the group page', () => {
     const link = screen.getByRole('link', { name: 'Ihre Bestellung OK-2026-000123' });
     expect(link.getAttribute('href')).toBe('/bestellung/bestaetigung/OK-2026-000123');
     expect(screen.getByRole('heading', { name: 'Preis beim Abschluss' })).toBeTruthy();
+  });
+
+  it('shows the tour’s earliest day while open, and the booked day once closed', async () => {
+    serve(groupView());
+    await renderPage();
+    expect(screen.getByTestId('group-delivery').textContent).toBe(
+      'frühestens Di., 01.12.2026 – gebucht wird beim Abschluss',
+    );
+    cleanup();
+    const open = groupView();
+    serve(
+      memberView({
+        State: 'closed',
+        ClosedAt: '2026-11-26T09:00:00.000Z',
+        You: you({ State: 'ordered', OrderNumber: 'OK-2026-000123' }),
+        Offer: open.Offer && {
+          ...open.Offer,
+          EarliestDelivery: null,
+          Delivery: { Date: '2026-12-02', Window: 'vormittags' },
+        },
+      }),
+    );
+    await renderPage();
+    const booked = screen.getByTestId('group-delivery');
+    expect(booked.textContent).toBe('Mi., 02.12.2026, vormittags (7–12 Uhr)');
+    expect(booked.previousElementSibling?.textContent).toBe('Liefertermin (gebucht)');
   });
 
   it('tells a household left out at the closing the server’s reason', async () => {

@@ -12,8 +12,9 @@
 import { useRef, useState, type RefObject } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, NetworkError } from '../../api/client';
+import { DELIVERY_WINDOW_LABELS } from '../../api/contract/delivery';
 import type { GroupHousehold, GroupView } from '../../api/contract/group-orders';
-import { formatStandDe } from '../../lib/dates';
+import { formatStandDe, formatWeekdayDayDe } from '../../lib/dates';
 import { formatPrice, formatQuantity } from '../../lib/format';
 import { orderConfirmationPath, paths } from '../../lib/paths';
 import { Button, ButtonLink } from '../../ui/button/button';
@@ -267,6 +268,24 @@ function GroupOfferCard({ view, now }: { view: GroupView; now: number }) {
                 <dt>{texts.group.deliveryTime}</dt>
                 <dd>{offer.DeliveryTime}</dd>
               </div>
+            )}
+            {offer.Delivery ? (
+              <div>
+                <dt>{texts.group.bookedDelivery}</dt>
+                <dd data-testid="group-delivery">
+                  {formatWeekdayDayDe(offer.Delivery.Date)},{' '}
+                  {DELIVERY_WINDOW_LABELS[offer.Delivery.Window]}
+                </dd>
+              </div>
+            ) : (
+              offer.EarliestDelivery && (
+                <div>
+                  <dt>{texts.group.earliestDelivery}</dt>
+                  <dd data-testid="group-delivery">
+                    {texts.group.earliestFrom(formatWeekdayDayDe(offer.EarliestDelivery))}
+                  </dd>
+                </div>
+              )
             )}
             <div>
               <dt>{texts.group.total}</dt>

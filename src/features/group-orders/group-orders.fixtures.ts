@@ -32,6 +32,8 @@ export function groupView(overrides: Partial<GroupView> = {}): GroupView {
       TotalAmount: 5000,
       Stations: 2,
       CalculatedAt: '2026-11-25T13:05:00.000Z',
+      EarliestDelivery: '2026-12-01',
+      Delivery: null,
     },
     You: null,
     PaymentOptions: [

@@ -135,6 +135,10 @@ export const texts = {
     closingPrice: 'Preis beim Abschluss',
     dealer: 'Händler',
     deliveryTime: 'Lieferzeit',
+    earliestDelivery: 'Liefertermin',
+    /** The tour's first free day as of now: it may still move until the closing books it. */
+    earliestFrom: (day: string) => `frühestens ${day} – gebucht wird beim Abschluss`,
+    bookedDelivery: 'Liefertermin (gebucht)',
     total: 'Alle Haushalte zusammen',
     calculatedAt: (time: string) => `berechnet um ${time} Uhr`,
     noOffer:
