@@ -224,7 +224,7 @@ describe('an anonymous visitor gets the page every anonymous visitor gets', () =
   // Behind a CDN any process may answer a revalidation: an unchanged page must be the same
   // bytes in each (CI 2026-11-29: the embedded data came in the order the loaders answered; the
   // home page's best price carried the moment each process computed it). The dates are in one
-  // 120 s slot of the best price, after both apps loaded their prices (calculation/service.ts
+  // 120 s slot of the best price, after the seeded prices last changed (calculation/service.ts
   // bestPriceMoment); only Date is faked, the database's timers run.
   it.each([
     '/',
@@ -255,6 +255,37 @@ describe('an anonymous visitor gets the page every anonymous visitor gets', () =
       }
     },
   );
+
+  // A process started in the middle of a slot (a deploy, a restart, one more behind the load
+  // balancer) loaded its prices then: the best price was stamped with that moment, not the
+  // slot's, and the home page was other bytes there until the next slot (up to 120 s).
+  it('/: a process started later in the same slot renders the same bytes', async () => {
+    const slotStart = nextBestPriceSlotStart();
+    vi.useFakeTimers({ toFake: ['Date'], now: slotStart + 30_000 });
+    let late: TestApp | undefined;
+    try {
+      late = await buildAppOn(t, {
+        distDir: build.distDir,
+        ssr: build.ssr,
+        config: { renderCacheBytes: 8 * 1024 * 1024 },
+      });
+      await late.app.ready();
+      late.app.caches.pollEvery(null);
+      vi.setSystemTime(slotStart + 60_000);
+      const inA = await get(a, '/');
+      const inLate = await get(late.app, '/');
+      expect(inA.statusCode).toBe(200);
+      expect(inLate.body === inA.body, whereTheyPart(inA.body, inLate.body)).toBe(true);
+      expect(inLate.headers.etag).toBe(inA.headers.etag);
+      const again = await get(late.app, '/', {
+        headers: { 'if-none-match': String(inA.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
+    } finally {
+      vi.useRealTimers();
+      await late?.close();
+    }
+  });
 
   it('is kept compressed: brotli and gzip as the browser asks, the same page', async () => {
     const plain = await get(a, '/heizoelpreise/bayern');

@@ -1,7 +1,8 @@
 /**
- * The best price's moment is the start of its 120 s slot (server/modules/calculation/service.ts
- * bestPriceMoment). Tests that fake the date put it into the next slot: after every test app was
- * built (its prices loaded), so the moment is the slot's start in each of them.
+ * The best price's moment is the start of its 120 s slot, or the later moment its prices changed
+ * in the database (server/modules/calculation/service.ts bestPriceMoment). Tests that fake the
+ * date put it into the next slot: after the seeded prices were written, so the moment is the
+ * slot's start in every test app.
  */
 import { BEST_PRICE_TTL_S } from '../../server/modules/calculation/service';
 

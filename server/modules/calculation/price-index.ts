@@ -216,7 +216,10 @@ export function meanRating(ratingSum: number, ratingCount: number): number {
 export class PriceSnapshot {
   readonly catalogue: Catalogue;
   readonly version: number;
+  /** When this process built it (the staff cache screen's age). */
   readonly builtAt: Date;
+  /** When its prices or terms last changed in the database (PriceData.dataChangedAt), epoch ms. */
+  readonly dataChangedAt: number | null;
   /**
    * Counts the in-place changes of this snapshot (ratings): a cache of results made from it
    * (service.ts calculationJson) keys on version and revision, so a patched rating is never
@@ -240,6 +243,7 @@ export class PriceSnapshot {
     this.ratingSignature = data.signature.ratings;
     this.version = version;
     this.builtAt = builtAt;
+    this.dataChangedAt = data.dataChangedAt ?? null;
     this.catalogue = new Catalogue(data);
     // The booking signature read with the others, before any row (a change meanwhile shows next time).
     this.delivery = new DeliveryBoard(

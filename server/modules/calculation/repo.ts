@@ -63,6 +63,13 @@ export interface RatingData {
 
 export interface PriceData {
   signature: ChangeSignature;
+  /**
+   * When the prices or terms last changed (the later max(updated_at) of dealer_terms and
+   * dealer_price, epoch ms; null without rows), read with the signature: a moment every process
+   * reads alike from the same data, unlike the moment it loaded them (service.ts
+   * bestPriceMoment). Left out by sources that do not know it (test fixtures).
+   */
+  dataChangedAt?: number | null;
   products: ProductRow[];
   groups: ParameterGroupRow[];
   parameters: ParameterRow[];
@@ -105,27 +112,53 @@ export function dbPriceSource(db: Db): PriceSource {
  * ratings: see loadRatingSignature.
  */
 export async function loadSignature(db: Db): Promise<ChangeSignature> {
+  return (await loadSignatureAndChange(db)).signature;
+}
+
+/** The signature and, read with it, when the data last changed (PriceData.dataChangedAt). */
+async function loadSignatureAndChange(
+  db: Db,
+): Promise<{ signature: ChangeSignature; dataChangedAt: number | null }> {
   const [data, ratings, bookings] = await Promise.all([
     loadDataSignature(db),
     loadRatingSignature(db),
     loadDeliverySignature(db),
   ]);
-  return { data, ratings, bookings };
+  return { signature: { data: data.signature, ratings, bookings }, dataChangedAt: data.changedAt };
 }
 
-async function loadDataSignature(db: Db): Promise<string> {
-  const [terms, prices, activeDealers, branches, zips] = await Promise.all([
+async function loadDataSignature(db: Db): Promise<{ signature: string; changedAt: number | null }> {
+  // Epoch milliseconds of the newest row, as a number (the ::text above is the session's format).
+  const newestMs = (column: typeof dealerTerms.updatedAt | typeof dealerPrices.updatedAt) =>
+    sql<number | null>`floor(extract(epoch from max(${column})) * 1000)::float8`.mapWith(Number);
+  const [[terms], [prices], activeDealers, branches, zips] = await Promise.all([
     db
-      .select({ max: sql<string | null>`max(${dealerTerms.updatedAt})::text`, n: count() })
+      .select({
+        max: sql<string | null>`max(${dealerTerms.updatedAt})::text`,
+        n: count(),
+        ms: newestMs(dealerTerms.updatedAt),
+      })
       .from(dealerTerms),
     db
-      .select({ max: sql<string | null>`max(${dealerPrices.updatedAt})::text`, n: count() })
+      .select({
+        max: sql<string | null>`max(${dealerPrices.updatedAt})::text`,
+        n: count(),
+        ms: newestMs(dealerPrices.updatedAt),
+      })
       .from(dealerPrices),
     db.select({ n: count() }).from(dealers).where(eq(dealers.active, true)),
     db.select({ n: count() }).from(dealerBranches),
     db.select({ n: count() }).from(dealerDeliveryZips),
   ]);
-  return JSON.stringify([terms[0], prices[0], activeDealers[0], branches[0], zips[0]]);
+  const signature = JSON.stringify([
+    { max: terms?.max ?? null, n: terms?.n ?? 0 },
+    { max: prices?.max ?? null, n: prices?.n ?? 0 },
+    activeDealers[0],
+    branches[0],
+    zips[0],
+  ]);
+  const changes = [terms?.ms, prices?.ms].filter((ms): ms is number => typeof ms === 'number');
+  return { signature, changedAt: changes.length > 0 ? Math.max(...changes) : null };
 }
 
 /**
@@ -155,7 +188,7 @@ export async function loadRatings(db: Db): Promise<RatingData> {
 }
 
 export async function loadPriceData(db: Db): Promise<PriceData> {
-  const signature = await loadSignature(db);
+  const { signature, dataChangedAt } = await loadSignatureAndChange(db);
   const [
     productRows,
     groupRows,
@@ -195,6 +228,7 @@ export async function loadPriceData(db: Db): Promise<PriceData> {
   ]);
   return {
     signature,
+    dataChangedAt,
     products: productRows,
     groups: groupRows,
     parameters: parameterRows,

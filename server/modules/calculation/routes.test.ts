@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
 import {
   BestPriceResponseSchema,
   CalculationResultSchema,
@@ -551,13 +552,26 @@ describe('GET /api/kalkulation/best-price', () => {
     }
   });
 
-  it('is never as of a moment before its prices were loaded', () => {
+  it('is never as of a moment before its prices changed in the database', () => {
     const slotStart = Date.UTC(2026, 11, 1, 12, 0, 0);
-    const loaded = new Date(slotStart + 30_000);
-    expect(bestPriceMoment(slotStart + 10_000, loaded)).toEqual(loaded);
-    expect(bestPriceMoment(slotStart + 50_000, loaded)).toEqual(loaded);
-    expect(bestPriceMoment(slotStart + 130_000, loaded)).toEqual(new Date(slotStart + 120_000));
-    expect(bestPriceMoment(slotStart + 119_999, new Date(0))).toEqual(new Date(slotStart));
+    const changed = slotStart + 30_000;
+    expect(bestPriceMoment(slotStart + 10_000, changed)).toEqual(new Date(changed));
+    expect(bestPriceMoment(slotStart + 50_000, changed)).toEqual(new Date(changed));
+    expect(bestPriceMoment(slotStart + 130_000, changed)).toEqual(new Date(slotStart + 120_000));
+    expect(bestPriceMoment(slotStart + 119_999, null)).toEqual(new Date(slotStart));
+  });
+
+  it('knows when the prices changed from the database, as every process reads it', async () => {
+    const rows = await t.database.db.execute<{ ms: number | string }>(
+      sql`select floor(extract(epoch from greatest(
+            (select max(updated_at) from dealer_terms),
+            (select max(updated_at) from dealer_price))) * 1000)::float8 as ms`,
+    );
+    // Depending on the driver, the rows themselves or a result that holds them.
+    const list: { ms: number | string }[] = Array.isArray(rows)
+      ? (rows as { ms: number | string }[])
+      : (rows as { rows: { ms: number | string }[] }).rows;
+    expect(t.app.calculation.index.current().dataChangedAt).toBe(Number(list[0]?.ms));
   });
 
   it.each(['countryId=4', 'countryId=1&amount=299', 'countryId=1&amount=32001', 'amount=3000'])(

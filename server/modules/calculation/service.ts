@@ -536,16 +536,20 @@ export function upselling(
 
 /**
  * The moment a best price is as of (its TimeStamp): the start of the 120 s slot it is computed
- * in, or, when the prices were loaded later than that, the moment they were. Every process
- * computes the same moment for the same data in a slot, so the home page, which embeds the
- * best price, is the same bytes and ETag in each of them (issue 36: a CDN or a browser
- * revalidates against any process and gets 304); the moment of the computation itself differed
- * per process and per cache entry. It is never before the prices were read, and the price index
- * has compared them with the database at most 30 s before (price-index.ts).
+ * in, or, when the prices changed later than that, the moment they changed in the database
+ * (`dataChangedAt`, max(updated_at) of the dealers' terms and prices, price-index.ts). Both come
+ * from what every process shares, the clock and the data, so every process computes the same
+ * moment for the same data in a slot, and the home page, which embeds the best price, is the
+ * same bytes and ETag in each of them (issue 36: a CDN or a browser revalidates against any
+ * process and gets 304). The moment of the computation differed per process and per cache entry,
+ * and so did the moment a process loaded its prices: one started in the middle of a slot
+ * published another TimeStamp than one started before it, for the rest of that slot. A price
+ * is never stamped before the data it was computed from; the price index compares its data with
+ * the database at most 30 s apart.
  */
-export function bestPriceMoment(now: number, pricesLoadedAt: Date): Date {
+export function bestPriceMoment(now: number, dataChangedAt: number | null): Date {
   const slot = BEST_PRICE_TTL_S * 1000;
-  return new Date(Math.max(Math.floor(now / slot) * slot, pricesLoadedAt.getTime()));
+  return new Date(Math.max(Math.floor(now / slot) * slot, dataChangedAt ?? 0));
 }
 
 /**
@@ -560,7 +564,7 @@ export function bestPrice(
   amount: number,
 ): BestPriceResponse | null {
   const snapshot = deps.index.current();
-  const asOf = bestPriceMoment(deps.now(), snapshot.builtAt);
+  const asOf = bestPriceMoment(deps.now(), snapshot.dataChangedAt);
   const key = `${snapshot.version}|${asOf.getTime()}|${countryId}|${amount}`;
   return deps.bestPriceCache.getOrSet(key, () => {
     const id = countryId as CountryId;
