@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { INLINE_SCRIPTS } from '../../src/lib/inline-scripts';
 import { cspHash } from '../pages/inline-style';
+import { isApiPath } from './errors';
 
 /**
  * `styleHashes`: the hashes of the <style> elements the server writes into pages (the app's
@@ -72,12 +73,40 @@ export function securityHeaders(options: Readonly<HelmetOptions>): Record<string
   return headers;
 }
 
+/** The Cache-Control of an API or session answer that names none itself (personalByDefault). */
+export const PERSONAL_CACHE_CONTROL = 'private, no-store';
+
+/**
+ * Whether an answer goes out under /api or /session: personal unless its route says otherwise.
+ * Most of them are (orders, personal data, a token's renewal); the public ones (prices, best
+ * price, site data, the OpenAPI document) set their own public Cache-Control.
+ */
+export function isPersonalByDefault(url: string): boolean {
+  return (
+    isApiPath(url) ||
+    url === '/session' ||
+    url.startsWith('/session/') ||
+    url.startsWith('/session?')
+  );
+}
+
 export const securityPlugin = fp<{ production: boolean; styleHashes?: readonly string[] }>(
   async (app, { production, styleHashes }) => {
     const headers = securityHeaders(helmetOptions(production, styleHashes));
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();
+    });
+    // An API or session answer without a Cache-Control of its own is `private, no-store`: a
+    // route that forgot it (the order list, the checkout's name and address, a token's renewal
+    // went out with none, and a browser or proxy may keep such an answer by heuristics) is
+    // never kept, instead of each route having to remember it. Registered before every route,
+    // so it runs before their own onSend hooks, which may still set another.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (!reply.hasHeader('cache-control') && isPersonalByDefault(request.url)) {
+        reply.header('cache-control', PERSONAL_CACHE_CONTROL);
+      }
+      done(null, payload);
     });
   },
   { name: 'security' },

@@ -312,7 +312,8 @@ describe('GET /api/waermepartner/lead-banner', () => {
   ])('refuses %s (%s) with 400', async (query) => {
     const response = await banner(query);
     expect(response.statusCode).toBe(400);
-    expect(response.headers['cache-control']).toBeUndefined();
+    // Not the answer's 120 s: a refusal is never kept (securityPlugin's default).
+    expect(response.headers['cache-control']).toBe('private, no-store');
     ApiErrorSchema.parse(response.json());
   });
 });
