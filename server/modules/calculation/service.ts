@@ -540,12 +540,12 @@ export function upselling(
  * (`dataChangedAt`, max(updated_at) of the dealers' terms and prices, price-index.ts). Both come
  * from what every process shares, the clock and the data, so every process computes the same
  * moment for the same data in a slot, and the home page, which embeds the best price, is the
- * same bytes and ETag in each of them (issue 36: a CDN or a browser revalidates against any
- * process and gets 304). The moment of the computation differed per process and per cache entry,
- * and so did the moment a process loaded its prices: one started in the middle of a slot
- * published another TimeStamp than one started before it, for the rest of that slot. A price
- * is never stamped before the data it was computed from; the price index compares its data with
- * the database at most 30 s apart.
+ * same bytes and ETag in each of them (a CDN or a browser revalidates against any process and
+ * gets 304). The moment of the computation differed per process and per cache entry, and so did
+ * the moment a process loaded its prices: one started in the middle of a slot published another
+ * TimeStamp than one started before it, for the rest of that slot. A price is never stamped
+ * before the data it was computed from; the price index compares its data with the database at
+ * most 30 s apart.
  */
 export function bestPriceMoment(now: number, dataChangedAt: number | null): Date {
   const slot = BEST_PRICE_TTL_S * 1000;
