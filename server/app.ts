@@ -10,6 +10,7 @@ import { supportDeliveryRoutes } from './modules/delivery/routes';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
+import { httpServerFactory, type HttpTimeouts } from './http-server';
 import { legacyPlugin, type LegacyPluginOptions } from './legacy/plugin';
 import { accountRoutes } from './modules/account/routes';
 import { calculationPlugin } from './modules/calculation/plugin';
@@ -90,6 +91,8 @@ export interface AppDeps {
   pageLimits?: PageLimitsOptions;
   /** The server render; by default the SSR build next to the client build (tests: the source). */
   ssr?: ClientPluginOptions['ssr'];
+  /** Time limits of the HTTP server other than server/http-server.ts's (tests: milliseconds). */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
 
 /**
@@ -112,9 +115,12 @@ export async function buildApp({
   legacyLimits,
   pageLimits,
   ssr,
+  httpTimeouts,
 }: AppDeps) {
   const app = Fastify({
     logger,
+    // The HTTP server and how long a request may take (server/http-server.ts).
+    serverFactory: httpServerFactory(httpTimeouts),
     bodyLimit: 256 * 1024,
     // X-Forwarded-For/-Proto only from the configured number of proxy hops (TRUST_PROXY); with
     // none, a forged header can not choose the client address the rate limits count by.
