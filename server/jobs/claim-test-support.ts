@@ -8,6 +8,9 @@ import { jobs } from '../db/schema';
 import { alarmSlot } from '../modules/mex/alarm-job';
 import type { JobQueue, JobRun } from './queue';
 
+/** The job hanging-process.ts dies inside (takeover.test.ts). */
+export const TAKEOVER_JOB = 'takeover-test';
+
 /** The hourly price-alarm check (scheduled as in production) and two backlog names. */
 export const CLAIM_TEST_NAMES = ['price-alarm', 'mail', 'snapshot'] as const;
 
