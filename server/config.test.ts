@@ -147,7 +147,8 @@ describe('loadConfig', () => {
 
   it('generates SECRET once and keeps it in DATA_DIR', async () => {
     const first = loadConfig({ DATA_DIR: dataDir });
-    expect(first.secret.length).toBeGreaterThanOrEqual(32);
+    expect(first.secretSource).toBe('data-dir');
+    expect(first.secret?.length).toBeGreaterThanOrEqual(32);
 
     const file = join(dataDir, 'secret');
     expect((await readFile(file, 'utf8')).trim()).toBe(first.secret);
@@ -174,7 +175,7 @@ describe('loadConfig', () => {
     await writeFile(join(dataDir, 'secret'), 'kurz\n');
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config.secret).not.toBe('kurz');
-    expect(config.secret.length).toBeGreaterThanOrEqual(32);
+    expect(config.secret?.length).toBeGreaterThanOrEqual(32);
   });
 
   it('treats empty strings as unset', () => {
@@ -194,6 +195,18 @@ describe('loadConfig', () => {
       logLevel: 'info',
       nodeEnv: 'development',
     });
-    expect(config.secret.length).toBeGreaterThanOrEqual(32);
+    expect(config.secret?.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('leaves the secret to the database with DATABASE_URL and no SECRET, and writes no file', async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://app@db/app' });
+    expect(config.secretSource).toBe('database');
+    expect(config.secret).toBeUndefined();
+    await expect(stat(join(dataDir, 'secret'))).rejects.toMatchObject({ code: 'ENOENT' });
+    // SECRET always wins, on PostgreSQL too.
+    const secret = 'e'.repeat(32);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://app@db/app', SECRET: secret }),
+    ).toMatchObject({ secretSource: 'environment', secret });
   });
 });

@@ -5,7 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Db } from './db/client';
+import { appSecrets } from './db/schema';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -89,6 +92,7 @@ export interface Config {
   /** Set: node-postgres against this server. Unset: PGlite in `${dataDir}/db`. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Signs tokens, CSRF values and cookies; the same in every process on one database. */
   secret: string;
   logLevel: Env['LOG_LEVEL'];
   distDir: string;
@@ -108,6 +112,28 @@ export interface Config {
   renderCacheBytes: number;
 }
 
+/**
+ * Where the signing secret comes from:
+ * - `environment`: SECRET (always wins);
+ * - `data-dir`: PGlite, whose one process owns its data: DATA_DIR/secret, made at the first start;
+ * - `database`: PostgreSQL without SECRET. Several processes share the database but not a data
+ *   folder, and a secret each would make every process refuse the tokens and CSRF pairs of the
+ *   others (403 at random behind a load balancer): the secret is kept in the database's
+ *   app_secret table instead (settleSecret, at start).
+ */
+export type SecretSource = 'environment' | 'data-dir' | 'database';
+
+/**
+ * loadConfig's result: the configuration with the secret as far as the environment and DATA_DIR
+ * tell. With `secretSource: 'database'` the secret is not known before the database is open:
+ * settleSecret gives it, and the Config the app is built with.
+ */
+export type LoadedConfig = Omit<Config, 'secret'> &
+  (
+    | { secretSource: 'environment' | 'data-dir'; secret: string }
+    | { secretSource: 'database'; secret?: undefined }
+  );
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Ungültige Konfiguration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -115,20 +141,79 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads SECRET from the environment, else from DATA_DIR/secret, else creates and keeps one there. */
-function resolveSecret(explicit: string | undefined, dataDir: string): string {
-  if (explicit) return explicit;
-  const file = join(dataDir, 'secret');
+/** A kept secret in DATA_DIR/secret, if there is one long enough. */
+function keptSecret(dataDir: string): string | undefined {
   try {
-    const kept = readFileSync(file, 'utf8').trim();
-    if (kept.length >= 32) return kept;
+    const kept = readFileSync(join(dataDir, 'secret'), 'utf8').trim();
+    return kept.length >= 32 ? kept : undefined;
   } catch {
-    // no secret kept yet: create one below
+    return undefined; // none kept yet
   }
+}
+
+function newSecret(): string {
+  return randomBytes(48).toString('base64url');
+}
+
+/** PGlite without SECRET: the one kept in DATA_DIR/secret, else a new one kept there. */
+function dataDirSecret(dataDir: string): string {
+  const kept = keptSecret(dataDir);
+  if (kept) return kept;
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  const secret = newSecret();
+  writeFileSync(join(dataDir, 'secret'), `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** The row of app_secret that holds the signing secret. */
+export const SIGNING_SECRET_NAME = 'signing';
+
+/** How the secret was settled, for the start-up log (never the secret itself). */
+export interface SettledSecret {
+  secret: string;
+  source: SecretSource;
+  /**
+   * `database` only: this process stored it (`new`, or `data-dir`: the one its DATA_DIR/secret
+   * held), or found it stored (`found`).
+   */
+  stored?: 'new' | 'data-dir' | 'found';
+  /** `database` only: DATA_DIR/secret holds another secret, which is not used. */
+  dataDirDiffers?: boolean;
+}
+
+/**
+ * The signing secret the app is built with. SECRET and PGlite's DATA_DIR/secret are known from
+ * loadConfig. PostgreSQL without SECRET: the first process to start stores one in app_secret and
+ * every other reads the same (the insert does nothing when a row is there, so processes starting
+ * at once agree on whichever came first; main.ts runs this after the migrations, under the
+ * start-up lock). What it stores is the secret an existing DATA_DIR/secret holds, so a deployment
+ * that ran on PostgreSQL before keeps its sessions, else a new one.
+ */
+export async function settleSecret(config: LoadedConfig, db: Db): Promise<SettledSecret> {
+  if (config.secretSource !== 'database') {
+    return { secret: config.secret, source: config.secretSource };
+  }
+  const kept = keptSecret(config.dataDir);
+  const inserted = await db
+    .insert(appSecrets)
+    .values({ name: SIGNING_SECRET_NAME, value: kept ?? newSecret() })
+    .onConflictDoNothing()
+    .returning({ name: appSecrets.name });
+  const [row] = await db
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(eq(appSecrets.name, SIGNING_SECRET_NAME));
+  if (!row || row.value.length < 32) {
+    throw new ConfigError([
+      `app_secret: der gespeicherte Schlüssel „${SIGNING_SECRET_NAME}“ fehlt oder hat weniger als 32 Zeichen`,
+    ]);
+  }
+  return {
+    secret: row.value,
+    source: 'database',
+    stored: inserted.length === 0 ? 'found' : kept ? 'data-dir' : 'new',
+    ...(kept !== undefined && kept !== row.value ? { dataDirDiffers: true } : {}),
+  };
 }
 
 /** http://localhost:3000 for HOST 0.0.0.0 / :: (every interface), else the host itself. */
@@ -138,7 +223,11 @@ export function listeningOrigin(host: string, port: number): string {
   return `http://${name}:${port}`;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Reads and checks the environment. The secret: SECRET; else with PGlite DATA_DIR/secret (made
+ * now if missing); else (PostgreSQL) it comes from the database, see settleSecret.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   // Empty strings count as unset, as in most .env tooling.
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
@@ -155,13 +244,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
-  return {
+  const config: Omit<Config, 'secret'> = {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir,
-    secret: resolveSecret(e.SECRET, dataDir),
     logLevel: e.LOG_LEVEL,
     distDir: resolve(e.DIST_DIR),
     rolePrefix: e.ROLE_PREFIX,
@@ -176,4 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     renderCacheBytes: e.RENDER_CACHE_BYTES,
   };
+  if (e.SECRET) return { ...config, secretSource: 'environment', secret: e.SECRET };
+  if (e.DATABASE_URL) return { ...config, secretSource: 'database' };
+  return { ...config, secretSource: 'data-dir', secret: dataDirSecret(dataDir) };
 }

@@ -3,7 +3,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, settleSecret, type Config } from './config';
 import { databaseTarget, openDatabase } from './db/client';
 import { seedAll } from './seed';
 import { loggerOptions } from './logging';
@@ -13,9 +13,9 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
   const started = performance.now();
-  let config;
+  let loaded;
   try {
-    config = loadConfig();
+    loaded = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -24,23 +24,37 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase(databaseTarget(config));
+  const database = await openDatabase(databaseTarget(loaded));
   // Several server processes may start at once on one PostgreSQL: one migrates and seeds, the
-  // others wait and then find everything there.
-  const { referenceData: imported, dealers: seededDealers } = await database.exclusive(async () => {
+  // others wait and then find everything there, the signing secret included (settleSecret).
+  const {
+    seeded: { referenceData: imported, dealers: seededDealers },
+    secret,
+  } = await database.exclusive(async () => {
     await database.migrate();
-    return seedAll(database.db, {
-      demoUsers: config.seedDemoUsers,
-      rolePrefix: config.rolePrefix,
-      publicUrl: config.publicUrl,
+    const settled = await settleSecret(loaded, database.db);
+    const seeded = await seedAll(database.db, {
+      demoUsers: loaded.seedDemoUsers,
+      rolePrefix: loaded.rolePrefix,
+      publicUrl: loaded.publicUrl,
     });
+    return { seeded, secret: settled };
   });
+  const config: Config = { ...loaded, secret: secret.secret };
 
   const app = await buildApp({
     config,
     database,
     logger: loggerOptions({ level: config.logLevel, nodeEnv: config.nodeEnv }),
   });
+  // Where the secret came from, never the secret itself.
+  app.log.info(
+    { source: secret.source, stored: secret.stored, dataDirDiffers: secret.dataDirDiffers },
+    'signing secret',
+  );
+  if (secret.source !== 'environment' && config.nodeEnv === 'production') {
+    app.log.warn('SECRET is not set: set it in production (README, Umgebungsvariablen)');
+  }
   if (!imported.skipped) {
     app.log.info(imported, 'reference data imported');
   }
