@@ -80,6 +80,12 @@ async function main(): Promise<void> {
       },
     );
   };
+  // A promise rejected with nobody listening (a background task's failure that slipped through)
+  // ended the process by Node's default, taking every request in flight with it. Logged instead:
+  // the failure belongs to that task, not to the server.
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'unhandled rejection');
+  });
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 

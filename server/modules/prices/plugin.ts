@@ -60,9 +60,22 @@ export const pricesPlugin = fp(
       oldestAt: () => series.stats().oldestAt,
       clear: () => series.clear(),
     });
+    // Loaded once per process, but a load that failed (the database was away) is not kept: the
+    // next request loads again. Kept, every local price page answered 503 until a restart.
     const deps: PricesDeps = {
-      regions: () => (tree ??= loadRegions(app.db)),
-      towns: () => (towns ??= deps.regions().then((t) => loadTowns(app.db, t))),
+      regions: () =>
+        (tree ??= loadRegions(app.db).catch((error: unknown) => {
+          tree = undefined;
+          throw error;
+        })),
+      towns: () =>
+        (towns ??= deps
+          .regions()
+          .then((t) => loadTowns(app.db, t))
+          .catch((error: unknown) => {
+            towns = undefined;
+            throw error;
+          })),
       today: () => berlinDay(new Date()),
       local: async () => ({
         db: app.db,
