@@ -27,8 +27,10 @@ import {
   signOutBrowser,
   startPasswordReset,
 } from '../modules/account';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { enqueueEmail } from '../modules/mail/outbox';
 import { RateLimitedError } from '../plugins/db-rate-limit';
+import { answerUnavailable, unavailableReason } from '../plugins/unavailable';
 import {
   ForgotFormSchema,
   LegacyQuerySchema,
@@ -171,6 +173,11 @@ export const legacyPlugin: FastifyPluginAsync<LegacyPluginOptions> = async (app,
   // These are pages: every problem is answered as a page too, in German, and this handler never
   // throws (a failing error page would fall back to Fastify's JSON).
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // The database could not be reached (after the pool's hold): the site's 503 page, not a 500.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn(unavailableReason(error), 'database unavailable');
+      return answerUnavailable(request, reply, true);
+    }
     const status = statusOf(error);
     if (status >= 500) request.log.error({ err: error }, 'legacy page failed');
     else request.log.info({ err: error }, 'legacy page refused the request');
