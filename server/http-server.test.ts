@@ -102,6 +102,7 @@ function sendAndWaitForClose(request: string): Promise<RawAnswer> {
 
 describe('a request that does not arrive in time', () => {
   it('a body that stops short of its Content-Length: the German 408, the connection closed', async () => {
+    lines.length = 0;
     const answer = await sendAndWaitForClose(
       'POST /api/location/check-zipcode HTTP/1.1\r\nHost: x\r\n' +
         'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n' +
@@ -112,6 +113,10 @@ describe('a request that does not arrive in time', () => {
     expect(answer.headers).toContain('Cache-Control: no-store');
     expect(answer.headers).toContain('Connection: close');
     expect(JSON.parse(answer.body)).toEqual({ message: 'Die Anfrage kam nicht rechtzeitig an.' });
+    // Logged as a refusal, like any the parser makes (before the answer went out).
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: 'request refused by the parser', status: 408 }),
+    );
   });
 
   it('headers that never end: the same', async () => {
@@ -144,5 +149,77 @@ describe('the limits of the real server', () => {
   it('let the largest upload through on a slow phone (2 MiB at 300 kbit/s)', () => {
     const seconds = (CMS_IMAGE_MAX_BYTES * 8) / 300_000;
     expect(HTTP_TIMEOUTS.requestMs / 1000).toBeGreaterThan(seconds);
+  });
+});
+
+describe('what Node answered itself before any route, in German now', () => {
+  const refusal = (answer: RawAnswer, status: number, message: string) => {
+    expect(answer.status, answer.text).toBe(status);
+    expect(answer.headers).toContain('Content-Type: application/json; charset=utf-8');
+    expect(answer.headers).toContain('Cache-Control: no-store');
+    expect(answer.headers).toContain('Connection: close');
+    expect(answer.headers).toContain(`Content-Length: ${Buffer.byteLength(answer.body)}`);
+    expect(JSON.parse(answer.body)).toEqual({ message });
+  };
+  const NO_HOST = 'Der Anfrage fehlt die Kopfzeile „Host“.';
+  const EXPECTATION = 'Die Kopfzeile „Expect“ wird nur mit „100-continue“ unterstützt.';
+
+  it('an HTTP/1.1 request without Host: 400, with a request line in the log', async () => {
+    lines.length = 0;
+    refusal(await sendAndWaitForClose('GET /api/health?plz=80331 HTTP/1.1\r\n\r\n'), 400, NO_HOST);
+    refusal(await sendAndWaitForClose('GET / HTTP/1.1\r\n\r\n'), 400, NO_HOST);
+    expect(lines.map((l) => [l.msg, l.method, l.path, l.status])).toEqual([
+      ['request', 'GET', '/api/health', 400],
+      ['request', 'GET', '/', 400],
+    ]);
+  });
+
+  it('a HEAD without Host: the headers of the refusal, no body', async () => {
+    const answer = await sendAndWaitForClose('HEAD /api/health HTTP/1.1\r\n\r\n');
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.headers).toContain('Content-Type: application/json; charset=utf-8');
+    expect(answer.headers).toContain('Connection: close');
+    expect(answer.body).toBe('');
+  });
+
+  it('an HTTP/1.0 request may come without Host (RFC 9112 §3.2 asks it of 1.1)', async () => {
+    const answer = await sendAndWaitForClose('GET /api/health HTTP/1.0\r\n\r\n');
+    expect(answer.status, answer.text).toBe(200);
+  });
+
+  it('an Expect other than 100-continue: 417, the connection closed before any body', async () => {
+    const post =
+      'POST /api/location/check-zipcode HTTP/1.1\r\nHost: x\r\nExpect: foo\r\n' +
+      'Content-Type: application/json\r\nContent-Length: 40\r\n\r\n';
+    refusal(await sendAndWaitForClose(post), 417, EXPECTATION);
+    const head = await sendAndWaitForClose('HEAD / HTTP/1.1\r\nHost: x\r\nExpect: foo\r\n\r\n');
+    expect(head.status, head.text).toBe(417);
+    expect(head.body).toBe('');
+  });
+
+  it('Expect: 100-continue still gets its 100 and then the answer', async () => {
+    const body = JSON.stringify({ CountryId: 1, ZipCode: '80331' });
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect({ port, host: '127.0.0.1' });
+      onTestFinished(() => {
+        socket.destroy();
+      });
+      let text = '';
+      let sent = false;
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString('utf8');
+        if (!sent && text.includes('\r\n\r\n')) {
+          sent = true;
+          socket.write(body);
+        }
+      });
+      socket.on('error', reject);
+      socket.on('close', () => resolve(text));
+      socket.write(
+        'POST /api/location/check-zipcode HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n' +
+          `Connection: close\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /);
   });
 });

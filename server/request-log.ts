@@ -6,7 +6,8 @@
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
-function pathOf(url: string): string {
+/** A request's path without its query (it can hold a postal code or a search for a name). */
+export function pathOf(url: string): string {
   const queryAt = url.indexOf('?');
   return queryAt === -1 ? url : url.slice(0, queryAt);
 }
