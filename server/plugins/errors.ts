@@ -13,7 +13,9 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { ApiErrorSchema, type ApiError } from '../../src/api/contract/common';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { isClientGone, logRequestLineWhenSent } from '../request-log';
+import { answerUnavailable, unavailableReason } from './unavailable';
 
 // Every message a client can see is German (issue 9): the contract words its own, and zod's
 // defaults, for anything a schema leaves unworded, come in German too.
@@ -189,6 +191,12 @@ export const errorsPlugin = fp(
           })),
         };
         return reply.code(400).send(body);
+      }
+      // The database could not be reached, even after the pool's hold (server/db/client.ts): a
+      // 503 with Retry-After, as a page for a page (server/plugins/unavailable.ts), never a 500.
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn(unavailableReason(error), 'database unavailable');
+        return answerUnavailable(request, reply, isPageRequest(request));
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, cause: error.cause }, 'response does not match its schema');
