@@ -28,6 +28,7 @@ export const PUBLIC_API: readonly PublicApiEntry[] = [
   { prefix: '/api/location/check-zipcode', tag: 'Postleitzahlen' },
   { prefix: '/api/site/mex/mex-snapshot', tag: 'meX', security: 'bearerJwt' },
   { prefix: '/api/mex/readings', tag: 'meX', security: 'deviceKey' },
+  { prefix: '/api/health', tag: 'Betrieb' },
 ];
 
 /** The entry a route path belongs to (segment-wise: /berechnen is not /berechnen-default). */
@@ -76,6 +77,10 @@ const SUMMARIES: Record<string, string> = {
     'meX: die Tanks des angemeldeten Kunden mit Füllstand und Reichweite (für den Rechner).',
   'post /api/mex/readings':
     'meX-Sensor: Messwerte übermitteln (bis zu 500 je Anfrage; ein schon gespeicherter Zeitpunkt zählt als Duplikat, nicht als Fehler).',
+  'get /api/health':
+    'Lebenszeichen: der Serverprozess läuft (fragt die Datenbank nicht; für Verbindungsprüfungen).',
+  'get /api/health/ready':
+    'Bereitschaft: der Serverprozess kann Anfragen bedienen, seine Datenbank hat geantwortet (für Load-Balancer; sonst 503 mit Retry-After).',
 };
 
 const STATUS_TEXT: Record<string, string> = {
@@ -88,6 +93,8 @@ const STATUS_TEXT: Record<string, string> = {
   '404': 'Nicht gefunden.',
   '409': 'Konflikt.',
   '429': 'Zu viele Anfragen: bitte später erneut versuchen (Header Retry-After).',
+  '503':
+    'Vorübergehend nicht verfügbar (z. B. Datenbank nicht erreichbar): nach Retry-After Sekunden erneut versuchen.',
 };
 
 export type JsonSchema = Record<string, unknown>;
@@ -159,6 +166,7 @@ export const API_DESCRIPTION = [
   '- Preise werden 120 Sekunden zwischengespeichert; häufigeres Abfragen bringt keine neueren Werte.',
   '- Anfragen sind je Adresse begrenzt; zu viele Anfragen werden mit 429 und Retry-After beantwortet.',
   '- Fehler antworten mit einem JSON-Objekt `{ message, issues? }` mit deutscher Meldung.',
+  '- Ist die Datenbank kurz nicht erreichbar, wartet eine Anfrage einige Sekunden; danach antwortet sie mit 503 und Retry-After.',
 ].join('\n');
 
 /** The document for the routes of an app (its route table); published routes only. */
@@ -241,4 +249,6 @@ const TAG_TEXT: Record<string, string> = {
   Berechnung: 'Angebote der Händler für eine Bestellung berechnen.',
   Postleitzahlen: 'Postleitzahlen prüfen.',
   meX: 'meX-Tanksensoren: Füllstände lesen (Kunde) und Messwerte senden (Sensor).',
+  Betrieb:
+    'Lebenszeichen und Bereitschaft des Serverprozesses (für Überwachung und Load-Balancer).',
 };

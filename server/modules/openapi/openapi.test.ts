@@ -99,6 +99,20 @@ describe('GET /api/openapi.json', () => {
     expect(best?.security).toBeUndefined();
   });
 
+  it('describes liveness and readiness, with readiness’s 503', async () => {
+    const doc = await fetchDoc();
+    expect(doc.paths['/api/health']?.get?.responses).toHaveProperty('200');
+    const ready = doc.paths['/api/health/ready']?.get as {
+      summary: string;
+      responses: Record<string, { content?: Record<string, { schema: object }> }>;
+    };
+    expect(ready.summary).toMatch(/Bereitschaft/);
+    expect(Object.keys(ready.responses).sort()).toEqual(['200', '503']);
+    expect(ready.responses['200']?.content?.['application/json']?.schema).toMatchObject({
+      properties: { status: { const: 'ok' }, databaseMs: { type: 'number' } },
+    });
+  });
+
   it('lists its allow-list in one place', () => {
     expect(PUBLIC_API.map((e) => e.prefix)).toContain('/api/kalkulation/berechnen');
   });

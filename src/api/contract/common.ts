@@ -84,3 +84,16 @@ export const HealthResponseSchema = z.object({
   uptimeSeconds: z.number(),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+/**
+ * GET /api/health/ready: this process can serve requests, its database answered a trivial query
+ * (in `databaseMs`). /api/health says only that the process runs.
+ */
+export const ReadinessResponseSchema = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  uptimeSeconds: z.number(),
+  database: z.enum(['pglite', 'postgres']),
+  databaseMs: z.number(),
+});
+export type ReadinessResponse = z.infer<typeof ReadinessResponseSchema>;
