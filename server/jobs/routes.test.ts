@@ -4,16 +4,18 @@
  * state, the order and the limit, and the counts over the whole table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import {
   JOB_LIST_LIMIT,
   JobListSchema,
+  JobSchema,
   type JobInfo,
   type JobList,
 } from '../../src/api/contract/support';
 import { authHeaders, createTestUser, staffRole, type TestUser } from '../../tests/support/auth';
 import { buildTestApp, type TestApp } from '../../tests/support/test-app';
-import { jobs } from '../db/schema';
-import { JobQueue } from './queue';
+import { auditLog, jobs } from '../db/schema';
+import { JobQueue, RETRY_ATTEMPTS } from './queue';
 import { jobView } from './routes';
 
 const URL = '/api/support/jobs';
@@ -256,5 +258,75 @@ describe('jobView', () => {
     expect(stuck(new Date(now - 1))).toBe(true);
     expect(stuck(null)).toBe(true);
     expect(stuck(new Date(now + 1))).toBe(false);
+  });
+});
+
+describe('POST /api/support/jobs/{Id}/retry', () => {
+  async function failedJob(name: string): Promise<number> {
+    const [row] = await t.database.db
+      .insert(jobs)
+      .values({
+        name,
+        key: 'k',
+        state: 'failed',
+        attempts: 5,
+        maxAttempts: 5,
+        runAt: new Date(Date.now() - MINUTE),
+        finishedAt: new Date(),
+        lastError: 'SMTP antwortet nicht',
+      })
+      .returning({ id: jobs.id });
+    return row!.id;
+  }
+
+  const retry = (id: number | string, headers: Record<string, string> = authHeaders(admin)) =>
+    t.app.inject({ method: 'POST', url: `${URL}/${id}/retry`, headers });
+
+  it('runs a failed job again with more attempts, and writes who asked in the audit log', async () => {
+    const id = await failedJob('retry-me');
+    const res = await retry(id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const after = JobSchema.parse(res.json());
+    expect(after).toMatchObject({
+      Id: id,
+      State: 'pending',
+      Attempts: 5,
+      MaxAttempts: 5 + RETRY_ATTEMPTS,
+      FinishedAt: null,
+    });
+    const history = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.objectType, 'job'), eq(auditLog.objectId, String(id))));
+    expect(history).toEqual([
+      expect.objectContaining({ action: 'retry', actorEmail: admin.email }),
+    ]);
+    // It is pending now: a second click is told so, and nothing changes.
+    const again = await retry(id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      message: 'Nur ein fehlgeschlagener Auftrag kann erneut ausgeführt werden.',
+    });
+  });
+
+  it('answers an unknown job 404, a bad number 400, in German', async () => {
+    expect((await retry(2_000_000_000)).statusCode).toBe(404);
+    for (const bad of ['x', '+3', '0x3', '03']) {
+      const res = await retry(bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json<{ message: string }>().message).toMatch(/ungültig|Nummer/);
+    }
+  });
+
+  it('is for admins only, and needs the CSRF pair', async () => {
+    const id = await failedJob('retry-guarded');
+    expect((await retry(id, {})).statusCode).toBe(401);
+    const support = await createTestUser(t.database, { roles: [staffRole('CustomerSupport')] });
+    expect((await retry(id, authHeaders(support))).statusCode).toBe(403);
+    const { authorization } = authHeaders(admin);
+    expect((await retry(id, { authorization: authorization! })).statusCode).toBe(403);
+    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row?.state).toBe('failed');
   });
 });

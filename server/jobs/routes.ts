@@ -1,24 +1,28 @@
 /**
- * /api/support/jobs (issue 35, the screen /support/jobs; admin guard): the newest jobs of the
- * database queue (queue.ts) with state, attempts, last error and lateness, and the count per
- * state over the whole table, so a stuck or failed job is seen without SQL. Read-only: nothing
- * here claims, retries or deletes a job.
+ * /api/support/jobs (the screen /support/jobs; admin guard): the newest jobs of the database
+ * queue (queue.ts) with state, attempts, last error and lateness, and the count per state over
+ * the whole table, so a stuck or failed job is seen without SQL. An admin may run a failed job
+ * again (audit-logged); nothing here claims or deletes a job.
  */
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   JOB_LATE_AFTER_SECONDS,
   JOB_LIST_LIMIT,
   JobListSchema,
+  JobParamsSchema,
+  JobSchema,
   type JobInfo,
   type JobList,
 } from '../../src/api/contract/support';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
-import { guardAllRoutes } from '../plugins/auth';
+import { actorOf, recordAudit } from '../modules/audit/audit';
+import { guardAllRoutes, requireCsrf } from '../plugins/auth';
 import { errorResponses } from '../plugins/errors';
 
 const errors = errorResponses(401, 403);
+const retryErrors = errorResponses(400, 401, 403, 404, 409);
 
 type JobRow = typeof jobs.$inferSelect;
 
@@ -98,6 +102,37 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return jobList(app.db);
+    },
+  );
+
+  app.post(
+    '/:id/retry',
+    {
+      preHandler: requireCsrf,
+      schema: { params: JobParamsSchema, response: { 200: JobSchema, ...retryErrors } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { id } = request.params;
+      const [before] = await app.db.select().from(jobs).where(eq(jobs.id, id));
+      if (!before) return reply.code(404).send({ message: `Den Auftrag ${id} gibt es nicht.` });
+      if (!(await app.jobs.retry(id))) {
+        return reply.code(409).send({
+          message: 'Nur ein fehlgeschlagener Auftrag kann erneut ausgeführt werden.',
+        });
+      }
+      const [after] = await app.db.select().from(jobs).where(eq(jobs.id, id));
+      if (!after) return reply.code(404).send({ message: `Den Auftrag ${id} gibt es nicht.` });
+      await recordAudit(app.db, actorOf(request), {
+        objectType: 'job',
+        objectId: id,
+        action: 'retry',
+        before: { state: before.state, attempts: before.attempts, lastError: before.lastError },
+        after: { state: after.state, maxAttempts: after.maxAttempts },
+      });
+      // In a ticking process the job runs at once, not at the next tick.
+      for (const lane of app.jobLanes.all()) lane.runSoon();
+      return jobView(after, Date.now());
     },
   );
 };

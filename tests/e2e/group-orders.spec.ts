@@ -193,9 +193,14 @@ test('three households order together: one group price, three own orders from on
   expect(three.households).toMatch(/^3 von \d Haushalten$/);
   expect(three.unitPrice).toBeLessThanOrEqual(two.unitPrice);
 
-  // The organiser's page shows the group as it is now (a reload instead of the 30 s refresh).
+  // The organiser's page shows the group as it is now (a reload instead of the 30 s refresh),
+  // with the first day the dealer still has room for the whole tour.
   await page.reload();
   await expect(page.getByTestId('group-households-count')).toHaveText(/^3 von \d Haushalten$/);
+  await expect(page.getByTestId('group-delivery')).toHaveText(
+    /^frühestens \w{2}\., \d{2}\.\d{2}\.\d{4} – gebucht wird beim Abschluss$/,
+  );
+  const earliest = (await page.getByTestId('group-delivery').innerText()).slice(11, 26);
   await expect(page.getByTestId('group-unit-price')).toHaveText(
     await third.page.getByTestId('group-unit-price').innerText(),
   );
@@ -211,6 +216,15 @@ test('three households order together: one group price, three own orders from on
   const ordered = page.getByTestId('group-order-number');
   await expect(ordered).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('group-state')).toHaveText('abgeschlossen');
+  // The tour is booked: on the day shown while the group was open, or later when other orders
+  // (other tests beside this one) took that day meanwhile.
+  const booked = page.getByTestId('group-delivery');
+  await expect(booked).toHaveText(
+    /^\w{2}\., \d{2}\.\d{2}\.\d{4}, (ganztags|vormittags|nachmittags)/,
+  );
+  await expect(page.getByText('Liefertermin (gebucht)')).toBeVisible();
+  const isoOf = (text: string) => text.replace(/^.*?(\d{2})\.(\d{2})\.(\d{4}).*$/s, '$3-$2-$1');
+  expect(isoOf(await booked.innerText()) >= isoOf(earliest)).toBe(true);
   await shoot(page, 'group-closed');
 
   const numbers: string[] = [];

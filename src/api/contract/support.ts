@@ -155,8 +155,8 @@ export const CacheParamsSchema = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Jobs (issue 35, /support/jobs; admin guard): the database job queue (server/jobs/queue.ts) as
-// staff see it, read-only.
+// Jobs (/support/jobs; admin guard): the database job queue (server/jobs/queue.ts) as staff see
+// it; a failed job can be run again (POST /api/support/jobs/{Id}/retry).
 
 export const JOB_STATES = ['pending', 'running', 'done', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
@@ -165,9 +165,9 @@ export type JobState = (typeof JOB_STATES)[number];
 export const JOB_LIST_LIMIT = 100;
 
 /**
- * A pending job this long past its time is late. Each server process asks the queue every 60 s
- * (JOB_TICK_MS in server/modules/prices/plugin.ts), so a due job may wait one tick; two ticks
- * without a run mean no process is taking jobs.
+ * A pending job this long past its time is late. Each server process asks the queue every 10 s
+ * (JOB_TICK_MS in server/jobs/plugin.ts) and a job may wait behind another that runs; two
+ * minutes without a run mean no process is taking jobs.
  */
 export const JOB_LATE_AFTER_SECONDS = 120;
 
@@ -219,3 +219,6 @@ export const JobListSchema = z.object({
   Now: z.string(),
 });
 export type JobList = z.infer<typeof JobListSchema>;
+
+/** POST /api/support/jobs/{Id}/retry: a failed job runs again (the answer: the job as now). */
+export const JobParamsSchema = z.object({ id: requestIdParam('Die Nummer des Auftrags') });

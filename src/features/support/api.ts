@@ -4,10 +4,12 @@ import {
   CacheListSchema,
   ImpersonateResponseSchema,
   JobListSchema,
+  JobSchema,
   SupportUserActionResponseSchema,
   SupportUserDetailSchema,
   SupportUserSearchResponseSchema,
   type CacheInfo,
+  type JobInfo,
   type JobList,
   type SupportUser,
   type SupportUserDetail,
@@ -102,11 +104,16 @@ export function clearCaches(name: string | null): Promise<CacheInfo[]> {
   return apiFetch(url, { method: 'POST', schema: CacheListSchema });
 }
 
-// --- issue 35: the job queue (admin guard) ----------------------------------------------------
+// --- the job queue (admin guard) ----------------------------------------------------------------
 
 /** The newest jobs with lateness and the stuck/late marks, and the counts per state. */
 export function fetchJobs(signal?: AbortSignal): Promise<JobList> {
   return apiFetch('/api/support/jobs', { schema: JobListSchema, signal });
+}
+
+/** Runs a failed job again; answers the job as it is now (pending). */
+export function retryJob(id: number): Promise<JobInfo> {
+  return apiFetch(`/api/support/jobs/${id}/retry`, { method: 'POST', schema: JobSchema });
 }
 
 // --- issue 39: group orders (support guard) ----------------------------------------------------

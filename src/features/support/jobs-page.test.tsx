@@ -81,6 +81,7 @@ const base: JobList = {
 };
 
 let answer: () => Response;
+let retryAnswer: (job: JobInfo) => Response;
 let calls: string[];
 
 function json(body: unknown, status = 200) {
@@ -93,12 +94,17 @@ function json(body: unknown, status = 200) {
 beforeEach(() => {
   calls = [];
   answer = () => json(base);
+  retryAnswer = (job) => json(job);
   vi.stubGlobal(
     'fetch',
-    vi.fn((input: string) => {
+    vi.fn((input: string, init?: RequestInit) => {
       const path = new URL(input, 'http://localhost').pathname;
-      calls.push(path);
+      calls.push(`${init?.method ?? 'GET'} ${path}`.replace(/^GET /, ''));
       if (path === '/api/support/jobs') return Promise.resolve(answer());
+      if (path === '/api/support/jobs/2/retry' && init?.method === 'POST') {
+        const failed = base.Jobs[1]!;
+        return Promise.resolve(retryAnswer({ ...failed, State: 'pending', MaxAttempts: 8 }));
+      }
       return Promise.resolve(json({ message: 'Nicht gefunden' }, 404));
     }),
   );
@@ -169,6 +175,35 @@ describe('JobsPage', () => {
     expect(within(notDue).getByText('wartet')).toBeTruthy();
     expect(within(notDue).queryByText('verspätet')).toBeNull();
     expect(within(notDue).getByText('noch nicht fällig')).toBeTruthy();
+  });
+
+  it('runs a failed job again on request and says so; other jobs have no button', async () => {
+    renderPage();
+    const table = await screen.findByRole('table');
+    expect(within(rowOf(table, '2026-11-26T08Z')).queryByRole('button')).toBeNull();
+    const button = within(rowOf(table, 'telemetry-retention')).getByRole('button', {
+      name: 'telemetry-retention (2026-11-25) erneut ausführen',
+    });
+    fireEvent.click(button);
+    expect(
+      await screen.findByText(
+        'telemetry-retention (2026-11-25) ist wieder fällig und wird gleich ausgeführt.',
+      ),
+    ).toBeTruthy();
+    expect(calls).toContain('POST /api/support/jobs/2/retry');
+    // The list is read again.
+    expect(calls.filter((c) => c === '/api/support/jobs').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says in German when a job could not be run again', async () => {
+    retryAnswer = () =>
+      json({ message: 'Nur ein fehlgeschlagener Auftrag kann erneut ausgeführt werden.' }, 409);
+    renderPage();
+    const table = await screen.findByRole('table');
+    fireEvent.click(within(rowOf(table, 'telemetry-retention')).getByRole('button'));
+    expect(
+      await screen.findByText('Nur ein fehlgeschlagener Auftrag kann erneut ausgeführt werden.'),
+    ).toBeTruthy();
   });
 
   it('shows a long error shortened, the whole text on request', async () => {

@@ -1,14 +1,16 @@
 /**
- * /support/jobs (issue 35, admin guard): the newest jobs of the database job queue
- * (server/jobs/queue.ts) with state, attempts, due time, lateness, last error and the process
- * that ran them, and the counts per state over the whole queue, so a stuck or failed job is seen
- * without SQL. Read-only; the server decides what is stuck or late by its own clock.
+ * /support/jobs (admin guard): the newest jobs of the database job queue (server/jobs/queue.ts)
+ * with state, attempts, due time, lateness, last error and the process that ran them, and the
+ * counts per state over the whole queue, so a stuck or failed job is seen without SQL; a failed
+ * job can be run again. The server decides what is stuck or late by its own clock.
  */
+import { useState } from 'react';
 import type { JobInfo, JobList } from '../../api/contract/support';
 import { Button } from '../../ui/button/button';
 import {
   Badge,
   DataTable,
+  errorMessage,
   formatDateTime,
   formatDuration,
   FormMessage,
@@ -18,7 +20,7 @@ import {
   type BadgeTone,
   type Column,
 } from '../staff';
-import { fetchJobs } from './api';
+import { fetchJobs, retryJob } from './api';
 import { texts } from './texts';
 import { LoadFailed } from './load-failed';
 import styles from './support-admin.module.css';
@@ -67,7 +69,7 @@ function ErrorText({ text }: { text: string | null }) {
   );
 }
 
-const columns: Column<JobInfo>[] = [
+const baseColumns: Column<JobInfo>[] = [
   {
     key: 'name',
     header: t.columns.name,
@@ -162,9 +164,53 @@ function Counts({ list }: { list: JobList }) {
   );
 }
 
+type Message = { kind: 'success' | 'error'; text: string };
+
 export function JobsPage() {
   const data = useStaffData(fetchJobs, 'support-jobs', t.loadFailed);
   const list = data.data;
+  const [busy, setBusy] = useState<number | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+
+  const runAgain = async (job: JobInfo) => {
+    setBusy(job.Id);
+    setMessage(null);
+    try {
+      await retryJob(job.Id);
+      setMessage({ kind: 'success', text: t.ranAgain(job.Name, job.Key) });
+      data.reload();
+    } catch (error) {
+      setMessage({ kind: 'error', text: errorMessage(error, t.runAgainFailed) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // The way out of a failed job sits beside its state: in view at 1280 px and at 390 px, where
+  // the table's last columns need scrolling.
+  const columns: Column<JobInfo>[] = baseColumns.map((column) =>
+    column.key === 'state'
+      ? {
+          ...column,
+          render: (j) =>
+            j.State === 'failed' ? (
+              <span className={styles.stack}>
+                <StateBadges job={j} />
+                <Button
+                  variant="secondary"
+                  disabled={busy !== null}
+                  aria-label={t.runAgainLabel(j.Name, j.Key)}
+                  onClick={() => void runAgain(j)}
+                >
+                  {busy === j.Id ? t.runningAgain : t.runAgain}
+                </Button>
+              </span>
+            ) : (
+              <StateBadges job={j} />
+            ),
+        }
+      : column,
+  );
 
   return (
     <StaffPage
@@ -192,6 +238,7 @@ export function JobsPage() {
             aside={<span className={styles.muted}>{t.asOf(time.format(new Date(list.Now)))}</span>}
           >
             {data.status === 'error' && <FormMessage kind="error">{data.error}</FormMessage>}
+            {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
             <DataTable
               caption={t.caption}
               rows={list.Jobs}

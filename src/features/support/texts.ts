@@ -147,9 +147,10 @@ export const texts = {
   jobs: {
     title: 'Hintergrundaufträge',
     intro:
-      'Die neuesten Aufträge der Warteschlange in der Datenbank, etwa die tägliche Preisaufnahme und die Preisalarme. Jeder Serverprozess schaut jede Minute nach, was fällig ist.',
+      'Die neuesten Aufträge der Warteschlange in der Datenbank, etwa die tägliche Preisaufnahme, die Preisalarme, Abschlüsse von Sammelbestellungen und jede E-Mail. Jeder Serverprozess schaut alle 10 Sekunden nach, was fällig ist (E-Mails alle 2 Sekunden).',
     legend: [
-      '„Hängt“: Die Frist des ausführenden Prozesses ist abgelaufen. Der nächste Durchlauf eines Servers nimmt den Auftrag wieder auf oder gibt ihn nach dem letzten Versuch als fehlgeschlagen auf.',
+      '„Hängt“: Der ausführende Prozess hat seine Frist (45 Sekunden, solange er läuft immer wieder verlängert) nicht mehr verlängert – er ist beendet oder blockiert. Der nächste Durchlauf eines Servers nimmt den Auftrag wieder auf oder gibt ihn nach dem letzten Versuch als fehlgeschlagen auf.',
+      '„Erneut ausführen“: Ein fehlgeschlagener Auftrag wird sofort wieder fällig, mit drei weiteren Versuchen (etwa nachdem ein Mailserver wieder erreichbar ist). Das steht im Änderungsprotokoll.',
       '„Verspätet“: seit mehr als 2 Minuten fällig und von keinem Prozess übernommen.',
       'Verspätung: wie lange nach der Fälligkeit der Auftrag lief; bei erledigten und fehlgeschlagenen bis zu seinem Ende, also mit seiner Laufzeit.',
     ],
@@ -172,6 +173,12 @@ export const texts = {
       lastError: 'Letzter Fehler',
       lockedBy: 'Ausgeführt von',
     },
+    runAgain: 'Erneut ausführen',
+    runningAgain: 'Wird gestartet …',
+    runAgainLabel: (name: string, key: string) => `${name} (${key}) erneut ausführen`,
+    ranAgain: (name: string, key: string) =>
+      `${name} (${key}) ist wieder fällig und wird gleich ausgeführt.`,
+    runAgainFailed: 'Der Auftrag konnte nicht erneut gestartet werden.',
     states: {
       pending: 'wartet',
       running: 'läuft',
