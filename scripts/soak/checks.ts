@@ -259,6 +259,7 @@ interface OutboxRow {
   subject: string;
   text_body: string;
   sent_at: Date | null;
+  created_at: Date;
   attempts: number;
   last_error: string | null;
 }
@@ -266,13 +267,15 @@ interface OutboxRow {
 export interface MailFigures {
   accepted: number;
   byKind: Map<string, number>;
+  /** Per kind, seconds from the row's creation to the relay's first acceptance. */
+  latency: Map<string, { p50: number; p95: number; max: number }>;
 }
 
 export async function checkMails(
   input: CheckInput,
 ): Promise<{ rows: CheckRow[]; figures: MailFigures }> {
   const { rows } = await input.pool.query<OutboxRow>(
-    `select id, kind, to_address, subject, text_body, sent_at, attempts, last_error
+    `select id, kind, to_address, subject, text_body, sent_at, created_at, attempts, last_error
        from outbox_email order by id`,
   );
   const accepted = input.messages.filter((m) => m.acceptedAt !== undefined);
@@ -375,10 +378,24 @@ export async function checkMails(
       (list.some((m) => !m.outboxId) || new Set(list.map((m) => m.outboxId)).size > 1),
   );
   const byKind = new Map<string, number>();
+  const waits = new Map<string, number[]>();
   for (const row of rows) {
-    const n = arrivals.get(row.id)?.length ?? 0;
-    byKind.set(row.kind, (byKind.get(row.kind) ?? 0) + n);
+    const got = arrivals.get(row.id) ?? [];
+    byKind.set(row.kind, (byKind.get(row.kind) ?? 0) + got.length);
+    const first = got[0];
+    if (first) {
+      const wait = ((first.acceptedAt ?? first.receivedAt) - row.created_at.getTime()) / 1000;
+      waits.set(row.kind, [...(waits.get(row.kind) ?? []), wait]);
+    }
   }
+  const latency = new Map(
+    [...waits].map(([kind, list]) => {
+      const sorted = list.sort((a, b) => a - b);
+      const at = (p: number) =>
+        Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0);
+      return [kind, { p50: at(0.5), p95: at(0.95), max: Math.round(sorted.at(-1) ?? 0) }];
+    }),
+  );
   const taggedCount = accepted.filter((m) => m.outboxId).length;
   // The content match is the fallback for a sender without the header; where the header is
   // there, both must name the same row, or the fallback (the decoding) cannot be trusted.
@@ -392,7 +409,7 @@ export async function checkMails(
     );
   }).length;
   return {
-    figures: { accepted: accepted.length, byKind },
+    figures: { accepted: accepted.length, byKind, latency },
     rows: [
       {
         id: '3a',
@@ -488,8 +505,17 @@ export async function checkJobs(
           : seen
             ? `≤ ${((seen.at - kill.at) / 1000).toFixed(1)} s nach dem Kill (erste Stichprobe)`
             : 'nicht gesehen';
+      const finishedBefore =
+        final?.state === 'done' &&
+        !byOther &&
+        final.finished_at !== undefined &&
+        final.finished_at !== null &&
+        Date.parse(final.finished_at) <= kill.at + 1000;
       takeover.push(
-        `Auftrag ${job.id} ${job.name}/${job.key} beim Kill bei ${kill.name} → ${final?.state ?? '?'} bei ${input.processOfPid(pidOfWorker(final?.locked_by ?? null))}, übernommen ${byOther ? when : 'nie'}`,
+        `Auftrag ${job.id} ${job.name}/${job.key} beim Kill bei ${kill.name} → ` +
+          (finishedBefore
+            ? `noch von ${kill.name} selbst beendet (im Augenblick des Kills)`
+            : `${final?.state ?? '?'} bei ${input.processOfPid(pidOfWorker(final?.locked_by ?? null))}, übernommen ${byOther ? when : 'nie'}`),
       );
     }
   }
