@@ -72,16 +72,44 @@ export function unwrap(schema: Schema): Schema {
   }
 }
 
+/** The end of a pipe chain: the schema its value finally comes out of. */
+function pipeEnd(schema: Schema): Schema {
+  let current = schema;
+  for (let def = defOf(current); def.type === 'pipe' && def.out; def = defOf(current)) {
+    current = def.out;
+  }
+  return current;
+}
+
+/**
+ * The number schema of a number read from text (the contract's requestNumberParam: a string
+ * piped into a number), wrappers aside; undefined for anything else.
+ */
+export function textNumberOf(schema: Schema): Schema | undefined {
+  let current = schema;
+  for (let def = defOf(current); WRAPPERS.has(def.type) && def.innerType; def = defOf(current)) {
+    current = def.innerType;
+  }
+  if (defOf(current).type !== 'pipe') return undefined;
+  const end = pipeEnd(current);
+  return defOf(unwrap(current)).type === 'string' && defOf(end).type === 'number' ? end : undefined;
+}
+
 export interface Leaf {
   /** e.g. "DeliveryAddress.Street", "Parameters[].Id", "Answers{key}" */
   path: string;
   kind: 'string' | 'number';
+  /** A number a client sends as text (a path or query parameter): parse it as a string. */
+  fromText?: boolean;
   /** The schema at this place, wrappers (optional, default, pipe) included: parse with it. */
   schema: Schema;
 }
 
 /** Every string and number leaf of a schema, record keys included. */
 export function leavesOf(schema: Schema, path = ''): Leaf[] {
+  if (textNumberOf(schema)) {
+    return [{ path: path || '(value)', kind: 'number', fromText: true, schema }];
+  }
   const def = defOf(unwrap(schema));
   const at = (suffix: string) => (path ? `${path}${suffix}` : suffix.replace(/^\./, ''));
   switch (def.type) {
@@ -209,8 +237,12 @@ export function validArbitrary(schema: Schema): fc.Arbitrary<unknown> {
     case 'catch':
     case 'nonoptional':
       return def.innerType ? validArbitrary(def.innerType) : fc.constant(undefined);
-    case 'pipe':
+    case 'pipe': {
+      // A number read from text: the number's own bounds, written as the client writes it.
+      const number = textNumberOf(schema);
+      if (number) return numberArbitrary(number).map(String);
       return def.in ? validArbitrary(def.in) : fc.constant(undefined);
+    }
     default:
       return fc.constant(undefined);
   }

@@ -224,7 +224,7 @@ describe('every message of the calculation routes is German', () => {
     [
       'best price, amount not whole',
       '/api/kalkulation/best-price?countryId=1&amount=3000.5',
-      'amount muss eine ganze Zahl sein.',
+      'amount muss eine ganze Zahl in Ziffern sein, ohne Vorzeichen, Leerzeichen und führende Nullen.',
     ],
     [
       'local best price, postal code too long',
@@ -234,7 +234,7 @@ describe('every message of the calculation routes is German', () => {
     [
       'local best price, product id not whole',
       '/api/site/1/prices/best?zipCode=10115&productId=1.5',
-      'productId muss eine ganze Zahl sein.',
+      'productId muss eine ganze Zahl in Ziffern sein, ohne Vorzeichen, Leerzeichen und führende Nullen.',
     ],
     [
       'local best price, amount above 32,000 L',

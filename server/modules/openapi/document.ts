@@ -127,11 +127,19 @@ interface Parameter {
   schema: JsonSchema;
 }
 
+/**
+ * The parameters of a path or query schema. Whether one is required is the input's say (a value
+ * with a default may be left out); its schema is the value the route reads (the output): a
+ * number in an address arrives as text and is read as a number (requestNumberParam in the
+ * contract), which OpenAPI writes as `type: integer` with its bounds, in the decimal form that
+ * is the only one the API takes. Its input, a string with a pattern, would tell a client
+ * generator to send text.
+ */
 function parametersOf(schema: unknown, where: Parameter['in']): Parameter[] {
   if (!schema) return [];
-  const json = jsonSchemaOf(schema, 'input');
+  const json = jsonSchemaOf(schema, 'output');
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((json.required ?? []) as string[]);
+  const required = new Set((jsonSchemaOf(schema, 'input').required ?? []) as string[]);
   return Object.entries(properties).map(([name, property]) => {
     const { description, ...rest } = property;
     return {

@@ -78,6 +78,35 @@ describe('GET /api/openapi.json', () => {
     expect(documented.some((d) => /\/(jwt|support|account|iam|cms)\//.test(d))).toBe(false);
   });
 
+  it('describes a number in the path or query as an integer with its bounds', async () => {
+    // The contract reads them from text in their decimal form only (requestNumberParam); the
+    // document names the number the route reads, and whether it may be left out.
+    const doc = await fetchDoc();
+    const parameters = (doc.paths['/api/kalkulation/best-price']?.get?.parameters ?? []) as {
+      name: string;
+      in: string;
+      required: boolean;
+      schema: Record<string, unknown>;
+    }[];
+    expect(parameters.find((p) => p.name === 'countryId')).toMatchObject({
+      in: 'query',
+      required: true,
+      schema: { type: 'integer' },
+    });
+    expect(parameters.find((p) => p.name === 'amount')).toEqual({
+      name: 'amount',
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 300, maximum: 32000, default: 3000 },
+    });
+    const local = (doc.paths['/api/site/{countryId}/prices/best']?.get?.parameters ?? []) as {
+      name: string;
+      in: string;
+      schema: Record<string, unknown>;
+    }[];
+    expect(local.find((p) => p.in === 'path')?.schema.type).toBe('integer');
+  });
+
   it('describes the calculation request from the contract', async () => {
     const doc = await fetchDoc();
     const op = doc.paths['/api/kalkulation/berechnen']?.post as {

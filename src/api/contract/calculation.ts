@@ -8,6 +8,7 @@ import {
   CountryIdSchema,
   INT4_MAX,
   requestIdParam,
+  requestNumberParam,
   requestText,
 } from './common';
 
@@ -17,11 +18,13 @@ import { CALC } from './calculation-constants';
 import { formatQuantity } from '../../lib/format';
 export { CALC };
 
-export const ProductGroupIdSchema = z.coerce
-  .number({ error: 'ProductGroupId muss eine Zahl sein.' })
-  .check(
-    z.refine((n) => n === 1 || n === 2, 'ProductGroupId muss 1 (Heizöl) oder 2 (Diesel) sein.'),
-  );
+export const ProductGroupIdSchema = requestNumberParam(
+  'ProductGroupId',
+  z.refine(
+    (n: number) => n === 1 || n === 2,
+    'ProductGroupId muss 1 (Heizöl) oder 2 (Diesel) sein.',
+  ),
+);
 export type ProductGroupId = 1 | 2;
 
 /**
@@ -203,14 +206,13 @@ export {
 // POST /api/kalkulation/upselling?upsellingKey=
 
 export const UpsellingQuerySchema = z.object({
-  upsellingKey: z.coerce
-    .number({ error: 'upsellingKey muss eine Zahl sein.' })
-    .check(
-      z.refine(
-        (n) => n === 9999 || n === 10001 || n === 10002,
-        'upsellingKey muss 9999, 10001 oder 10002 sein.',
-      ),
+  upsellingKey: requestNumberParam(
+    'upsellingKey',
+    z.refine(
+      (n: number) => n === 9999 || n === 10001 || n === 10002,
+      'upsellingKey muss 9999, 10001 oder 10002 sein.',
     ),
+  ),
 });
 
 export const UpsellingItemSchema = z.object({
@@ -229,13 +231,11 @@ export type UpsellingItem = z.infer<typeof UpsellingItemSchema>;
 export const BestPriceQuerySchema = z.object({
   countryId: CountryIdParamSchema,
   amount: z._default(
-    z.coerce
-      .number({ error: 'amount muss eine Zahl sein.' })
-      .check(
-        z.int('amount muss eine ganze Zahl sein.'),
-        z.minimum(CALC.AMOUNT_CALCULABLE_MIN, AMOUNT_MIN_MESSAGE),
-        z.maximum(CALC.AMOUNT_MAX, AMOUNT_MAX_MESSAGE),
-      ),
+    requestNumberParam(
+      'amount',
+      z.minimum(CALC.AMOUNT_CALCULABLE_MIN, AMOUNT_MIN_MESSAGE),
+      z.maximum(CALC.AMOUNT_MAX, AMOUNT_MAX_MESSAGE),
+    ),
     CALC.AMOUNT_DEFAULT,
   ),
 });

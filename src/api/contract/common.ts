@@ -42,9 +42,40 @@ export function requestId(field: string) {
   return z.number({ error: `${field} muss eine Zahl sein.` }).check(...idChecks(field));
 }
 
+/**
+ * A whole number as text: decimal digits without sign, spaces or leading zeros ("0" alone). The
+ * one spelling of a number in an address, so one resource has one address: z.coerce.number took
+ * `+3`, `0x3`, `3e0`, `03`, ` 3`, `3.0` (and an empty value as 0) for 3, and a cache, the render
+ * cache or a CDN kept each spelling as a page or answer of its own.
+ */
+export const CANONICAL_WHOLE_NUMBER = /^(?:0|[1-9][0-9]*)$/;
+
+/**
+ * A whole number in a path or query string, where it arrives as text: CANONICAL_WHOLE_NUMBER,
+ * then the field's own checks on the number. Every number the API reads from text is built
+ * from this (with its German messages naming the field). No Node API: the browser parses with
+ * the contract too.
+ */
+export function requestNumberParam(field: string, ...checks: NumberCheck[]) {
+  return z.pipe(
+    z.pipe(
+      requestText(
+        `${field} muss eine Zahl sein.`,
+        z.regex(
+          CANONICAL_WHOLE_NUMBER,
+          `${field} muss eine ganze Zahl in Ziffern sein, ohne Vorzeichen, Leerzeichen und führende Nullen.`,
+        ),
+      ),
+      z.transform((text: string) => Number(text)),
+    ),
+    // Digits only: the number type fails only for more digits than a double holds (Infinity).
+    z.number({ error: `${field} ist zu groß.` }).check(z.int(`${field} ist zu groß.`), ...checks),
+  );
+}
+
 /** A database id in a path or query string, where it arrives as text. */
 export function requestIdParam(field: string) {
-  return z.coerce.number({ error: `${field} muss eine Zahl sein.` }).check(...idChecks(field));
+  return requestNumberParam(field, ...idChecks(field));
 }
 
 /** A whole number in a JSON body within [min, max] (max at most INT4_MAX). */
@@ -67,9 +98,10 @@ export const CountryIdSchema = z
   .check(z.int('CountryId muss eine ganze Zahl sein.'), z.refine(isCountryId, COUNTRY_ID_MESSAGE));
 
 /** The same in a path or query string, where it arrives as text. */
-export const CountryIdParamSchema = z.coerce
-  .number({ error: 'CountryId muss eine Zahl sein.' })
-  .check(z.int('CountryId muss eine ganze Zahl sein.'), z.refine(isCountryId, COUNTRY_ID_MESSAGE));
+export const CountryIdParamSchema = requestNumberParam(
+  'CountryId',
+  z.refine(isCountryId, COUNTRY_ID_MESSAGE),
+);
 
 /** Body of every 4xx/5xx answer from /api. */
 export const ApiErrorSchema = z.object({

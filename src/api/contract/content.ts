@@ -3,7 +3,7 @@
  * featured, detail, cross-linking/get; §9 cached 3600 s; news page size 3).
  */
 import { z } from 'zod/mini';
-import { CountryIdParamSchema, requestText } from './common';
+import { CountryIdParamSchema, requestNumberParam, requestText } from './common';
 
 /** SPEC §9: news and cross-links may be kept 3600 s. */
 export const CONTENT_MAX_AGE_S = 3600;
@@ -19,13 +19,11 @@ export const NewsParamsSchema = z.object({ countryId: CountryIdParamSchema });
 
 const pageNumber = (field: string, max: number, fallback: number) =>
   z._default(
-    z.coerce
-      .number({ error: `${field} muss eine Zahl sein.` })
-      .check(
-        z.int(`${field} muss eine ganze Zahl sein.`),
-        z.gte(1, `${field} muss mindestens 1 sein.`),
-        z.lte(max, `${field} darf höchstens ${max} sein.`),
-      ),
+    requestNumberParam(
+      field,
+      z.gte(1, `${field} muss mindestens 1 sein.`),
+      z.lte(max, `${field} darf höchstens ${max} sein.`),
+    ),
     fallback,
   );
 

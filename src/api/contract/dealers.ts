@@ -7,7 +7,7 @@
  * area (the first two digits, e.g. 80) or a whole postal code (the dealers that deliver there).
  */
 import { z } from 'zod/mini';
-import { CountryIdParamSchema, requestIdParam, requestText } from './common';
+import { CountryIdParamSchema, requestIdParam, requestNumberParam, requestText } from './common';
 
 /** SPEC §9: dealers, reviews and cross-links may be kept 3600 s. */
 export const DEALERS_MAX_AGE_S = 3600;
@@ -170,13 +170,11 @@ export type Dealer = z.infer<typeof DealerSchema>;
 
 export const DealerReviewsQuerySchema = z.object({
   page: z._default(
-    z.coerce
-      .number({ error: 'page muss eine Zahl sein.' })
-      .check(
-        z.int('page muss eine ganze Zahl sein.'),
-        z.gte(1, 'page muss mindestens 1 sein.'),
-        z.lte(10_000, 'page ist zu groß.'),
-      ),
+    requestNumberParam(
+      'page',
+      z.gte(1, 'page muss mindestens 1 sein.'),
+      z.lte(10_000, 'page ist zu groß.'),
+    ),
     1,
   ),
 });
