@@ -6,6 +6,7 @@ export {
   berlinDay,
   JobQueue,
   RETRY_ATTEMPTS,
+  untilStored,
   type JobKind,
   type JobRun,
   type QueueDb,

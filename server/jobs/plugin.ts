@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { JobQueue, type JobQueueOptions } from './queue';
 
 declare module 'fastify' {
@@ -56,7 +57,15 @@ export const jobsPlugin = fp<JobsPluginOptions>(
         ...opts.queue,
         concurrency: options.concurrency,
         workerId,
-        onError: (error, run) => app.log.error({ err: error, job: run, lane }, 'job failed'),
+        onError: (error, run) => {
+          // The database away: every tick of every lane would log the same stack; the pool
+          // reports the outage itself, and the next tick tries again.
+          if (isDatabaseUnavailable(error)) {
+            app.log.warn({ job: run, lane }, 'jobs: database unreachable, trying again');
+          } else {
+            app.log.error({ err: error, job: run, lane }, 'job failed');
+          }
+        },
       });
       lanes.push({ queue, options });
       return queue;

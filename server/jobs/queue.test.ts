@@ -11,7 +11,8 @@ import {
   type ClaimMessage,
   type ClaimRun,
 } from './claim-test-support';
-import { berlinDay, JobQueue, RETRY_ATTEMPTS, type JobQueueOptions } from './queue';
+import { DatabaseUnavailableError } from '../db/unavailable';
+import { berlinDay, JobQueue, RETRY_ATTEMPTS, untilStored, type JobQueueOptions } from './queue';
 
 let t: TestDatabase;
 const clock = { now: Date.UTC(2026, 10, 24, 5, 0, 0) };
@@ -464,4 +465,53 @@ describe('many due jobs and two claimers at once', () => {
     },
     60_000,
   );
+});
+
+describe('untilStored', () => {
+  const noSleep = async () => undefined;
+
+  it('tries again while the database is unreachable, and answers what the store answered', async () => {
+    let calls = 0;
+    const stored = await untilStored(
+      async () => {
+        calls += 1;
+        if (calls < 3) throw new DatabaseUnavailableError();
+        return 'gespeichert';
+      },
+      60_000,
+      noSleep,
+    );
+    expect(stored).toBe('gespeichert');
+    expect(calls).toBe(3);
+  });
+
+  it('throws any other error at once', async () => {
+    let calls = 0;
+    const unique = Object.assign(new Error('duplicate key'), { code: '23505' });
+    await expect(
+      untilStored(
+        async () => {
+          calls += 1;
+          throw unique;
+        },
+        60_000,
+        noSleep,
+      ),
+    ).rejects.toBe(unique);
+    expect(calls).toBe(1);
+  });
+
+  it('gives up when the database stays away beyond its patience', async () => {
+    const waits: number[] = [];
+    await expect(
+      untilStored(
+        async () => {
+          throw new DatabaseUnavailableError();
+        },
+        0,
+        async (ms) => void waits.push(ms),
+      ),
+    ).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    expect(waits).toEqual([]);
+  });
 });

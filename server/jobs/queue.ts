@@ -24,6 +24,7 @@ import { pid as processId } from 'node:process';
 import { and, eq, inArray, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 export interface JobRun {
   id: number;
@@ -374,44 +375,68 @@ export class JobQueue {
     };
     if (claimed.attempt > claimed.maxAttempts) {
       // Claimed after its lease ran out on the last attempt: nobody will run it again.
-      await this.failForGood(
-        run,
-        kind,
-        'Die Frist des letzten Versuchs lief ab: der Prozess, der ihn ausführte, hat sich nicht mehr gemeldet.',
-      );
-      return;
-    }
-    try {
-      if (!kind) throw new Error(`no handler for job "${claimed.name}"`);
       await this.withHeartbeat(
         claimed.id,
         () => controller.abort(),
-        () => kind.handler(run),
+        () =>
+          this.failForGood(
+            run,
+            kind,
+            'Die Frist des letzten Versuchs lief ab: der Prozess, der ihn ausführte, hat sich nicht mehr gemeldet.',
+          ),
       );
-    } catch (error) {
-      this.options.onError?.(error, run);
-      const message = error instanceof Error ? error.message : String(error);
-      if (claimed.attempt >= claimed.maxAttempts) {
-        await this.failForGood(run, kind, message);
-        return;
-      }
-      const retryDelay = kind?.retryDelayMs ?? this.retryDelayMs;
-      await this.db
-        .update(jobs)
-        .set({
-          state: 'pending',
-          runAt: new Date(this.now() + retryDelay * 2 ** (claimed.attempt - 1)),
-          lockedUntil: null,
-          lockedBy: null,
-          lastError: message.slice(0, 2000),
-        })
-        .where(this.mine(claimed.id));
       return;
     }
-    await this.db
-      .update(jobs)
-      .set({ state: 'done', lockedUntil: null, finishedAt: new Date(this.now()), lastError: null })
-      .where(this.mine(claimed.id));
+    // The heartbeat lives until the job's end is stored, not only while the handler runs: a
+    // database away at that moment must not let the lease run out under a finished job.
+    await this.withHeartbeat(
+      claimed.id,
+      () => controller.abort(),
+      async () => {
+        let failure: unknown;
+        let failed = false;
+        try {
+          if (!kind) throw new Error(`no handler for job "${claimed.name}"`);
+          await kind.handler(run);
+        } catch (error) {
+          failed = true;
+          failure = error;
+        }
+        if (!failed) {
+          await untilStored(() =>
+            this.db
+              .update(jobs)
+              .set({
+                state: 'done',
+                lockedUntil: null,
+                finishedAt: new Date(this.now()),
+                lastError: null,
+              })
+              .where(this.mine(claimed.id)),
+          );
+          return;
+        }
+        this.options.onError?.(failure, run);
+        const message = failure instanceof Error ? failure.message : String(failure);
+        if (claimed.attempt >= claimed.maxAttempts) {
+          await this.failForGood(run, kind, message);
+          return;
+        }
+        const retryDelay = kind?.retryDelayMs ?? this.retryDelayMs;
+        await untilStored(() =>
+          this.db
+            .update(jobs)
+            .set({
+              state: 'pending',
+              runAt: new Date(this.now() + retryDelay * 2 ** (claimed.attempt - 1)),
+              lockedUntil: null,
+              lockedBy: null,
+              lastError: message.slice(0, 2000),
+            })
+            .where(this.mine(claimed.id)),
+        );
+      },
+    );
   }
 
   /** The kind's reaction first (idempotent), then the failed mark: a crash between repeats it. */
@@ -423,30 +448,53 @@ export class JobQueue {
     let lastError = message;
     if (kind?.onFailed) {
       try {
-        await this.withHeartbeat(
-          run.id,
-          () => undefined,
-          () => kind.onFailed!(run, message),
-        );
+        await kind.onFailed(run, message);
       } catch (error) {
         this.options.onError?.(error, run);
         const why = error instanceof Error ? error.message : String(error);
         lastError = `${message} (Reaktion auf das Scheitern fehlgeschlagen: ${why})`;
       }
     }
-    await this.db
-      .update(jobs)
-      .set({
-        state: 'failed',
-        lockedUntil: null,
-        lastError: lastError.slice(0, 2000),
-        finishedAt: new Date(this.now()),
-      })
-      .where(this.mine(run.id));
+    await untilStored(() =>
+      this.db
+        .update(jobs)
+        .set({
+          state: 'failed',
+          lockedUntil: null,
+          lastError: lastError.slice(0, 2000),
+          finishedAt: new Date(this.now()),
+        })
+        .where(this.mine(run.id)),
+    );
   }
 }
 
 const noRun = { id: 0, name: '(tick)', key: '', attempt: 0 };
+
+/** How long a result that must not be lost is tried again while the database is away. */
+export const STORE_PATIENCE_MS = 10 * 60_000;
+
+/**
+ * Runs `store` again while the database is unreachable, backing off from 250 ms to 5 s, for at
+ * most `patienceMs`: a job's end and a mail's "sent" are facts this process alone knows; lost to
+ * an outage of a few seconds, the work would be done a second time (a mail sent twice). Any other
+ * error is thrown at once.
+ */
+export async function untilStored<T>(
+  store: () => Promise<T>,
+  patienceMs = STORE_PATIENCE_MS,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+): Promise<T> {
+  const giveUpAt = Date.now() + patienceMs;
+  for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
+    try {
+      return await store();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() + wait > giveUpAt) throw error;
+      await sleep(wait);
+    }
+  }
+}
 
 function pidAlive(pid: number): boolean {
   try {

@@ -23,6 +23,16 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
 /** The queue job that delivers one outbox row (key: the row's id). */
 export const EMAIL_JOB = 'email';
 /**
+ * The same for a mail somebody is waiting for at the screen (a reset link): a lane of its own, so
+ * it never queues behind a burst of order and group mails to a slow relay.
+ */
+export const EMAIL_URGENT_JOB = 'email-urgent';
+const URGENT_KINDS: ReadonlySet<EmailKind> = new Set(['password-reset']);
+
+export function emailJobOf(kind: EmailKind): string {
+  return URGENT_KINDS.has(kind) ? EMAIL_URGENT_JOB : EMAIL_JOB;
+}
+/**
  * Attempts per e-mail: with the lane's back-off (30 s doubling) the last one is about two hours
  * after the first, long enough for a relay's maintenance, short enough that a reset link is not
  * sent a day late.
@@ -54,7 +64,7 @@ export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail): Promise<{ 
       returning id
     ), job as (
       insert into ${jobs} (name, key, run_at, max_attempts)
-      select ${EMAIL_JOB}, mail.id::text, ${new Date().toISOString()}::timestamptz,
+      select ${emailJobOf(email.kind)}, mail.id::text, ${new Date().toISOString()}::timestamptz,
              ${EMAIL_MAX_ATTEMPTS}
       from mail
     )

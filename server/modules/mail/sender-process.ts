@@ -8,7 +8,8 @@
 import { appendFile } from 'node:fs/promises';
 import { openDatabase } from '../../db/client';
 import { JobQueue } from '../../jobs';
-import { registerEmailJob } from './sender';
+import { EMAIL_URGENT_JOB } from './outbox';
+import { registerEmailJob, type Deliver } from './sender';
 
 const url = process.env.DATABASE_URL;
 const workerId = process.env.WORKER_ID;
@@ -21,11 +22,14 @@ const send = (message: object) => process.send?.(message);
 
 const database = await openDatabase({ kind: 'postgres', url });
 const lane = new JobQueue(database.db, { workerId, concurrency: 2 });
-registerEmailJob(lane, database.db, async (mail) => {
+const deliver: Deliver = async (mail) => {
   // The relay takes its time, as a real one does: the other process polls meanwhile.
   await new Promise((resolve) => setTimeout(resolve, delayMs));
   await appendFile(log, `${mail.id} ${workerId}\n`);
-});
+};
+// Both kinds on one queue here; a server runs them on two lanes.
+registerEmailJob(lane, database.db, deliver);
+registerEmailJob(lane, database.db, deliver, EMAIL_URGENT_JOB);
 
 process.on('message', (message: { run?: boolean; stop?: boolean }) => {
   if (message.stop) {

@@ -8,9 +8,18 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs, outboxEmails } from '../../db/schema';
 import { JobQueue, jobsPlugin } from '../../jobs';
+import { openDatabase } from '../../db/client';
+import { expectConsole } from '../../../tests/support/setup-console';
+import { startTcpProxy } from '../../../tests/support/tcp-proxy';
 import { databasePlugin } from '../../plugins/database';
 import { openTestDatabase, usesPostgres, type TestDatabase } from '../../../tests/support/test-app';
-import { EMAIL_JOB, EMAIL_MAX_ATTEMPTS, EMAIL_RETRY_DELAY_MS, enqueueEmail } from './outbox';
+import {
+  EMAIL_JOB,
+  EMAIL_MAX_ATTEMPTS,
+  EMAIL_RETRY_DELAY_MS,
+  EMAIL_URGENT_JOB,
+  enqueueEmail,
+} from './outbox';
 import { fileDeliver, mailSenderPlugin, registerEmailJob, type Deliver } from './sender';
 
 let t: TestDatabase;
@@ -30,7 +39,7 @@ beforeEach(async () => {
     .update(outboxEmails)
     .set({ sentAt: new Date() })
     .where(isNull(outboxEmails.sentAt));
-  await t.database.db.delete(jobs).where(eq(jobs.name, EMAIL_JOB));
+  await t.database.db.delete(jobs).where(inArray(jobs.name, [EMAIL_JOB, EMAIL_URGENT_JOB]));
   clock.offset = 0;
 });
 
@@ -45,7 +54,9 @@ function lane(workerId: string, deliver: Deliver): JobQueue {
     now: () => Date.now() + clock.offset,
     concurrency: 2,
   });
+  // Both kinds on one queue here; a server runs them on two lanes.
   registerEmailJob(queue, t.database.db, deliver);
+  registerEmailJob(queue, t.database.db, deliver, EMAIL_URGENT_JOB);
   return queue;
 }
 
@@ -61,7 +72,7 @@ const emailJob = async (id: number) =>
     await t.database.db
       .select()
       .from(jobs)
-      .where(and(eq(jobs.name, EMAIL_JOB), eq(jobs.key, String(id))))
+      .where(and(inArray(jobs.name, [EMAIL_JOB, EMAIL_URGENT_JOB]), eq(jobs.key, String(id))))
   )[0];
 
 describe('the outbox', () => {
@@ -85,6 +96,35 @@ describe('the outbox', () => {
       .catch(() => undefined);
     expect(await db.select().from(outboxEmails).where(eq(outboxEmails.id, rolledBack))).toEqual([]);
     expect(await emailJob(rolledBack)).toBeUndefined();
+  });
+});
+
+describe('urgent mail', () => {
+  it('puts a reset link on the urgent lane, so it never waits behind a burst of other mail', async () => {
+    const reset = await enqueueEmail(t.database.db, mail('wartet@example.org'));
+    const orders: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { id } = await enqueueEmail(t.database.db, {
+        kind: 'order-confirmation',
+        to: `kunde${i}@example.org`,
+        subject: 'Ihre Bestellung',
+        text: 'Danke.',
+      });
+      orders.push(id);
+    }
+    expect((await emailJob(reset.id))?.name).toBe(EMAIL_URGENT_JOB);
+    expect((await emailJob(orders[0]!))?.name).toBe(EMAIL_JOB);
+    // The urgent lane of a server: it takes the reset link alone, whatever else waits.
+    const urgent = new JobQueue(t.database.db, { workerId: 'server-a', concurrency: 2 });
+    const delivered: number[] = [];
+    registerEmailJob(
+      urgent,
+      t.database.db,
+      async (m) => void delivered.push(m.id),
+      EMAIL_URGENT_JOB,
+    );
+    expect(await urgent.runDue()).toBe(1);
+    expect(delivered).toEqual([reset.id]);
   });
 });
 
@@ -229,6 +269,50 @@ describe('the mail lane', () => {
     },
     60_000,
   );
+});
+
+describe.runIf(usesPostgres())('the database away just after the relay took a mail', () => {
+  it('marks the mail sent once the database is back, and never sends it again', async () => {
+    expectConsole('error'); // the pool reports the connections the cut ends
+    const proxy = await startTcpProxy(t.url!);
+    // This process reaches the database through the proxy, with a short hold: the mark fails.
+    const viaProxy = await openDatabase({
+      kind: 'postgres',
+      url: proxy.url,
+      hold: { holdMs: 20, retryMs: 10 },
+    });
+    try {
+      let outages = 0;
+      viaProxy.pool!.watch({ unavailable: () => (outages += 1) });
+      const { id } = await enqueueEmail(t.database.db, mail('outage@example.org'));
+      const delivered: number[] = [];
+      const queue = new JobQueue(viaProxy.db, { workerId: 'through-proxy', concurrency: 1 });
+      registerEmailJob(
+        queue,
+        viaProxy.db,
+        async (m) => {
+          delivered.push(m.id);
+          await proxy.cut(); // the relay accepted; now PostgreSQL is away
+        },
+        EMAIL_URGENT_JOB, // a reset link
+      );
+      const running = queue.runDue();
+      while (outages === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await proxy.restore();
+      expect(await running).toBe(1);
+      expect(delivered).toEqual([id]);
+      const [row] = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+      expect(row?.sentAt).toBeInstanceOf(Date);
+      expect(await emailJob(id)).toMatchObject({ state: 'done', attempts: 1 });
+      // Another process finds nothing to send.
+      const other: number[] = [];
+      expect(await lane('server-b', async (m) => void other.push(m.id)).runDue()).toBe(0);
+      expect(other).toEqual([]);
+    } finally {
+      await viaProxy.close();
+      await proxy.close();
+    }
+  });
 });
 
 describe('mail sender plugin', () => {

@@ -17,13 +17,19 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
-import type { JobQueue } from '../../jobs';
-import { EMAIL_JOB, EMAIL_MAX_ATTEMPTS, EMAIL_RETRY_DELAY_MS } from './outbox';
+import { untilStored, type JobQueue } from '../../jobs';
+import { EMAIL_JOB, EMAIL_MAX_ATTEMPTS, EMAIL_RETRY_DELAY_MS, EMAIL_URGENT_JOB } from './outbox';
 
-/** Small, so a reset link arrives while the user still looks at the page. */
+/** How often the mail lane asks for due mails. */
 export const POLL_INTERVAL_MS = 2000;
-/** E-mails one process hands to the relay at once: a slow relay is not waited on one by one. */
-const CONCURRENCY = 2;
+/** The urgent lane asks more often: a reset link should arrive while the user looks at the page. */
+export const URGENT_POLL_INTERVAL_MS = 1000;
+/**
+ * E-mails one process hands to the relay at once: a relay that takes seconds per mail is not
+ * waited on one by one (a burst of group-order mails drained at 2 per second per process with 2).
+ */
+const CONCURRENCY = 4;
+const URGENT_CONCURRENCY = 2;
 
 export interface Delivery {
   to: string;
@@ -102,21 +108,34 @@ export async function deliverOutboxRow(db: Db, deliver: Deliver, id: number): Pr
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    // The relay refused: noted for the staff, best effort (the job keeps the error too).
     await db
       .update(outboxEmails)
       .set({ attempts: sql`${outboxEmails.attempts} + 1`, lastError: message.slice(0, 1000) })
-      .where(eq(outboxEmails.id, id));
+      .where(eq(outboxEmails.id, id))
+      .catch(() => undefined);
     throw error;
   }
-  await db
-    .update(outboxEmails)
-    .set({ sentAt: new Date(), attempts: sql`${outboxEmails.attempts} + 1`, lastError: null })
-    .where(and(eq(outboxEmails.id, id), isNull(outboxEmails.sentAt)));
+  // The relay has it: from here on only this process knows, so the mark is tried until the
+  // database takes it. Thrown instead (the database away for a moment), the job would be retried
+  // and the mail sent a second time.
+  const sentAt = new Date();
+  await untilStored(() =>
+    db
+      .update(outboxEmails)
+      .set({ sentAt, attempts: sql`${outboxEmails.attempts} + 1`, lastError: null })
+      .where(and(eq(outboxEmails.id, id), isNull(outboxEmails.sentAt))),
+  );
 }
 
-/** Registers the e-mail job on `queue` (the mail lane). */
-export function registerEmailJob(queue: JobQueue, db: Db, deliver: Deliver): void {
-  queue.register(EMAIL_JOB, async ({ key }) => deliverOutboxRow(db, deliver, Number(key)), {
+/** Registers an e-mail job (EMAIL_JOB by default, or EMAIL_URGENT_JOB) on `queue`, a mail lane. */
+export function registerEmailJob(
+  queue: JobQueue,
+  db: Db,
+  deliver: Deliver,
+  name: string = EMAIL_JOB,
+): void {
+  queue.register(name, async ({ key }) => deliverOutboxRow(db, deliver, Number(key)), {
     maxAttempts: EMAIL_MAX_ATTEMPTS,
     retryDelayMs: EMAIL_RETRY_DELAY_MS,
   });
@@ -129,16 +148,9 @@ export interface MailSenderOptions {
   intervalMs?: number;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The mail lane of the job queue (tests run it with `app.mailJobs.runDue()`). */
-    mailJobs: JobQueue;
-  }
-}
-
 /**
- * The mail lane: ticks every POLL_INTERVAL_MS in server processes (the jobs plugin starts and
- * stops it with the others).
+ * The mail lanes: bulk mail every POLL_INTERVAL_MS, urgent mail every URGENT_POLL_INTERVAL_MS, in
+ * server processes (the jobs plugin starts and stops them with the others).
  */
 export const mailSenderPlugin = fp<MailSenderOptions>(
   async (app, opts) => {
@@ -150,7 +162,11 @@ export const mailSenderPlugin = fp<MailSenderOptions>(
       concurrency: CONCURRENCY,
     });
     registerEmailJob(lane, app.db, deliver);
-    app.decorate('mailJobs', lane);
+    const urgent = app.jobLanes.add('mail-urgent', {
+      tickMs: opts.intervalMs ?? URGENT_POLL_INTERVAL_MS,
+      concurrency: URGENT_CONCURRENCY,
+    });
+    registerEmailJob(urgent, app.db, deliver, EMAIL_URGENT_JOB);
   },
   { name: 'mail-sender', dependencies: ['database', 'jobs'] },
 );
