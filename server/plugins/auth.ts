@@ -109,6 +109,21 @@ export function requireGuard(guard: GuardName): preHandlerAsyncHookHandler {
   return handler;
 }
 
+/**
+ * For a route open to guests and customers alike whose outcome depends on who asks (placing an
+ * order): a bearer token that no longer verifies (expired, revoked, another secret) is refused
+ * with 401, so the client renews it and asks again. Taken for a guest, a customer's order was
+ * stored as a guest order and missing from their account.
+ */
+export const refuseLapsedIdentity: preHandlerAsyncHookHandler = async function (request, reply) {
+  if (request.auth || !bearerToken(request) || !request.headers.authorization) return;
+  return deny(
+    reply,
+    401,
+    'Ihre Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an – Ihre Eingaben bleiben erhalten.',
+  );
+};
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const csrfHandler: MarkedHandler = async function (request, reply) {

@@ -458,6 +458,27 @@ describe('orders of a customer', () => {
     expect(mine.statusCode).toBe(200);
   });
 
+  it('a customer whose token expired is asked to log in again, not served as a guest', async () => {
+    const offer = await firstOffer();
+    const key = randomUUID();
+    const lapsed = await post(
+      { ...orderBody(offer), IdempotencyKey: key },
+      authHeaders(customer, { ttlSeconds: -60 }),
+    );
+    expect(lapsed.statusCode, lapsed.body).toBe(401);
+    expect(lapsed.json()).toEqual({
+      message:
+        'Ihre Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an – Ihre Eingaben bleiben erhalten.',
+    });
+    expect(lapsed.cookies.some((c) => c.name === GUEST_ORDERS_COOKIE)).toBe(false);
+    expect(await t.database.db.select().from(orders).where(eq(orders.idempotencyKey, key))).toEqual(
+      [],
+    );
+    // A guest without a token orders as before.
+    const guest = await post(orderBody(offer));
+    expect(guest.statusCode, guest.body).toBe(201);
+  });
+
   it('checkout defaults: the customer e-mail and name', async () => {
     const response = await t.app.inject({
       method: 'GET',

@@ -22,7 +22,7 @@ import {
   SetOrderStatusResponseSchema,
 } from '../../../src/api/contract/orders';
 import { SlotTakenSchema } from '../../../src/api/contract/delivery';
-import { requireCsrf, requireGuard } from '../../plugins/auth';
+import { refuseLapsedIdentity, requireCsrf, requireGuard } from '../../plugins/auth';
 import { cookieOptions } from '../account/cookies';
 import { browserKeyOf, sessionIdOf } from '../account/csrf';
 import { createRatingInvitation } from '../ratings/service';
@@ -114,13 +114,14 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
   app.post(
     '/',
     {
-      preValidation: requireCsrf,
+      preValidation: [requireCsrf, refuseLapsedIdentity],
       schema: {
         body: PlaceOrderRequestSchema,
         response: {
           200: OrderSchema,
           201: OrderSchema,
           400: ApiErrorSchema,
+          401: ApiErrorSchema,
           403: ApiErrorSchema,
           409: z.union([PriceChangedSchema, SlotTakenSchema, ApiErrorSchema]),
         },
