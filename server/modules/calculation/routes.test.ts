@@ -101,6 +101,13 @@ describe('GET /api/kalkulation/init/{countryId}/{productGroupId}', () => {
     return CalculatorInitResponseSchema.parse(response.json());
   }
 
+  it('is reference data every visitor shares: public for an hour, no cookie', async () => {
+    const url = '/api/kalkulation/init/1/1';
+    const anonymous = await t.app.inject({ method: 'GET', url });
+    expect(anonymous.headers['cache-control']).toBe('public, max-age=3600');
+    expect(anonymous.headers['set-cookie']).toBeUndefined();
+  });
+
   it('selects the default parameters 5, 24, -2, 11, 9, one per group', async () => {
     const data = await init(1, 1);
     expect(data.Groups.map((g) => g.Key)).toEqual([1, 2, 3, 4, 5]);

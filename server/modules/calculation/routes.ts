@@ -46,6 +46,8 @@ export interface CalculationRoutesOptions {
 const stringify = () => (data: unknown) => JSON.stringify(data);
 
 /** /api/kalkulation (SPEC §7). */
+const INIT_CACHE_CONTROL = 'public, max-age=3600';
+
 export const calculationRoutes: FastifyPluginAsyncZod<CalculationRoutesOptions> = async (
   app,
   { validateResponses = true },
@@ -62,8 +64,12 @@ export const calculationRoutes: FastifyPluginAsyncZod<CalculationRoutesOptions> 
         response: { 200: CalculatorInitResponseSchema },
       },
     },
-    async (request) =>
-      calculatorInit(deps, request.params.countryId, request.params.productGroupId),
+    async (request, reply) => {
+      // Reference data, the same for every visitor: shared caches may keep it as long as the
+      // service worker does (src/sw/ttl-routes.ts, calculator-init).
+      reply.header('cache-control', INIT_CACHE_CONTROL);
+      return calculatorInit(deps, request.params.countryId, request.params.productGroupId);
+    },
   );
 
   app.post(
