@@ -10,6 +10,7 @@
  * the orders page …).
  */
 
+import { drainBody } from './drain';
 import { deadline, PROBE_DEADLINE_MS } from './deadline';
 
 /** What a surface says when the connection is lost; each adds what it means there. */
@@ -109,6 +110,7 @@ async function probe(): Promise<void> {
       signal: limit.signal,
     });
     reached = response.ok;
+    await drainBody(response);
   } catch {
     reached = false; // no answer again (or anything else that is not one)
   } finally {

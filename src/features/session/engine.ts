@@ -12,6 +12,7 @@
  * BroadcastChannel carries 'refreshed' (with the new token, so other tabs adopt it without a
  * call) and 'logout' (so logging out in one tab reaches all).
  */
+import { drainBody } from '../../api/drain';
 import { ApiError, apiFetch, NetworkError } from '../../api/client';
 import { connectionLost, onConnectionBack } from '../../api/connection';
 import { API_DEADLINE_MS, deadline } from '../../api/deadline';
@@ -308,7 +309,9 @@ export async function renewSession(): Promise<void> {
   lastRenew = env.now();
   const limit = deadline(API_DEADLINE_MS);
   try {
-    await fetch('/session/renew', { credentials: 'include', signal: limit.signal });
+    await drainBody(
+      await fetch('/session/renew', { credentials: 'include', signal: limit.signal }),
+    );
   } catch {
     // Offline (or no answer in time): the next renew or refresh tries again.
   } finally {

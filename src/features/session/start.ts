@@ -4,6 +4,7 @@
  * fast path of the initial-load rule (a valid token cookie: logged in at once, so the header and
  * the guards need not wait). The rest (engine.ts) loads as its own chunk right after.
  */
+import { drainBody } from '../../api/drain';
 import { setFetchHooks } from '../../api/client';
 import { CSRF_PATH } from '../../api/contract/account-constants';
 import { API_DEADLINE_MS, deadline } from '../../api/deadline';
@@ -28,10 +29,7 @@ export function ensureCsrfCookie(): Promise<void> | undefined {
   // With a deadline: every state-changing request waits for this one (issue 37).
   const limit = deadline(API_DEADLINE_MS);
   csrfPending = fetch(CSRF_PATH, { credentials: 'include', signal: limit.signal })
-    .then(
-      () => undefined,
-      () => undefined,
-    )
+    .then(drainBody, () => undefined)
     .finally(() => {
       limit.done();
       csrfPending = null;

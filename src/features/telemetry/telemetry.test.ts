@@ -201,6 +201,37 @@ describe('offline: reports wait in IndexedDB and go out in order (issue 15)', ()
   });
 });
 
+describe('the connection a report used', () => {
+  it('is freed: the answer is read to its end, a refusal too', async () => {
+    // An unread answer keeps its request open in Chromium: four refused reports held four of
+    // the six connections to the origin and the service worker's precache waited for good.
+    const read: number[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => {
+        const status = read.length === 0 ? 429 : 204;
+        const body =
+          status === 204
+            ? null
+            : // No queue of its own (highWaterMark 0): pulled only when somebody reads.
+              new ReadableStream<Uint8Array>(
+                {
+                  pull(controller) {
+                    controller.enqueue(new TextEncoder().encode('{"message":"Zu viele"}'));
+                    controller.close();
+                    read.push(status);
+                  },
+                },
+                { highWaterMark: 0 },
+              );
+        return Promise.resolve(new Response(body, { status }));
+      }),
+    );
+    await sendTelemetry('vitals', { n: 1 });
+    expect(read).toEqual([429]);
+  });
+});
+
 describe('web vitals (SPEC §3, §6, §9)', () => {
   it('reports only in the first 10 s and only changes of at least 0.002', () => {
     expect(reportable(0.002, 500)).toBe(true);

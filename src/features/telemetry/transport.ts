@@ -4,6 +4,7 @@
  * out, oldest first, once the connection is back. No session and no CSRF header: the server
  * takes these from anyone (rate-limited), as a beacon cannot send headers.
  */
+import { drainBody } from '../../api/drain';
 import { connectionLost, onConnectionBack } from '../../api/connection';
 import { API_DEADLINE_MS, deadline } from '../../api/deadline';
 import { loadDb } from '../../db/load';
@@ -60,6 +61,7 @@ async function post(kind: TelemetryKind, payload: unknown): Promise<PostOutcome>
       keepalive: true,
       signal: limit.signal,
     });
+    await drainBody(response);
     if (response.ok) return 'sent';
     // 429: too many from here just now; another try later would only add to it.
     return response.status >= 500 ? 'unsent' : 'refused';
