@@ -272,7 +272,9 @@ export class JobQueue {
       if (pid !== processId && alive(pid)) continue;
       const moved = await this.db
         .update(jobs)
-        .set({ lockedUntil: new Date(this.now()) })
+        // Run out already, not at this very millisecond: the claim wants a lease that ended
+        // before its now, and a claim right after the release may read the same millisecond.
+        .set({ lockedUntil: new Date(this.now() - 1) })
         .where(and(eq(jobs.id, row.id), eq(jobs.state, 'running'), eq(jobs.lockedBy, by)))
         .returning({ id: jobs.id });
       released += moved.length;
