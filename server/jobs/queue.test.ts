@@ -66,6 +66,37 @@ describe('job queue on the database', () => {
     }
   });
 
+  it('a job that runs long keeps only its own slot: the lane claims the next one meanwhile', async () => {
+    // A mail to a relay that hangs, on the mail lane (two slots): the dead process's mail (or any
+    // new one) must not wait until the hanging send ends.
+    let release = () => {};
+    const hanging = new Promise<void>((resolve) => (release = resolve));
+    const runs: string[] = [];
+    const lane = queue('server-lane', { concurrency: 2 });
+    lane.register('mail', async ({ key }) => {
+      runs.push(key);
+      if (key === 'slow') await hanging;
+    });
+    await lane.enqueue('mail', 'slow');
+    lane.start(20);
+    try {
+      await expect.poll(() => runs, { timeout: 10_000 }).toEqual(['slow']);
+      await lane.enqueue('mail', 'next');
+      await expect.poll(() => runs, { timeout: 10_000 }).toEqual(['slow', 'next']);
+      // 'slow' still in its send while 'next' is done.
+      await expect
+        .poll(async () =>
+          (await t.database.db.select().from(jobs).where(eq(jobs.name, 'mail')))
+            .map((row) => `${row.key}:${row.state}`)
+            .sort(),
+        )
+        .toEqual(['next:done', 'slow:running']);
+    } finally {
+      release();
+      await lane.stop();
+    }
+  });
+
   it('runs a job once when two servers queue and run it at the same moment', async () => {
     const runs: string[] = [];
     const a = queue('server-a');

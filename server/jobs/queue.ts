@@ -89,7 +89,12 @@ export class JobQueue {
   private readonly kinds = new Map<string, { handler: JobHandler } & JobKind>();
   private readonly schedules = new Map<string, (now: Date) => string>();
   private timer: ReturnType<typeof setInterval> | undefined;
+  /** A timer tick's scheduling under way (the jobs it starts run on beyond it). */
   private ticking: Promise<void> | undefined;
+  /** The workers running now, at most `concurrency`. */
+  private readonly workers = new Set<Promise<number>>();
+  /** Counts runSoon calls: a worker that found nothing due looks once more if it changed. */
+  private asked = 0;
   private readonly leaseMs: number;
   private readonly heartbeatMs: number;
   private readonly retryDelayMs: number;
@@ -167,52 +172,82 @@ export class JobQueue {
   }
 
   /**
-   * In a process that ticks, runs what is due right after the tick under way (whose loop may have
-   * passed a job made due since), never beside it; elsewhere nothing (tests call runDue).
+   * In a process that ticks, runs what is due now in the lane's free slots; a worker busy or just
+   * finding nothing due looks once more, so the job never waits for the next tick. Elsewhere
+   * nothing (tests call runDue).
    */
   runSoon(): void {
     if (!this.timer) return;
-    const after = this.ticking ?? Promise.resolve();
-    const next: Promise<void> = after
-      .then(() => this.runDue())
-      .then(() => undefined)
-      .catch((error: unknown) => this.options.onError?.(error, noRun))
-      .finally(() => {
-        if (this.ticking === next) this.ticking = undefined;
-      });
-    this.ticking = next;
+    this.asked += 1;
+    this.startWorkers();
   }
 
   /**
-   * Claims and runs due jobs of the registered names until none is due, `concurrency` at a time;
-   * returns how many ran.
+   * Claims and runs due jobs of the registered names until none is due, in every free slot of
+   * `concurrency`; returns how many the workers started here ran.
    */
   async runDue(): Promise<number> {
-    const loop = async () => {
-      let ran = 0;
-      for (;;) {
-        const claimed = await this.claim();
-        if (!claimed) return ran;
-        await this.execute(claimed);
-        ran += 1;
-      }
-    };
-    const counts = await Promise.all(Array.from({ length: this.concurrency }, loop));
+    const counts = await Promise.all(this.fillSlots());
     return counts.reduce((a, b) => a + b, 0);
   }
 
-  /** Queues the scheduled keys of now, then runs what is due. */
-  async tick(): Promise<void> {
+  /**
+   * A worker in every free slot, each claiming and running jobs until none is due. A slot frees
+   * when its worker ends, not when a tick does: one job that runs long (a mail to a relay that
+   * hangs for a minute) never keeps the other slots from claiming — before, the lane's tick
+   * waited for it, and a dead process's mail was taken over a minute late.
+   */
+  private fillSlots(): Promise<number>[] {
+    const started: Promise<number>[] = [];
+    while (this.workers.size < this.concurrency) {
+      const worker: Promise<number> = this.work().finally(() => this.workers.delete(worker));
+      this.workers.add(worker);
+      started.push(worker);
+    }
+    return started;
+  }
+
+  /** fillSlots for the timer and runSoon: each worker reports its own failure. */
+  private startWorkers(): void {
+    for (const worker of this.fillSlots()) {
+      worker.catch((error: unknown) => this.options.onError?.(error, noRun));
+    }
+  }
+
+  private async work(): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      const asked = this.asked;
+      const claimed = await this.claim();
+      if (!claimed) {
+        if (asked === this.asked) return ran;
+        continue; // runSoon was called meanwhile: its job may have been queued after our claim
+      }
+      await this.execute(claimed);
+      ran += 1;
+    }
+  }
+
+  private async enqueueScheduled(): Promise<void> {
     const now = new Date(this.now());
     for (const [name, keyOf] of this.schedules) await this.enqueue(name, keyOf(now), now);
+  }
+
+  /** Queues the scheduled keys of now, then runs what is due (and waits for it). */
+  async tick(): Promise<void> {
+    await this.enqueueScheduled();
     await this.runDue();
   }
 
-  /** Ticks every `intervalMs` (and once at once); a tick never overlaps the previous one. */
+  /**
+   * Every `intervalMs` (and once at once): queues the scheduled keys, then fills the free slots.
+   * The scheduling never overlaps itself; the jobs run on beyond the tick.
+   */
   start(intervalMs: number): void {
     if (this.timer) return;
     const tick = () => {
-      this.ticking ??= this.tick()
+      this.ticking ??= this.enqueueScheduled()
+        .then(() => this.startWorkers())
         .catch((error: unknown) => this.options.onError?.(error, noRun))
         .finally(() => {
           this.ticking = undefined;
@@ -223,11 +258,12 @@ export class JobQueue {
     tick();
   }
 
-  /** Stops ticking and waits for a running job (its lease would otherwise have to run out). */
+  /** Stops ticking and waits for the running jobs (their leases would otherwise have to run out). */
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
     await this.ticking;
+    await Promise.allSettled([...this.workers]);
   }
 
   /**
