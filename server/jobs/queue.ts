@@ -207,11 +207,12 @@ export class JobQueue {
     return started;
   }
 
-  /** fillSlots for the timer and runSoon: each worker reports its own failure. */
+  /**
+   * fillSlots for the timer and runSoon, not waited for. One report per start, not per worker:
+   * with the database away every worker fails alike, and a lane of four would log four times.
+   */
   private startWorkers(): void {
-    for (const worker of this.fillSlots()) {
-      worker.catch((error: unknown) => this.options.onError?.(error, noRun));
-    }
+    Promise.all(this.fillSlots()).catch((error: unknown) => this.options.onError?.(error, noRun));
   }
 
   private async work(): Promise<number> {

@@ -5,6 +5,7 @@
  * Responses are parsed with the contract's zod schema, so a wrong shape is an error here and
  * never reaches a component.
  */
+import { drainBody } from './drain';
 import type { z } from 'zod/mini';
 import { reportAnswer, reportNoAnswer } from './connection';
 import { API_DEADLINE_MS, deadline, WRITE_DEADLINE_MS } from './deadline';
@@ -184,6 +185,7 @@ export async function apiFetch<S extends z.ZodMiniType>(
       // The server refused our CSRF value and set a new pair (an old value, another browser id):
       // once more with the new one. A cross-site page can not get this far (docs/decisions/008).
       if (response.status === 403 && response.headers.get(CSRF_RENEWED_HEADER) === '1') {
+        await drainBody(response); // the refusal read, so its connection is free again
         response = await send();
       }
     } catch (error) {

@@ -1,4 +1,5 @@
 /** The editor's calls (src/api/contract/cms.ts; editor guard + CSRF on the server). */
+import { drainBody } from '../../api/drain';
 import { ApiError, apiFetch, NetworkError, VERIFICATION_HEADER } from '../../api/client';
 import { AUTH_COOKIES, CSRF_RENEWED_HEADER } from '../../api/contract/account-constants';
 import {
@@ -125,6 +126,7 @@ export async function uploadImage(file: Blob): Promise<string> {
   try {
     response = await send();
     if (response.status === 403 && response.headers.get(CSRF_RENEWED_HEADER) === '1') {
+      await drainBody(response); // the refusal read, so its connection is free again
       response = await send();
     }
   } catch (error) {
