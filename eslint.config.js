@@ -217,7 +217,7 @@ export default defineConfig(
     extends: [reactHooks.configs.flat.recommended],
   },
 
-  // Issue 34: a chunk asked for offline stays failed for the page's life in most browsers, so
+  // A chunk asked for offline stays failed for the page's life in most browsers, so
   // every chunk loads through lazyImport (src/lib/lazy-import.ts), which does not ask offline.
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -18,17 +18,17 @@ const CHROME = chromePath() ?? HEADLESS_SHELL;
  * Chromium (TOOLCHAIN: Playwright's own browser download does not work here).
  * `npm run test:e2e` builds the client first.
  *
- * One configuration for everyone, CI included (issue 16): two workers more than cores (at most 4),
+ * One configuration for everyone, CI included: two workers more than cores (at most 4),
  * no retries. A worker per core left the cores idle while pages waited on the server and the
  * network: 352 s with 2 workers, 293 s with 3 on 2 cores; 4 took the fresh-clone `npm test` from
- * 593–629 s to 576 s (issue 34), once the last two tests that raced the machine's speed were
+ * 593–629 s to 576 s, once the last two tests that raced the machine's speed were
  * driven by the clock and by the server's answer. A retry that turns red into green hides a race;
  * failOnFlakyTests keeps that so even when someone adds retries to diagnose one.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
   // The longest journeys (log in, several saves, a reload, a full-page axe run) take 20–28 s on a
-  // loaded 2-core machine; 30 s cut one off (issue 16). A test that hangs still ends here.
+  // loaded 2-core machine; 30 s cut one off. A test that hangs still ends here.
   timeout: 60_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,

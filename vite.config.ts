@@ -11,7 +11,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 export default defineConfig(({ command, isSsrBuild }) => ({
   // react-router's package exports name only its development build (warnings, checks), for
   // production builds too (remix-run/react-router#12532, #14102); both builds take the
-  // production build it ships beside it. The server render too (issue 36): the development
+  // production build it ships beside it. The server render too: the development
   // build's checks in every <Link> were a fifth of a price page's React render.
   resolve:
     command === 'build'
@@ -34,7 +34,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           rollupFormat: 'iife',
           globPatterns: ['**/*.{js,css,html,svg,woff2,webmanifest}', 'icons/*.png'],
           globIgnores: ['**/.vite/**'],
-          // The legacy layer's offline page and its stylesheet come from the server (issue 15).
+          // The legacy layer's offline page and its stylesheet come from the server.
           additionalManifestEntries: legacyOfflineEntries(),
         },
         devOptions: { enabled: false },
@@ -81,7 +81,7 @@ const clientBuild: UserConfig['build'] = {
   // What a lazy chunk preloads with it: not the framework and runtime chunks, which the entry has
   // loaded before any lazy import can run (they were in almost every list of the entry's preload
   // map). No polyfill: every browser we build for (es2022) knows modulepreload, and one that did
-  // not would load the same modules on import, only without the head start (issue 36, home JS).
+  // not would load the same modules on import, only without the head start (home JS).
   modulePreload: {
     polyfill: false,
     resolveDependencies: (_file, deps) =>
@@ -109,7 +109,7 @@ const clientBuild: UserConfig['build'] = {
             // paths and formatting already). Not the ones the home page would then download for
             // another page's sake: the role menus and staff routes (account panel, staff area), the
             // advert draw, the state-map and place-name helpers (their one user's chunk takes them;
-            // a chunk of its own cost the home route 364 B, issue 13).
+            // a chunk of its own cost the home route 364 B).
             name: 'shell',
             test: /src[\\/](lib[\\/](?!menus-for|advert-draw|staff-routes|place-name|state-map)|api[\\/]client|ui[\\/](button|loading-bar)[\\/.])/,
           },

@@ -10,7 +10,7 @@ const SHARED_PROCESS_PROJECT = 'client';
  * The order of the test files: vitest's own (the slowest known first, so two workers finish
  * together), except the client project, whose files share one process and so run in the order
  * of their paths on every machine. Vitest's order depends on durations cached from earlier runs,
- * so a state one file leaves behind would meet other files on a fresh clone than here (issue 34).
+ * so a state one file leaves behind would meet other files on a fresh clone than here.
  * `TEST_FILE_ORDER_SEED=N npx vitest run --project client` tries another order (vitest's shuffle
  * flag does not reach a sequencer of the config's): a file that fails only in some orders
  * depends on what another file left behind. (Here, not in a module of its own: the config may
@@ -58,11 +58,11 @@ const serverTest = {
   hookTimeout: 120_000,
   // Server test files share a worker's module cache: each builds its own app on its own database
   // copy and nothing touches process-wide state, and re-importing Fastify, drizzle and PGlite per
-  // file took half of the suite (177 s → 91 s for the server project on 2 cores, issue 16).
+  // file took half of the suite (177 s → 91 s for the server project on 2 cores).
   isolate: false,
 };
 
-/** The tests of access, CSRF, sessions, cookies, headers and hostile input (issue 35). */
+/** The tests of access, CSRF, sessions, cookies, headers and hostile input. */
 const SECURITY_TESTS = [
   'server/app.test.ts',
   'server/fuzz.test.ts',
@@ -78,11 +78,11 @@ const SECURITY_TESTS = [
 export default defineConfig({
   test: {
     // A worker per core (vitest's default leaves one core idle: 1 worker on this 2-core machine,
-    // 251 s against 222 s with 2, issue 16).
+    // 251 s against 222 s with 2).
     maxWorkers: availableParallelism(),
     // Forked processes (the default), not worker threads: each project alone ran a little faster
     // in threads, the whole suite on fresh clones no clearer than 147 s and 205 s in threads
-    // against 165 s in forks (issue 34).
+    // against 165 s in forks.
     pool: 'forks',
     sequence: { sequencer: PathOrderForSharedProcess },
     projects: [

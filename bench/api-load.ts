@@ -38,7 +38,7 @@ const WARMUP_SECONDS = 2;
 
 /**
  * What every browser sends along (Chromium's value): without it the bench measured a client no
- * user has, and missed that berechnen's answer was compressed anew on every request (issue 10).
+ * user has, and missed that berechnen's answer was compressed anew on every request.
  */
 const ACCEPT_ENCODING = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
@@ -47,7 +47,7 @@ const CALCULATION_ZIPS = 3000;
 
 type RouteKey = 'health' | 'checkZipCode' | 'calculate' | 'townPage' | 'dealerPage';
 
-/** A town's price page and a dealer's page, as the sitemap names them (issue 36). */
+/** A town's price page and a dealer's page, as the sitemap names them. */
 export const TOWN_PAGE_PATH = /^\/heizoelpreise\/bayern\/[a-z0-9-]+\/[a-z0-9-]+-\d{4,5}$/;
 export const DEALER_PAGE_PATH = /^\/heizoelhaendler\/[a-z0-9-]+\/\d{2,5}\/\d+$/;
 
@@ -166,7 +166,7 @@ export async function measureApiLoad(opts: LoadOptions): Promise<ApiLoad> {
       duration: WARMUP_SECONDS,
     });
     // Public pages as a browser asks for them, without cookies: the same for every anonymous
-    // visitor, answered from the render cache after the first (issue 36).
+    // visitor, answered from the render cache after the first.
     const pages = await sitemapPages(base);
     const PAGE_HEADERS = { ...ACCEPT_ENCODING, accept: 'text/html' };
     for (const path of [pages.town, pages.dealer]) {
@@ -307,7 +307,7 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
  * 9.0.0 otherwise appends every body chunk to a string (`req.body += data`,
  * lib/pipelinedRequestsQueue.js), i.e. UTF-8-decodes each compressed answer: for a cached town
  * page (≈ 19 kB brotli) that was 72 % of the generator's CPU while the server stood 77 % idle
- * (`node --cpu-prof` on both, issue 36), so the page's req/s measured the generator. Applied to
+ * (`node --cpu-prof` on both), so the page's req/s measured the generator. Applied to
  * every route alike, the yardstick included; nothing here reads a body (no verifyBody,
  * expectBody or onResponse). The version is pinned in package.json; if the queue is ever gone,
  * the bench says so rather than measuring the decoding again.

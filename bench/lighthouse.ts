@@ -1,5 +1,5 @@
 /**
- * Lighthouse, mobile (issue 10 "Speed"): the production server in its own process (as
+ * Lighthouse, mobile: the production server in its own process (as
  * bench/api-load.ts starts it, on a free port with the bench's PGlite data in var/bench) serving
  * dist/, Chromium started by chrome-launcher, Lighthouse's Node API with the performance category
  * only and its defaults: mobile form factor, simulated throttling, storage cleared before each run.
@@ -20,7 +20,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { generateReport, type Result } from 'lighthouse';
 import { freePort, startServer, waitForHealth, type ServerProcess } from './api-load';
 
-/** Per page, on the median run (issue 10). */
+/** Per page, on the median run. */
 export const LIGHTHOUSE_BUDGET = { performanceScore: 95, cls: 0.02, tbtMs: 150 } as const;
 
 export const LIGHTHOUSE_RUNS = 3;
@@ -28,8 +28,8 @@ export const LIGHTHOUSE_RUNS = 3;
 /**
  * Home, the offer list of a real query (SPEC §3 parameters; 10115 Berlin has seeded dealers, the
  * e2e offer tests use it too; the other parameters take the calculator's defaults), the
- * consumption guide's start (SPEC §2), the price overview and one town's price page (issue 11),
- * an article and a dealer page (issue 12; dealer 1188 is a seeded Munich dealer, the seed is
+ * consumption guide's start (SPEC §2), the price overview and one town's price page,
+ * an article and a dealer page (dealer 1188 is a seeded Munich dealer, the seed is
  * deterministic).
  */
 export const LIGHTHOUSE_PAGES = [

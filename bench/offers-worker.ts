@@ -1,5 +1,5 @@
 /**
- * Offers worker budget (issue 3): rank + format 1,000 offers, median ≤ 10 ms. Runs the worker's
+ * Offers worker budget: rank + format 1,000 offers, median ≤ 10 ms. Runs the worker's
  * pure module (src/workers/offers/offers.ts) in Node, which is what the worker thread executes;
  * the orders rotate (price, rating, delivery) and each run starts with empty format caches, as a
  * call in the worker does. The structured clone of input and output (the postMessage copy) is

@@ -1,5 +1,5 @@
 /**
- * Page crawl (issue 36): 600 distinct public pages of the sitemap, mostly local price pages (an
+ * Page crawl: 600 distinct public pages of the sitemap, mostly local price pages (an
  * uncached render each), requested at 20 pages/s from one address over HTTP, as a search engine's
  * crawler does. Reading must never be refused: the figure that counts is 0 answers with 429.
  *

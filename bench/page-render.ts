@@ -1,5 +1,5 @@
 /**
- * Cold server renders of public pages (issue 36): the real server in its own process with the
+ * Cold server renders of public pages: the real server in its own process with the
  * render cache off (`RENDER_CACHE_BYTES=0`), asked one request at a time as an anonymous first
  * visitor (no cookies) that takes the page uncompressed, so the figure is the render itself:
  * routing, the route's data, React's render and the page's assembly, not gzip or a cached copy.
@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { median, sitemapPages, startServer, waitForHealth } from './api-load';
 
-/** Issue 36: a cold render of each page within 15 ms at the median. */
+/** A cold render of each page within 15 ms at the median. */
 export const PAGE_RENDER_BUDGET = { p50Ms: 15 } as const;
 
 export const PAGE_RENDER_PORT = 3420;
@@ -58,7 +58,7 @@ export async function measurePageRender({
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-page-render-'));
   const server = startServer(root, PAGE_RENDER_PORT, {
     DATA_DIR: dataDir,
-    // The render cache (issue 36) off: every request renders.
+    // The render cache off: every request renders.
     RENDER_CACHE_BYTES: '0',
     // A bench of its own data, never a PostgreSQL named for the API bench.
     DATABASE_URL: '',

@@ -5,7 +5,7 @@
  *   (b) gzip size of the JavaScript the home route `/` loads;
  *   (c) the offers worker: rank + format 1,000 offers (bench/offers-worker.ts);
  *   (d) Lighthouse, mobile, on three pages (bench/lighthouse.ts; BENCH_LIGHTHOUSE=0 skips it);
- *   (e) public pages (issue 36): cold renders of home, a state, a town and a dealer page with the
+ *   (e) public pages: cold renders of home, a state, a town and a dealer page with the
  *       render cache off (bench/page-render.ts); a town and a dealer page from the render cache
  *       against /api/health in the load test of (a); a crawl of 600 distinct pages at 20 pages/s
  *       from one address (bench/page-crawl.ts), which no limit may refuse.
@@ -30,15 +30,15 @@ const distDir = join(root, 'dist');
 // validates a body and looks up a postal code with the cheapest route there is, which keeps the
 // figure meaningful on any machine; p99 is what a user typing a postal code waits at worst.
 const BUDGET = {
-  // Issue 10 tightened both ratios (0.5 -> 0.8 and 0.5 -> 0.6).
+  // Both ratios were tightened from 0.5 (to 0.8 and 0.6) once the index made it possible.
   zipToHealthRatio: 0.8,
   zipP99Ms: 25,
-  // Issue 3 "Speed": a full calculation (candidate dealers from the in-memory index, pricing,
+  // A full calculation (candidate dealers from the in-memory index, pricing,
   // ranking, a response of 5–30 offers) against the same yardstick.
   calculateToHealthRatio: 0.6,
   calculateP99Ms: 25,
   homeJsGzipBytes: 120_000, // 120 kB as Vite reports sizes (1 kB = 1000 B)
-  // Issue 36: a public page from the render cache at half the yardstick's rate at least.
+  // A public page from the render cache at half the yardstick's rate at least.
   cachedPageToHealthRatio: 0.5,
 } as const;
 

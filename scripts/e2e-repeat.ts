@@ -5,7 +5,7 @@
  * `npm run test:e2e` does, and prints one line per run. `--pressure` keeps every core busy beside
  * it (one spinning process per core, at the same priority as the suite), as a slower or loaded
  * machine would: a test that passes only when the machine is quick waits on a time, not on a
- * condition (issue 34). `--chrome` runs another Chromium (e.g. an older one unpacked beside the
+ * condition. `--chrome` runs another Chromium (e.g. an older one unpacked beside the
  * installed one). The series runs on a build (dist-repeat/), port (3190, or E2E_PORT) and data
  * folder of its own, so work on the checkout can go on beside it. A failed run keeps its report
  * and traces under test-results-repeat/run-<n>/. Exits 1 when any run had a failed or flaky test.

@@ -3,7 +3,7 @@
  * time at the end (as .ci/run prints its steps).
  *
  * 1. Chromium for the browser tests, first, so a machine without one learns it in seconds
- *    (issue 34: before, 128 browser tests failed one by one after ten minutes). As root on
+ *    (before, 128 browser tests failed one by one after ten minutes). As root on
  *    Debian the headless shell .ci/run installs is installed when it is missing (also beside
  *    the full chromium, which is much slower); without it and without any Chromium, one German
  *    sentence says what to install.
@@ -84,7 +84,7 @@ function installHeadlessShell(): boolean {
 
 /**
  * The headless shell, installed when missing (as root on Debian): with the full chromium the
- * browser tests take about 1.6 times as long (546 s against 352 s here, issue 34).
+ * browser tests take about 1.6 times as long (546 s against 352 s here).
  */
 function ensureChromium(): number {
   if (process.env.CHROME_PATH) {
@@ -123,7 +123,7 @@ await phase('Chromium', ensureChromium);
 await phase('Typprüfung und Lint', async () => {
   // ESLint (type-aware: about 75 s and 1.4 cores on a fresh clone here) from the start; the type
   // check (35 s) and then prettier (15 s) beside it. Type check ∥ (prettier, then eslint) kept a
-  // core idle for a minute: 140 s on a fresh clone against about 95 s (issue 34).
+  // core idle for a minute: 140 s on a fresh clone against about 95 s.
   const typecheckThenFormat = async () => {
     const typecheck = await runQuietly(bin('tsc'), ['-b']);
     const format = await runQuietly(bin('prettier'), ['--check', '.', '--log-level', 'warn']);

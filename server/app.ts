@@ -127,7 +127,7 @@ export async function buildApp({
     trustProxy: trustProxyOption(config.trustProxy ?? 0),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
-    // What Node's parser refuses before routing: German, in the API's error shape (issue 35).
+    // What Node's parser refuses before routing: German, in the API's error shape.
     clientErrorHandler: answerClientError,
     // One line per request instead of two with headers (server/logging.ts).
     logController: new OneLineRequestLog(),
@@ -140,7 +140,7 @@ export async function buildApp({
   // Plugins
   await app.register(routeTablePlugin);
   await app.register(publicUrlPlugin, { publicUrl: config.publicUrl });
-  // robots.txt and sitemap.xml (issue 10); features add their pages with app.sitemap.register,
+  // robots.txt and sitemap.xml; features add their pages with app.sitemap.register,
   // and pages that exist by the database's say with app.pageResolvers.register.
   await app.register(seoPlugin);
   await app.register(pageResolversPlugin);
@@ -167,11 +167,11 @@ export async function buildApp({
     accessTokenTtlSeconds: config.accessTokenTtlSeconds ?? 900,
   });
   await app.register(rateLimit, { global: false });
-  // Renders and unknown paths per address, counted in memory (issue 36); reading is never limited.
+  // Renders and unknown paths per address, counted in memory; reading is never limited.
   await app.register(pageLimitsPlugin, pageLimits ?? {});
   await app.register(errorsPlugin);
 
-  // The registry of in-process caches (issue 13): modules add theirs, a clear reaches every process.
+  // The registry of in-process caches: modules add theirs, a clear reaches every process.
   await app.register(cachesPlugin);
   // Shared in-memory indexes, built once at start.
   await app.register(zipIndexPlugin);
@@ -181,7 +181,7 @@ export async function buildApp({
   await app.register(accountRoutes);
   await app.register(supportUserRoutes, { prefix: '/api/support/users' });
   await app.register(cacheRoutes, { prefix: '/api/support/caches' });
-  // The job queue's rows for admins (issue 35): stuck and failed jobs without SQL.
+  // The job queue's rows for admins: stuck and failed jobs without SQL.
   await app.register(jobRoutes, { prefix: '/api/support/jobs' });
   // The legacy login site (/konto/…), HTML forms.
   await app.register(legacyPlugin, { limits: legacyLimits });
@@ -201,14 +201,14 @@ export async function buildApp({
   await app.register(pricesRoutes, { prefix: '/api/site' });
   await app.register(dealersPlugin);
   await app.register(dealersRoutes, { prefix: '/api/site' });
-  // News, CMS pages and cross-links (issue 12).
+  // News, CMS pages and cross-links.
   await app.register(contentPlugin);
   await app.register(cmsPagesPlugin);
   await app.register(newsRoutes, { prefix: '/api/site' });
   await app.register(crossLinkingRoutes, { prefix: '/api/cross-linking' });
-  // The staff CMS (issue 13): /api/cms and the uploaded images at /media/{file}.
+  // The staff CMS: /api/cms and the uploaded images at /media/{file}.
   await app.register(cmsPlugin, { dataDir: config.dataDir });
-  // Adverts, campaigns and slots (issue 13): /api/iam and the ad manager's /api/iam/admin.
+  // Adverts, campaigns and slots: /api/iam and the ad manager's /api/iam/admin.
   await app.register(iamPlugin);
   await app.register(leadsPlugin);
   await app.register(leadsRoutes, { prefix: '/api/leads' });
@@ -216,21 +216,21 @@ export async function buildApp({
   await app.register(leadBannerRoutes, { prefix: `/api/${LEAD_PARTNER.slug}` });
   await app.register(orderRoutes, { prefix: '/api/orders' });
   await app.register(supportOrderRoutes, { prefix: '/api/support/orders' });
-  // Sammelbestellung (issue 39): the closing job on app.jobs, the customers' and support's API.
+  // Sammelbestellung: the closing job on app.jobs, the customers' and support's API.
   await app.register(groupOrdersPlugin);
   await app.register(groupOrderRoutes, { prefix: '/api/sammelbestellungen' });
   await app.register(supportGroupOrderRoutes, { prefix: '/api/support/sammelbestellungen' });
-  // Issue 40: a dealer's delivery bookings per day for support.
+  // A dealer's delivery bookings per day for support.
   await app.register(supportDeliveryRoutes, { prefix: '/api/support/liefertermine' });
   await app.register(customerRoutes, { prefix: '/api/jwt/kunde' });
   await app.register(ratingRoutes, { prefix: '/api/bewertung' });
   await app.register(reviewsRoutes, { prefix: '/api/site' });
-  // Issue 15: error and web-vitals reports (beacons, full paths), their daily retention job and
+  // Error and web-vitals reports (beacons, full paths), their daily retention job and
   // the support overview.
   await app.register(telemetryPlugin);
   await app.register(telemetryRoutes);
   await app.register(supportTelemetryRoutes, { prefix: '/api/support/telemetry' });
-  // meX tank sensors and price alarms (issue 14, docs/decisions/017), and the OpenAPI document.
+  // meX tank sensors and price alarms (docs/decisions/017), and the OpenAPI document.
   await app.register(mexRoutes, { prefix: '/api/site/mex' });
   await app.register(mexIngestRoutes, { prefix: '/api/mex' });
   await app.register(mexSupportRoutes, { prefix: '/api/support/mex' });

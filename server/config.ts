@@ -32,7 +32,7 @@ const envSchema = z.object({
     .default('Oelkompass.'),
   // docs/decisions/008: access token lifetime, 15 minutes. At least twice the 120 s in which
   // a tab does not refresh after another one did (SPEC §9): shorter tokens run out before the
-  // next refresh may start, and every session would end (issue 15).
+  // next refresh may start, and every session would end.
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -64,7 +64,7 @@ const envSchema = z.object({
       "muss eine Zahl von Proxy-Stufen (0–10) oder eine Liste von Adressen sein, z. B. '1' oder 'loopback, 10.0.0.0/8'",
     )
     .optional(),
-  // Issue 36: memory for rendered public pages (server/pages/render-cache.ts), an LRU by bytes;
+  // Memory for rendered public pages (server/pages/render-cache.ts), an LRU by bytes;
   // 0 turns the cache off (cold renders, e.g. in the bench).
   RENDER_CACHE_BYTES: z.coerce
     .number()

@@ -1,5 +1,5 @@
 /**
- * Issue 9's probe, kept as a test: generated bad requests against every registered route (read
+ * The outside probe, kept as a test: generated bad requests against every registered route (read
  * from app.routeTable, so a route added later is probed without touching this file), the legacy
  * pages included. Requests are derived from each route's own zod schemas: values that fit, with
  * one part made hostile (NUL, ids beyond int4, wrong types, lists for text, huge strings, unknown
@@ -81,7 +81,7 @@ let lastSignature: { xmax: string; signature: string } | undefined;
 
 /**
  * Row count and newest row version (xmin) of every table a route may write: "what is stored".
- * Counting every table twice per request was most of this file's time (issue 34: 115 s of
+ * Counting every table twice per request was most of this file's time (115 s of
  * 119 s); a write of any kind takes a new transaction id, so while the next unassigned id
  * (the snapshot's xmax, read before counting) has not moved, nothing was written and the last
  * signature still holds.
@@ -201,7 +201,7 @@ function identityHeaders(who: Who): Record<string, string> {
     case 'expired-token':
       return authHeaders(customer, { ttlSeconds: -60 });
     case 'other-csrf': {
-      // A real CSRF value of another browser (issue 9, session edge).
+      // A real CSRF value of another browser (session edge).
       const mine = browserCookies();
       const theirs = browserCookies();
       return {
@@ -322,7 +322,7 @@ function probedRoutes(): { method: string; route: RouteOptions }[] {
   return out;
 }
 
-describe('the probe of issue 9, generated from every route schema', () => {
+describe('the outside probe, generated from every route schema', () => {
   it('finds the API and the legacy pages in the route table', () => {
     const urls = probedRoutes().map((r) => `${r.method} ${r.route.url}`);
     expect(urls.length).toBeGreaterThan(35);

@@ -1,5 +1,5 @@
 /**
- * Issue 9, logs and artefacts: what the server writes to its log and what it serves from the
+ * Logs and artefacts: what the server writes to its log and what it serves from the
  * build. The app logs into a buffer here through the same options main.ts uses.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -142,7 +142,7 @@ describe('the log', () => {
     }
   });
 
-  it('writes a refusal as its request line with the status, nothing more (issue 35)', async () => {
+  it('writes a refusal as its request line with the status, nothing more', async () => {
     const app = await appFor('production');
     try {
       lines.length = 0;
@@ -172,7 +172,7 @@ describe('the log', () => {
     }
   });
 
-  it('answers what the HTTP parser refuses in German, in the API error shape (issue 35)', async () => {
+  it('answers what the HTTP parser refuses in German, in the API error shape', async () => {
     const app = await appFor('production');
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
@@ -218,7 +218,7 @@ describe('the log', () => {
     }
   });
 
-  it('answers generated broken requests below 500 and never in English, before routing too (issue 35)', async () => {
+  it('answers generated broken requests below 500 and never in English, before routing too', async () => {
     const app = await appFor('production');
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,5 +1,5 @@
 /**
- * What the server logs (issue 9, logs): no personal data and no request headers, one line per
+ * What the server logs (logs): no personal data and no request headers, one line per
  * request at most, readable for a person in a terminal.
  * - Errors are serialised without the values they carried: a failed query keeps its SQL (with
  *   $1 placeholders) but not its parameters (names, e-mail, phone, addresses); a database error

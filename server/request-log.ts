@@ -2,7 +2,7 @@
  * Fastify's request log lines, one per request (server/logging.ts): no "incoming request" line
  * with headers, and the completed line carries method, path without the query (it can hold a
  * postal code or a search for a name), status and milliseconds. A client that closes the
- * connection while an answer streams is not an error (issue 9): debug, not error.
+ * connection while an answer streams is not an error: debug, not error.
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
@@ -28,7 +28,7 @@ export function requestLine(request: FastifyRequest, reply: FastifyReply) {
 
 /**
  * The request line of an answer Fastify gives outside a route (its router's frameworkErrors):
- * those never reach requestCompleted, so a refused URL left no line at all (issue 35).
+ * those never reach requestCompleted, so a refused URL left no line at all.
  */
 export function logRequestLineWhenSent(request: FastifyRequest, reply: FastifyReply): void {
   reply.raw.once('finish', () => reply.log.info(requestLine(request, reply), 'request'));

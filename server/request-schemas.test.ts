@@ -1,5 +1,5 @@
 /**
- * Issue 9, input class: one rule for every value a client sends, checked over every registered
+ * Input class: one rule for every value a client sends, checked over every registered
  * route (app.routeTable), so a route added later is held to it without touching this file:
  * - every text refuses U+0000 with the shared German message (PostgreSQL can not store it: 500),
  *   and is bounded in length;
@@ -72,8 +72,8 @@ describe('request schemas of every route', () => {
   });
 
   it('bounds the length of every text', () => {
-    // Longer than the longest text a client may send (a stack trace of 8,000, issue 15), except
-    // a CMS body (issue 13: a whole page in Markdown), which has its own bound.
+    // Longer than the longest text a client may send (a stack trace of 8,000), except
+    // a CMS body (a whole page in Markdown), which has its own bound.
     const longest = (path: string) => (path.endsWith('BodyMarkdown') ? CMS_BODY_MAX : 9_999);
     const problems = requestLeaves(t.app.routeTable)
       .filter((leaf) => leaf.kind === 'string')

@@ -52,10 +52,10 @@ export async function seedAll(db: Db, opts: SeedOptions = {}): Promise<SeedResul
   const dealers = await seedDealers(db);
   await seedDeliveryContingents(db);
   await seedGuides(db);
-  // News articles and CMS pages (issue 12).
+  // News articles and CMS pages.
   await seedContent(db);
   const withDemo = opts.demoUsers ?? demoUsersWanted();
-  // Advert slots, house adverts, and with the demo data a fictitious dealer's campaign (issue 13).
+  // Advert slots, house adverts, and with the demo data a fictitious dealer's campaign.
   await seedAdverts(db, { demo: withDemo });
   const demoUsers = withDemo
     ? await seedDemoUsers(db, {
@@ -69,7 +69,7 @@ export async function seedAll(db: Db, opts: SeedOptions = {}): Promise<SeedResul
     const origin = opts.publicUrl ?? DEFAULT_PUBLIC_URL;
     await seedDemoRatings(db, (path) => absoluteUrlOf(origin, path));
   }
-  // The demo customer's meX tanks, sensors and a year of readings (issue 14).
+  // The demo customer's meX tanks, sensors and a year of readings.
   if (!demoUsers.skipped) await seedDemoMex(db, DEMO_CUSTOMER_EMAIL);
   return { referenceData, dealers, demoUsers };
 }

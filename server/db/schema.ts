@@ -84,7 +84,7 @@ export const referenceImports = pgTable('reference_import', {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Catalogue and dealers (issue 3). Prices are stored NET of VAT (German prices include the CO₂
+// Catalogue and dealers. Prices are stored NET of VAT (German prices include the CO₂
 // levy); the engine adds the country's VAT (ARCHITECTURE §6).
 
 /** Product groups: 1 heizoel, 2 diesel (ARCHITECTURE §6). */
@@ -137,7 +137,7 @@ export const calcParameters = pgTable(
     deliveryDays: smallint(),
     /**
      * Delivery time items: the earliest delivery in working days after the order is processed
-     * (issue 40: 1 for the express delivery, more for the cheaper options that leave the dealer
+     * (1 for the express delivery, more for the cheaper options that leave the dealer
      * room to plan tours).
      */
     leadDays: smallint(),
@@ -255,7 +255,7 @@ export const dealerPrices = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Accounts, sessions and e-mail (issue 4). Secrets (passwords, tokens) are never stored in clear:
+// Accounts, sessions and e-mail. Secrets (passwords, tokens) are never stored in clear:
 // passwords as scrypt hashes with a per-user salt, tokens as SHA-256 hashes of random values.
 
 export const users = pgTable(
@@ -355,7 +355,7 @@ export const refreshTokens = pgTable(
     usedAt: timestamp({ withTimezone: true }),
     /**
      * The browser that used it (browserKeyOf its id): only that browser's retry after a lost
-     * answer gets the successor again, however long the outage was (issue 37).
+     * answer gets the successor again, however long the outage was.
      */
     usedBy: text(),
     revokedAt: timestamp({ withTimezone: true }),
@@ -446,7 +446,7 @@ export const orders = pgTable(
     /**
      * A guest's order: SHA-256 of the browser's anonymous id (ok_sid cookie) that placed it. A
      * replayed idempotency key only finds the order for its customer, or for this browser with
-     * the same e-mail; anyone else gets 409 and learns nothing (issue 9).
+     * the same e-mail; anyone else gets 409 and learns nothing.
      */
     guestKey: text(),
     email: text().notNull(),
@@ -475,7 +475,7 @@ export const orders = pgTable(
     installmentRate: doublePrecision(),
     /** 'received' | 'confirmed' | 'delivered' | 'cancelled' */
     status: text().notNull().default('received'),
-    /** The group order (issue 39) this household's own order came from, else null. */
+    /** The group order this household's own order came from, else null. */
     groupOrderId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -514,7 +514,7 @@ export const ratings = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Leads: the oil-consumption guide and the lead form (issue 5).
+// Leads: the oil-consumption guide and the lead form.
 
 /** A guide (SPEC §3 Guide). `definition` holds the steps; parsed with the contract when read. */
 export const guides = pgTable('guide', {
@@ -607,7 +607,7 @@ export const jobs = pgTable(
 );
 
 /**
- * Daily heating-oil prices per region (issue 11, docs/decisions/012): the mean of the dealers'
+ * Daily heating-oil prices per region (docs/decisions/012): the mean of the dealers'
  * offers at the standard order (3,000 L, default product, standard options), gross, per 100 L in
  * the country's currency. One row per region and year; prices[0] is 1 January. Past days come
  * from the documented market model (server/modules/prices/model.ts), the days since the daily
@@ -626,7 +626,7 @@ export const priceSeries = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Telemetry (issue 15): what browsers report, kept 30 days (the daily telemetry-retention job).
+// Telemetry: what browsers report, kept 30 days (the daily telemetry-retention job).
 
 /** An error report of one page view (SPEC §3 Error report), as received. */
 export const clientErrorReports = pgTable(
@@ -640,7 +640,7 @@ export const clientErrorReports = pgTable(
     timeEnd: timestamp({ withTimezone: true }).notNull(),
     /** The report's errors as validated (message, filename, lineno, colno, stack, time). */
     errors: jsonb().$type<ClientError[]>().notNull(),
-    /** The browser's id of the report: one sent again (a lost answer) is stored once (issue 37). */
+    /** The browser's id of the report: one sent again (a lost answer) is stored once. */
     reportId: text(),
   },
   (t) => [
@@ -670,7 +670,7 @@ export const webVitals = pgTable(
     rawData: jsonb().notNull(),
     authorised: text().notNull(),
     sessionId: text().notNull(),
-    /** The browser's id of the report: one sent again is stored once (issue 37). */
+    /** The browser's id of the report: one sent again is stored once. */
     reportId: text(),
   },
   (t) => [
@@ -681,8 +681,8 @@ export const webVitals = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Content (issue 12): news articles and CMS pages in one store. The body is Markdown, rendered
-// and sanitised on the server (server/modules/content/markdown.ts); the staff editor (issue 13)
+// Content: news articles and CMS pages in one store. The body is Markdown, rendered
+// and sanitised on the server (server/modules/content/markdown.ts); the staff editor
 // edits these rows and keeps versions of its own.
 
 export type ContentKind = 'article' | 'page';
@@ -719,7 +719,7 @@ export const contentEntries = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Staff area (issue 13, docs/decisions/016): the audit log of every staff change, adverts with
+// Staff area (docs/decisions/016): the audit log of every staff change, adverts with
 // their campaigns and slots (SPEC §3 Advert slot / Advert content, §4 Advert slots), the CMS's
 // versions, and the cache generations through which every server process learns of a clear.
 
@@ -841,7 +841,7 @@ export const cacheGenerations = pgTable('cache_generation', {
 });
 
 // ---------------------------------------------------------------------------------------------
-// meX tank sensors (issue 14, docs/decisions/017)
+// meX tank sensors (docs/decisions/017)
 
 /** A customer's oil tank: what the sensor measures and where it is delivered to. */
 export const mexTanks = pgTable(
@@ -909,7 +909,7 @@ export const mexReadings = pgTable(
   (t) => [primaryKey({ columns: [t.sensorId, t.measuredAt] })],
 );
 
-/** A customer's price alarm: mail once when the best price falls to the threshold (issue 14). */
+/** A customer's price alarm: mail once when the best price falls to the threshold. */
 export const priceAlarms = pgTable(
   'price_alarm',
   {
@@ -937,7 +937,7 @@ export const priceAlarms = pgTable(
 );
 
 /**
- * A group order (issue 39, docs/decisions/022): neighbours order together; at the closing each
+ * A group order (docs/decisions/022): neighbours order together; at the closing each
  * household gets its own row in customer_order with the same dealer. The configuration is the
  * organiser's (product and options); amount and stations are the group's at each pricing.
  */
@@ -1012,7 +1012,7 @@ export const groupOrderMembers = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Delivery capacity and bookings (issue 40, decision 023; server/modules/delivery)
+// Delivery capacity and bookings (decision 023; server/modules/delivery)
 
 /**
  * What a dealer's depot (its seat: depot 0, or a branch id) delivers through the portal per

@@ -1,6 +1,6 @@
 /**
  * What queue.test.ts's claim race runs, in the test process and in claimer-process.ts alike
- * (issue 35): the job names, a handler that records each run, and the backlog of due jobs.
+ *: the job names, a handler that records each run, and the backlog of due jobs.
  */
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';

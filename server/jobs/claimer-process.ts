@@ -1,5 +1,5 @@
 /**
- * A second OS process that claims jobs, for queue.test.ts on PostgreSQL (issue 35): the parent
+ * A second OS process that claims jobs, for queue.test.ts on PostgreSQL: the parent
  * forks two of these on one database and moves their clock over IPC, so both claim at the same
  * moments without sleeping.
  *

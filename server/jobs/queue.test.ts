@@ -367,7 +367,7 @@ describe('berlinDay', () => {
 });
 
 /**
- * Issue 35: the claim took every due job (UPDATE … WHERE id IN (SELECT … LIMIT 1 FOR UPDATE SKIP
+ * The claim took every due job (UPDATE … WHERE id IN (SELECT … LIMIT 1 FOR UPDATE SKIP
  * LOCKED) marked them all running) and ran only the first; the others ran a lease later with an
  * attempt used up. Two claimers tick together for three hours over a backlog of 24
  * due jobs and the hourly price-alarm check, as two server processes would.

@@ -1,5 +1,5 @@
 /**
- * /api/support/jobs (issue 35): the guard, the answer's shape, a failed job with its last error,
+ * /api/support/jobs: the guard, the answer's shape, a failed job with its last error,
  * a running job whose lease ran out flagged as stuck, a pending job overdue as late, lateness per
  * state, the order and the limit, and the counts over the whole table.
  */

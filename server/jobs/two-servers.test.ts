@@ -1,5 +1,5 @@
 /**
- * Issue 11 "the daily job is proven to run once with two server processes on one PostgreSQL":
+ * The daily job is proven to run once with two server processes on one PostgreSQL:
  * two real server processes (server/main.ts) start at the same moment on one empty database.
  * One migrates and seeds while the other waits (the start-up lock), and today's price snapshot
  * runs once. PostgreSQL pass only (TEST_DB=postgres); PGlite has one process per data directory.

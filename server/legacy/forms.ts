@@ -1,5 +1,5 @@
 /**
- * What the legacy pages accept (issue 9): their query and their urlencoded forms, validated by
+ * What the legacy pages accept: their query and their urlencoded forms, validated by
  * the same zod validator as the API. Every field is optional text without NUL and with a bound,
  * so a JSON body, a number, a list (a repeated key) or a NUL is a 400 page before any handler
  * runs; what a person can type wrong (an empty field, a bad e-mail) is still answered by the

@@ -151,7 +151,7 @@ describe('legacy login page', () => {
     expect(unknown.body).toContain('E-Mail-Adresse oder Kennwort ist falsch.');
   });
 
-  it('tells a locked account so, but only with the right password (issue 38)', async () => {
+  it('tells a locked account so, but only with the right password', async () => {
     const locked = await createTestUser(t.database, { email: 'gesperrt.legacy@example.org' });
     await t.database.db.update(users).set({ active: false }).where(eq(users.id, locked.id));
     const page = await openPage();
@@ -354,7 +354,7 @@ describe('unknown pages of the legacy layer (SPEC §2/§8)', () => {
   });
 });
 
-describe('the offline page the service worker precaches (issue 15)', () => {
+describe('the offline page the service worker precaches', () => {
   it('is the same for everyone: no session, no form, no one’s name; not indexed', async () => {
     const res = await t.app.inject({
       url: '/konto/offline',
@@ -371,7 +371,7 @@ describe('the offline page the service worker precaches (issue 15)', () => {
   });
 });
 
-describe('issue 9: links and redirects', () => {
+describe('links and redirects', () => {
   const escapes = [
     '/..//evil.example',
     '/.//evil.example',
@@ -428,7 +428,7 @@ describe('issue 9: links and redirects', () => {
   });
 });
 
-describe('issue 9: input the forms do not expect', () => {
+describe('input the forms do not expect', () => {
   it('answers a repeated ReturnUrl with a German 400 page, not a 500 or JSON', async () => {
     for (const url of [
       '/konto/anmelden-registrieren?ReturnUrl=/a&ReturnUrl=/b',
@@ -505,7 +505,7 @@ async function failedLogins(
   return statuses;
 }
 
-describe('issue 9: abuse limits', () => {
+describe('abuse limits', () => {
   it('limits failed logins per address across e-mails (spraying) with a German 429 page', async () => {
     const page = await openPage();
     const remoteAddress = freshAddress();
@@ -584,7 +584,7 @@ describe('issue 9: abuse limits', () => {
     expect(perAddress.at(-1)).toBe(429);
   });
 
-  it('limits registrations per address, counted across processes (issue 36)', async () => {
+  it('limits registrations per address, counted across processes', async () => {
     const page = await openPage();
     const remoteAddress = freshAddress();
     const register = (app: typeof t.app, i: number) =>
@@ -640,7 +640,7 @@ describe('issue 9: abuse limits', () => {
   });
 });
 
-describe('issue 9: the client address the limits count by', () => {
+describe('the client address the limits count by', () => {
   /** A second server process on the same database, as production runs it. */
   function productionApp(trustProxy: number) {
     return buildAppOn(t, {
@@ -683,7 +683,7 @@ describe('issue 9: the client address the limits count by', () => {
   });
 });
 
-describe('issue 9: CSRF is bound to the browser', () => {
+describe('CSRF is bound to the browser', () => {
   it('refuses a real CSRF value that was issued to another browser', async () => {
     const mine = await openPage();
     const theirs = await openPage();

@@ -69,7 +69,7 @@ export const LIMITS = {
   loginPerAddress: { max: 30, windowSeconds: 15 * 60 },
   resetPerEmail: { max: 3, windowSeconds: 60 * 60 },
   resetPerAddress: { max: 10, windowSeconds: 60 * 60 },
-  // Scripted sign-ups, not a household or an office behind one address (issue 36): 30 an hour,
+  // Scripted sign-ups, not a household or an office behind one address: 30 an hour,
   // every attempt counted, in the database (all processes).
   registerPerAddress: { max: 30, windowSeconds: 60 * 60 },
 } as const;

@@ -134,7 +134,7 @@ ${field({ id: 'vergessen-email', name: 'Email', label: texts.email, type: 'email
 }
 
 /**
- * Issue 15: what the service worker shows for a /konto/ page offline (precached, so it never
+ * What the service worker shows for a /konto/ page offline (precached, so it never
  * shows anyone's data). "Erneut versuchen" is a link to the address it stands in for (href="").
  */
 export function offlinePage(): string {

@@ -1,5 +1,5 @@
 /**
- * The head of every page the server sends (issue 10): title, description, canonical URL from
+ * The head of every page the server sends: title, description, canonical URL from
  * PUBLIC_URL, robots, Open Graph and schema.org JSON-LD, written into the built shell in place
  * of its default title and description. Values come from src/lib/page-meta.ts and are escaped
  * here, so nothing from a request can end up as markup.

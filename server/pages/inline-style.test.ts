@@ -30,7 +30,7 @@ function dist(css: string, routeCss = '.route{gap:0}'): string {
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-describe('the stylesheets written into the page (issue 10 speed)', () => {
+describe('the stylesheets written into the page', () => {
   it("replaces the link to the entry's stylesheet with its text; the CSP allows exactly the built stylesheets", () => {
     const css = '.a{color:red}.b{margin:0}';
     const shell = readShell(dist(css));

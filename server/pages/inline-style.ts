@@ -1,5 +1,5 @@
 /**
- * The app's stylesheets written into the page (docs/decisions/009, issue 10 speed): linked, each
+ * The app's stylesheets written into the page (docs/decisions/009): linked, each
  * is a request the first paint waits for (a round trip or two on a slow phone connection);
  * written into the head they arrive with the page. The build splits them per route
  * (vite.config.ts cssCodeSplit): a page carries the entry's stylesheet and its own route's, not
@@ -45,7 +45,7 @@ export function inlinableStylesheets(distDir: string): ReadonlyMap<string, strin
  * A link that no browser fetches: a stylesheet type no browser supports (HTML: "If the type
  * attribute is present and its value is not a supported styling language, the user agent must
  * not fetch"), which every engine has honoured for decades. `disabled` alone is not enough:
- * Chromium 150 still fetched disabled links (issue 34: four stylesheets a page, all already in it);
+ * Chromium 150 still fetched disabled links (four stylesheets a page, all already in it);
  * it stays so that a link fetched anyway is never applied.
  */
 export const INLINED_LINK_ATTRIBUTES = 'type="text/x-inlined" disabled';

@@ -1,5 +1,5 @@
 /**
- * Issue 10: what a crawler or a link preview gets before any script runs — the head of each
+ * What a crawler or a link preview gets before any script runs — the head of each
  * page (title, description, canonical URL from PUBLIC_URL, robots, Open Graph, JSON-LD),
  * robots.txt and the sitemap with its registered sources.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 36: public pages a CDN may keep. An anonymous visitor's page is public with a lifetime
+ * Public pages a CDN may keep. An anonymous visitor's page is public with a lifetime
  * that follows its data and a validator (304 when unchanged), set by no cookie and kept in the
  * render cache; a visitor with a session gets a private page of their own, never the shared one
  * and never stored; a price snapshot, a CMS change and a staff clear reach the render cache of

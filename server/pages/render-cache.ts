@@ -1,5 +1,5 @@
 /**
- * The render cache of public pages (issue 36, docs/decisions/021): what an anonymous visitor
+ * The render cache of public pages (docs/decisions/021): what an anonymous visitor
  * gets for a path is the same for every anonymous visitor with the same locale and consent
  * state, until its data change. Kept per process, bounded by bytes (least recently used goes
  * first), each entry for its page's lifetime (SPEC §9: 120 s for price data, 3600 s for news,
@@ -19,7 +19,7 @@ export interface CachedPage {
   status: 200;
   /**
    * The whole document, with each compressed form made once, when first asked for: compressing
-   * ~100 kB of HTML on every request took 3–6 ms, most of a hit (issue 36); making brotli and
+   * ~100 kB of HTML on every request took 3–6 ms, most of a hit; making brotli and
    * gzip for every render, also for a client that takes neither, about 1 ms of each.
    */
   content: PrecompressedText;
@@ -148,7 +148,7 @@ const TRACKING_PARAMETER = /^(?:utm_[a-z_]*|gclid|gbraid|wbraid|fbclid|msclkid|m
 /**
  * The part of a request's address that decides the page: path and query without the campaign
  * parameters (utm_*, click ids) — a newsletter or an ad whose every link carries its own would
- * otherwise render and keep one copy of the same page per recipient (issue 36).
+ * otherwise render and keep one copy of the same page per recipient.
  */
 export function pageAddressKey(url: string): string {
   const queryAt = url.indexOf('?');

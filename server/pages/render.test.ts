@@ -1,5 +1,5 @@
 /**
- * Issue 10: server rendering. What a crawler, a link preview or a phone on a slow connection
+ * Server rendering. What a crawler, a link preview or a phone on a slow connection
  * gets before any script runs: each public page's content in the HTML with its data embedded,
  * the session decided by the cookies (SPEC §4), the 404 page with its status, and nothing of
  * one request's state in the next.
@@ -87,7 +87,7 @@ describe('public pages are rendered on the server', () => {
     const { res, html, text, embedded } = await page(url);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
-    // The same for every anonymous visitor: shared caches may keep it (issue 36).
+    // The same for every anonymous visitor: shared caches may keep it.
     expect(res.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=(120|3600), /);
     expect(html).toContain(`<link rel="canonical" href="${TEST_PUBLIC_URL}${url}" />`);
     expect(html).toMatch(/<title>[^<]+Ölkompass|<title>Ölkompass[^<]+/);
@@ -255,7 +255,7 @@ describe('public pages are rendered on the server', () => {
     expect(res.statusCode).toBe(404);
     expect(text).toContain('Die angeforderte Seite existiert nicht');
     expect(embedded?.route).toBeNull();
-    // One segment is the CMS catch-all (issue 13): nobody published a page there, so the same.
+    // One segment is the CMS catch-all: nobody published a page there, so the same.
     const cms = await page('/gibt-es-nicht');
     expect(cms.res.statusCode).toBe(404);
     expect(cms.text).toContain('Die angeforderte Seite existiert nicht');
@@ -271,7 +271,7 @@ describe('public pages are rendered on the server', () => {
   });
 });
 
-describe('the offer list is rendered with its offers (issue 10)', () => {
+describe('the offer list is rendered with its offers', () => {
   const offerList = (embedded: EmbeddedPage | null) => {
     const entries = Object.entries(embedded?.data ?? {}).filter(([key]) =>
       key.startsWith('offerList:'),

@@ -72,7 +72,7 @@ const loaders: Loaders = {
     const place = resolveLocal(local.tree, local.towns, null, { state, county, town });
     return place ? localPrices(local, place) : null;
   },
-  // Issue 12. null: unknown (the page resolver answered 404 before for articles and dealers).
+  // null: unknown (the page resolver answered 404 before for articles and dealers).
   newsList: (app, { countryId, page }) => newsList(app.db, countryId, page, NEWS_LIST_PAGE_SIZE),
   newsFeatured: (app, { countryId }) => featuredNews(app.db, countryId),
   newsDetail: (app, { countryId, slug }) => newsDetail(app.db, countryId, slug),
@@ -86,10 +86,10 @@ const loaders: Loaders = {
       ? pageDealerDetail(app, params, countryId, id, branchId)
       : dealerDetail(app, countryId, id, branchId),
   dealerReviews: (app, { id, page }) => dealerReviews(app.db, id, page),
-  // Issue 10: what GET /api/kalkulation/init answers (the same service, no request).
+  // What GET /api/kalkulation/init answers (the same service, no request).
   calculatorInit: async (app, { countryId, productGroupId }) =>
     calculatorInit(app.calculation, countryId, productGroupId),
-  // Issue 10: what berechnen answers this visitor for the address's configuration (the same
+  // What berechnen answers this visitor for the address's configuration (the same
   // cached calculation), ranked as the browser's offers worker ranks it. null: nothing to
   // calculate, or the server refuses the configuration; the browser then shows why.
   offerList: async (app, { countryId, productGroupId, search }, { ssr, auth }) => {

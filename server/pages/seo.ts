@@ -1,5 +1,5 @@
 /**
- * robots.txt and sitemap.xml (issue 10). The sitemap lists the indexable pages of the route
+ * robots.txt and sitemap.xml. The sitemap lists the indexable pages of the route
  * table that have no parameters (src/lib/page-meta.ts) and whatever the registered sources add:
  * a later feature with pages from the database (price pages, news, dealers) registers a source
  * with `app.sitemap.register` instead of editing a list here. Every URL comes from PUBLIC_URL.

@@ -161,7 +161,7 @@ describe('auth plugin', () => {
     }
   });
 
-  it('refuses a real CSRF value of another browser and hands out a pair for this one (issue 9)', async () => {
+  it('refuses a real CSRF value of another browser and hands out a pair for this one', async () => {
     const mine = browserCookies();
     const theirs = browserCookies();
     const res = await t.app.inject({
@@ -204,12 +204,12 @@ describe('auth plugin', () => {
     expect(legacyPage.cookies.some((c) => c.name === 'ok_csrf')).toBe(true);
     const personalPage = await t.app.inject({ url: '/', cookies: { ok_login: '1' } });
     expect(personalPage.cookies.some((c) => c.name === 'ok_csrf')).toBe(true);
-    // The app asks for its pair itself (issue 36): 204, the pair, never kept by a cache.
+    // The app asks for its pair itself: 204, the pair, never kept by a cache.
     const pair = await t.app.inject({ url: '/session/csrf' });
     expect(pair.statusCode).toBe(204);
     expect(pair.headers['cache-control']).toBe('no-store');
     expect(pair.cookies.some((c) => c.name === 'ok_csrf')).toBe(true);
-    // An app page for an anonymous visitor is the same for all of them (issue 36): no cookie.
+    // An app page for an anonymous visitor is the same for all of them: no cookie.
     const sharedPage = await t.app.inject({ url: '/impressum' });
     expect(sharedPage.cookies).toEqual([]);
     // API answers never set one (throughput; the app asks /session/renew first).

@@ -201,7 +201,7 @@ export function guardAllRoutes(app: FastifyInstance, guard: GuardName): void {
  * answers do not set one: signing a value and a Set-Cookie on every anonymous API call cost about
  * a third of the server's throughput (bench/), and static files never need one. Nor do the app's
  * pages for anonymous visitors: each is the same for all of them and kept by shared caches
- * (issue 36, docs/decisions/021), and a Set-Cookie would make it one visitor's.
+ * (docs/decisions/021), and a Set-Cookie would make it one visitor's.
  */
 function wantsCsrfCookie(request: FastifyRequest): boolean {
   const path = request.url.split('?')[0] ?? '/';
@@ -262,7 +262,7 @@ export async function authFromToken(
 
 /**
  * Where a token of an ended session (logout, ended impersonation, password reset) must not count
- * (issue 9): state-changing calls (CSRF), guarded and personal routes, and pages. Elsewhere (a
+ *: state-changing calls (CSRF), guarded and personal routes, and pages. Elsewhere (a
  * calculation) the token only decorates the answer, and the check would cost a query per call.
  */
 function needsLiveSession(request: FastifyRequest): boolean {

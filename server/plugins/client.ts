@@ -2,7 +2,7 @@
  * Serves the built client (dist/). Hashed assets are immutable for a year; the shell, the
  * service worker and the manifest are revalidated on every load so an update is seen at once.
  * Page paths answer with the app shell: 200 for a known route, 404 for anything else, so the
- * app shows its 404 page and crawlers see the status (issue 2, SPEC §2 catch-all).
+ * app shows its 404 page and crawlers see the status (SPEC §2 catch-all).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,7 +64,7 @@ const NOT_FOUND_MAX_AGE_S = 60;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Rendered public pages of this process (issue 36). */
+    /** Rendered public pages of this process. */
     renderCache: RenderCache;
   }
 }
@@ -107,7 +107,7 @@ const FALLBACK_SHELL = `<!doctype html><html lang="de"><head><meta charset="utf-
 export interface ClientPluginOptions {
   distDir: string;
   /**
-   * Serve the build's source maps (development). Production keeps them to itself (issue 9):
+   * Serve the build's source maps (development). Production keeps them to itself:
    * they hand out the whole client source.
    */
   serveSourceMaps: boolean;
@@ -150,7 +150,7 @@ export const clientPlugin = fp<ClientPluginOptions>(
         // A route per file of the build, found at start (a build is never changed while its
         // server runs; a new release starts new processes): page paths then go straight to the
         // page fallback, without a file lookup each (a stat per page, 5 % of a cached page's
-        // cost, issue 36).
+        // cost).
         wildcard: false,
         // A refused path falls through to the not-found handler: the app's 404.
         allowedPath: (pathName) => serveSourceMaps || !pathName.endsWith('.map'),
@@ -166,7 +166,7 @@ export const clientPlugin = fp<ClientPluginOptions>(
       });
     }
 
-    // Issue 36 (docs/decisions/021): rendered public pages, shared by every anonymous visitor.
+    // Decision 021: rendered public pages, shared by every anonymous visitor.
     const renderCache = new RenderCache(renderCacheBytes ?? 0);
     app.caches.register({
       name: RENDER_CACHE_NAME,
@@ -188,7 +188,7 @@ export const clientPlugin = fp<ClientPluginOptions>(
       const anonymous = isAnonymousRequest(request);
       // The same page for every anonymous visitor of this locale and consent state: first from
       // the render cache. It holds only what was answered 200 to this address before: a
-      // canonical path of a public route without a guard, rendered whole (issue 36). Its data
+      // canonical path of a public route without a guard, rendered whole. Its data
       // version is the cache's: a change anywhere clears it (server/pages/render-cache.ts).
       // (No cookies parsed: a URL the router refused before any hook ran; never a shared page.)
       const sharedKey =
@@ -239,7 +239,7 @@ export const clientPlugin = fp<ClientPluginOptions>(
       // An unknown place: the 404 status and head, rendered by the route's own page (it shows the
       // error page for missing data), so the browser hydrates the same tree it would render.
       const notFound = resolution?.kind === 'not-found';
-      // Issue 36: an unknown page and each render are counted per address (app.pageLimits).
+      // An unknown page and each render are counted per address (app.pageLimits).
       if ((!route || notFound) && !app.pageLimits.chargeUnknownPath(request, reply)) return reply;
       // Public pages and the 404 page are rendered; the rest is the shell the app fills.
       // Only a render the cache could not answer is counted (a 404 page counts as unknown path).
@@ -283,7 +283,7 @@ export const clientPlugin = fp<ClientPluginOptions>(
       });
     };
     const imageUrl = app.absoluteUrl('/icons/icon-512.png');
-    /** Issue 10: title, description, canonical URL and structured data of the page. */
+    /** Title, description, canonical URL and structured data of the page. */
     const headOf = (route: AppRoute | undefined, pathname: string): PageHead => {
       if (!route) {
         return {
@@ -353,7 +353,7 @@ export const clientPlugin = fp<ClientPluginOptions>(
         .header(
           'cache-control',
           // A page behind a login (its guard let this visitor in) is kept by no cache at all,
-          // the browser's included (issue 36): what it shows is the visitor's. A page rendered
+          // the browser's included: what it shows is the visitor's. A page rendered
           // for a session may show who is logged in: never kept by a shared cache. An
           // anonymous 404 is the same for everyone, for a minute.
           behindLogin

@@ -1,5 +1,5 @@
 /**
- * Limits that must hold across server processes (issue 9: login and password reset): counted in
+ * Limits that must hold across server processes (login and password reset): counted in
  * the database with one atomic upsert, so N processes behind a load balancer do not allow N times
  * the attempts. For hot paths (the 404 handler, the lead form) the in-process @fastify/rate-limit
  * stays: a database write per request would cost more than it protects.

@@ -17,7 +17,7 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 import { isClientGone, logRequestLineWhenSent } from '../request-log';
 import { answerUnavailable, unavailableReason } from './unavailable';
 
-// Every message a client can see is German (issue 9): the contract words its own, and zod's
+// Every message a client can see is German: the contract words its own, and zod's
 // defaults, for anything a schema leaves unworded, come in German too.
 z.config(z.locales.de());
 
@@ -139,7 +139,7 @@ function answerBegun(socket: Socket): boolean {
  * method such as FOO, a broken request line or header, headers over the size limit, a request
  * that took too long) never reaches a route or the error handler, and Fastify answered it in
  * English (`{"error":"Bad Request","message":"Client Error"}`, an English 431). Here it gets the
- * API's error shape in German (issue 35) and one log line, like a request line: its status.
+ * API's error shape in German and one log line, like a request line: its status.
  */
 export function answerClientError(
   this: FastifyInstance,
@@ -174,7 +174,7 @@ export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       // The client left while the answer was on its way (a closed tab, an aborted fetch): not an
-      // error of ours, and there is nobody to answer (issue 9).
+      // error of ours, and there is nobody to answer.
       // Gone means its connection is: Node marks a request whose body has been read as destroyed
       // (autoDestroy), which is no sign of a client leaving; taken for one, every error after a
       // body was read (the telemetry limit's 429) was answered 400 "Verbindung beendet.".
@@ -209,7 +209,7 @@ export const errorsPlugin = fp(
       }
       // Fastify's own 4xx (bad JSON, wrong content type, body too large) carry English texts
       // with internals; the client gets a German one. A refusal (this and every 429) is its
-      // request line with the status, nothing more (issue 35: a second line with a stack for
+      // request line with the status, nothing more (a second line with a stack for
       // each, 229,154 of them in one probe); the original reason only at debug level.
       request.log.debug({ code: error.code, reason: error.message }, 'client error');
       const message =
@@ -221,7 +221,7 @@ export const errorsPlugin = fp(
     });
 
     // Page GETs come here too (the client plugin's fallback): they are not limited as such, only
-    // what costs (issue 36): the fallback charges renders and unknown pages, this handler the
+    // what costs: the fallback charges renders and unknown pages, this handler the
     // unknown API paths and methods (app.pageLimits).
     app.setNotFoundHandler((request, reply) => {
       if (isPageRequest(request) && app.pageFallback) {

@@ -173,7 +173,7 @@ describe('guarded page paths', () => {
     return res;
   }
 
-  /** Other spellings of the same path (issue 9: each slipped past the server guard). */
+  /** Other spellings of the same path (each slipped past the server guard). */
   function spellings(path: string): string[] {
     const [first = '', ...rest] = path.slice(1).split('/');
     const encode = (c: string) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`;

@@ -1,5 +1,5 @@
 /**
- * JSON bodies with half characters ("\ud800"): found by the issue 9 probe as a 500 on
+ * JSON bodies with half characters ("\ud800"): found by the outside probe as a 500 on
  * POST /api/cms/entries (the audit log's jsonb refused the teaser). Every body is read by one
  * parser, so every route stores U+FFFD instead.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 36: reading is never limited, only expensive work: a crawler at 20 pages/s from one
+ * Reading is never limited, only expensive work: a crawler at 20 pages/s from one
  * address gets every page; a flood of renders or unknown paths gets the German 429 page (pages)
  * or the API's JSON (API paths), each with Retry-After.
  */
@@ -83,7 +83,7 @@ function expectGerman429Page(response: Awaited<ReturnType<App['inject']>>) {
   expect(response.body).not.toMatch(/<(style|script)\b|\sstyle=/);
 }
 
-describe('issue 36: reading is not limited', () => {
+describe('reading is not limited', () => {
   it('serves a crawl of 600 distinct pages at 20 pages/s from one address without a refusal', async () => {
     // 100 pages of the sitemap, mixed (local prices, dealers, news…), and 500 more addresses of a
     // cheap page (a distinct query string is a render of its own too): the budget sees 600
@@ -117,7 +117,7 @@ describe('issue 36: reading is not limited', () => {
   });
 });
 
-describe('issue 36: a flood is refused', () => {
+describe('a flood is refused', () => {
   it('answers renders beyond the budget with a German 429 page and Retry-After', async () => {
     // Pages without parameters (the home page, the imprint…): their render needs no large data.
     const pages = (await publicPages(600)).filter((p) => p.split('/').length === 2).slice(0, 5);

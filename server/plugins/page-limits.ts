@@ -1,5 +1,5 @@
 /**
- * Limits on the expensive work behind addresses, not on reading (issue 36). A page GET that is
+ * Limits on the expensive work behind addresses, not on reading. A page GET that is
  * cheap (the shell, a kept render, a redirect) is never counted, so a crawler walking the ~41,000
  * local price pages at 20 pages/s from one address is not refused. Counted per client address:
  * - `chargeRender`: a server render that is not kept (server/plugins/client.ts, right before

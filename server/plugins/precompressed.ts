@@ -2,7 +2,7 @@
  * Compression settings of every answer, and answers kept for many requests with their
  * compressed forms made once.
  *
- * Issue 10: a browser asks for berechnen with `Accept-Encoding: gzip, deflate, br, zstd`, and
+ * A browser asks for berechnen with `Accept-Encoding: gzip, deflate, br, zstd`, and
  * @fastify/compress compressed the same cached JSON again on every request (brotli on ~10 kB:
  * about 300 µs of server CPU per request against 60 µs for the rest of the answer, measured with
  * scratch runs of bench/api-load's bodies). A cached answer now keeps its bytes and, made on

@@ -2,7 +2,7 @@
  * The one origin of every absolute link the server writes (password reset, rating invitation,
  * order e-mails, canonical URLs): config PUBLIC_URL, in development the listening address. Never
  * a request header: Host and X-Forwarded-Host are chosen by whoever sends the request, and a reset
- * link pointing at their host would hand them the account (issue 9).
+ * link pointing at their host would hand them the account.
  */
 import fp from 'fastify-plugin';
 

@@ -2,7 +2,7 @@
  * Security headers (helmet) with a CSP that allows only our own origin: the app ships every
  * script, style, font and icon itself (ARCHITECTURE §3 styling), so nothing else is needed.
  *
- * Issue 10 (docs/decisions/010): none of these headers depends on the request (no nonce, no
+ * Decision 010: none of these headers depends on the request (no nonce, no
  * per-route policy), so helmet runs once at start and every request gets the headers it wrote,
  * instead of helmet parsing the CSP directives again on each request.
  */

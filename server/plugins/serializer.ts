@@ -4,7 +4,7 @@
  * a schema that is a bare JSON primitive (z.boolean(), z.null(), z.literal(…), z.string() or
  * z.number() without checks) is checked with a typeof test and written directly.
  *
- * Why (issue 10, docs/decisions/010): in the running server, zod's encode of a bare boolean
+ * Why (docs/decisions/010): in the running server, zod's encode of a bare boolean
  * cost far more than its 0.6 µs alone (probably because the shared parse code is megamorphic
  * there, with hundreds of schemas): check-zipcode's server CPU in `npm run bench` fell from 62
  * to 51 µs per request with this shortcut. For these schemas the typeof test is exactly zod's

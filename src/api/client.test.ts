@@ -124,7 +124,7 @@ describe('apiFetch request', () => {
     expect(headers.get('RequestVerificationToken')).toBe('csrf-xyz');
   });
 
-  it('waits for the CSRF cookie before a state-changing call, not before a reading POST (issue 36)', async () => {
+  it('waits for the CSRF cookie before a state-changing call, not before a reading POST', async () => {
     let release: () => void = () => undefined;
     const beforeStateChange = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
     installHooks({ beforeStateChange });
@@ -228,7 +228,7 @@ describe('apiFetch response', () => {
   });
 });
 
-describe('apiFetch and a renewed CSRF value (issue 9)', () => {
+describe('apiFetch and a renewed CSRF value', () => {
   it('sends a refused state-changing call once more with the new value the server set', async () => {
     let cookie = 'alt';
     installHooks({ getVerificationToken: () => cookie });
@@ -332,7 +332,7 @@ describe('apiFetch loading hooks', () => {
   });
 });
 
-describe('apiFetch deadline (issue 37: a connection that hangs)', () => {
+describe('apiFetch deadline (a connection that hangs)', () => {
   /** A fetch that never answers: only an abort ends it, as on a dead mobile cell. */
   const hangs = (init?: RequestInit) =>
     new Promise<Response>((_resolve, reject) => {

@@ -81,7 +81,7 @@ export interface ApiFetchOptions<S extends z.ZodMiniType> {
   schema: S | (() => Promise<S>);
   signal?: AbortSignal;
   /**
-   * How long the request may take, answer and body, before it counts as no answer (issue 37;
+   * How long the request may take, answer and body, before it counts as no answer (
    * src/api/deadline.ts says how the default was chosen).
    */
   deadlineMs?: number;
@@ -90,7 +90,7 @@ export interface ApiFetchOptions<S extends z.ZodMiniType> {
   /**
    * false: a POST that reads (a check, a calculation), which the server answers without the
    * CSRF header, so it never waits for the browser's CSRF cookie (an anonymous page carries
-   * none since issue 36; the first such call would wait a round trip for /session/csrf).
+   * none since pages are shared; the first such call would wait a round trip for /session/csrf).
    */
   csrf?: boolean;
 }

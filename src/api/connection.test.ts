@@ -19,7 +19,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the connection judged by outcome (issue 15: Lie-Fi)', () => {
+describe('the connection judged by outcome (Lie-Fi)', () => {
   it('is lost after a request without an answer, and back once the health probe is answered', async () => {
     const health = vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch')));
     vi.stubGlobal('fetch', health);

@@ -1,5 +1,5 @@
 /**
- * Whether the app can reach its server (issue 15, 8). The browser's `navigator.onLine` only knows
+ * Whether the app can reach its server. The browser's `navigator.onLine` only knows
  * about the device's network: on "Lie-Fi" (a captive portal, a dead mobile cell, a server that
  * does not answer) it says online while every request fails. So a request that gets no answer
  * counts too: from then on the connection is "lost" until a probe of GET /api/health (no-store,

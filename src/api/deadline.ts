@@ -1,5 +1,5 @@
 /**
- * Every request the app makes has a deadline (issue 37). A connection that hangs — a request that
+ * Every request the app makes has a deadline. A connection that hangs — a request that
  * neither answers nor fails, as on a dead mobile cell or behind a captive portal — otherwise
  * leaves a page "wird geladen …" for ever and never shows the offline banner or the last-known
  * data. After the deadline the request is aborted and counts as no answer.

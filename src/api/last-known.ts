@@ -2,7 +2,7 @@
  * An answer the page got inside its HTML (server rendering, docs/decisions/009) is never fetched
  * from the API, so the service worker never kept a copy of it: a page that worked offline before
  * it was server-rendered (the questionnaire's questions) said "noch nicht geladen" on an offline
- * reload (issue 37). This puts such an answer into the worker's last-known copy of its API route
+ * reload. This puts such an answer into the worker's last-known copy of its API route
  * (src/sw/ttl-routes.ts), as if it had been fetched now; the worker serves it when the network
  * fails. Nothing happens where there is no Cache API, or the path has no route.
  */

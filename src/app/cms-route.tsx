@@ -1,5 +1,5 @@
 /**
- * SPEC §2 catch-all "/*" for one-segment addresses (issue 13): the page the editors published
+ * SPEC §2 catch-all "/*" for one-segment addresses: the page the editors published
  * there, or the site's 404 page when there is none (the server answers 404 with the same).
  */
 import { useParams } from 'react-router';

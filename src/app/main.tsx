@@ -37,7 +37,7 @@ const CHUNK_RELOAD_KEY = 'chunk-reload-at';
 // SPEC §4: after a deploy, old chunk names 404; reload to get the new build, at most once a minute.
 window.addEventListener('vite:preloadError', (event) => {
   // Offline the reload would replace the page with the browser's offline page (no worker yet)
-  // and lose what was typed: the page stays, and the import fails like any request (issue 15).
+  // and lose what was typed: the page stays, and the import fails like any request.
   if (connectionLost()) return;
   const last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY)) || undefined;
   if (!shouldReloadAfterChunkError(Date.now(), last)) return;
@@ -71,12 +71,12 @@ if (embedded) startHydration();
 // whose answer is stored must not get a modal dialog that makes the page inert for a moment.
 if (embedded?.render.consentAsked && !consentCookieSet()) askForConsentNow();
 initApp();
-// Error reports from the first script on; web vitals and the offline queue when idle (issue 15).
+// Error reports from the first script on; web vitals and the offline queue when idle.
 startTelemetry();
 // SPEC §4 session: apiFetch hooks and the initial-load rule before anything calls the API; on
 // a server-rendered page the rest of the rule waits until the page has hydrated.
 startSession({ engineAfter: whenHydrated() });
-// Issue 13: the advert slots' work (slot store, draw, rendering) loads when a slot asks for it.
+// The advert slots' work (slot store, draw, rendering) loads when a slot asks for it.
 setAdvertRuntime(loadAdvertRuntime);
 const ownState = hydrationFingerprint({
   locale: localeState.code,
@@ -104,8 +104,8 @@ if (embedded && sameFingerprint(embedded.render, ownState)) {
     sessionBannerWanted(sessionState) ? preloadSessionBanners() : undefined,
   ]);
   void ready.then(
-    // In a transition: React hydrates in slices of a few ms instead of one long task (TBT,
-    // issue 10), and hydrates at once when a click or key arrives meanwhile. Before this runs,
+    // In a transition: React hydrates in slices of a few ms instead of one long task (TBT),
+    // and hydrates at once when a click or key arrives meanwhile. Before this runs,
     // the page is plain HTML: links navigate and the calculator form submits to the offer list
     // by itself (its action), so an early action is not lost either.
     ([page]) => {

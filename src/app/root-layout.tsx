@@ -22,7 +22,7 @@ import { lazyPart } from '../ui/lazy-part';
 
 /**
  * The service worker's registration and update prompt load when the browser is idle: nothing
- * of it is needed for the first paint (issue 10 budget; it made room for the meX line, issue 14).
+ * of it is needed for the first paint (it made room for the meX line).
  */
 const UpdatePrompt = lazyPart(() =>
   loadUpdatePrompt().then(

@@ -107,7 +107,7 @@ export const pages: Record<AppRouteName, PageDef> = {
     Page: page(PRICES, loadPrices, (m) => m.LocalPricesPage),
   },
   datenschutz: { layout: 'default', Page: page(LEGAL, loadLegal, (m) => m.PrivacyPage) },
-  // Issue 12: reading pages, no calculator bar above the text.
+  // Reading pages, no calculator bar above the text.
   news: { layout: 'default', calculatorBar: false, Page: page(NEWS, loadNews, (m) => m.NewsPage) },
   'news-artikel': {
     layout: 'default',
@@ -164,7 +164,7 @@ export const pages: Record<AppRouteName, PageDef> = {
     layout: 'default',
     Page: page(ACCOUNT, loadAccount, (m) => m.PersonalDataPage),
   },
-  // SPEC §2 /mein-mex (issue 14): rendered in the browser like every page behind a login.
+  // SPEC §2 /mein-mex: rendered in the browser like every page behind a login.
   'mein-mex': { layout: 'default', Page: page(MEX, loadMex, (m) => m.MexDashboardPage) },
   'account-basedata-modals-addeditaddressmodal': {
     layout: 'default',
@@ -178,7 +178,7 @@ export const pages: Record<AppRouteName, PageDef> = {
     layout: 'focused',
     Page: page(ACCOUNT, loadAccount, (m) => m.NewPasswordPage),
   },
-  // Issue 39 Sammelbestellung: starting one is a form like the checkout (focused); a group's
+  // Sammelbestellung: starting one is a form like the checkout (focused); a group's
   // page is shared by link and lived on for days (default, no calculator bar above it).
   'sammelbestellung-starten': {
     layout: 'focused',
@@ -189,7 +189,7 @@ export const pages: Record<AppRouteName, PageDef> = {
     calculatorBar: false,
     Page: page(GROUP_ORDERS, loadGroupOrders, (m) => m.GroupOrderPage),
   },
-  // SPEC §2 catch-all: a published CMS page, else the 404 page (issue 13).
+  // SPEC §2 catch-all: a published CMS page, else the 404 page.
   'cms-seite': {
     layout: 'default',
     calculatorBar: false,
@@ -268,7 +268,7 @@ export function AppRoutes() {
         {appRoutes.map((route) => (
           <Route key={route.name} path={route.path} element={<RouteElement route={route} />} />
         ))}
-        {/* The staff area (issue 13): its routes load with its chunk (staff-router.tsx). */}
+        {/* The staff area: its routes load with its chunk (staff-router.tsx). */}
         <Route path="/support/*" element={<StaffArea />} />
         {/* SPEC §2 catch-all: the server answers these paths with HTTP 404 as well. */}
         <Route path="*" element={<RouteElement />} />

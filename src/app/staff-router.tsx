@@ -1,5 +1,5 @@
 /**
- * The staff area's routes (issue 13), loaded as one chunk when a staff address is opened: the
+ * The staff area's routes, loaded as one chunk when a staff address is opened: the
  * app's first download has only "/support/*" (router.tsx). Each screen is guarded like every
  * page (SPEC §6, src/lib/staff-routes.ts), framed like every page, and loads its feature's
  * chunk; an unknown staff address is the 404 page, as on the server.

@@ -2,7 +2,7 @@
  * Registers the service worker (production builds only) and offers a new version when one is
  * waiting: "Neue Version verfügbar" → SKIP_WAITING → reload once the new worker controls the page.
  *
- * Several tabs (issue 15, 9): the new worker takes over every tab at once (clientsClaim). The tab
+ * Several tabs: the new worker takes over every tab at once (clientsClaim). The tab
  * whose button was pressed reloads; the others keep what the visitor is doing (a half-filled
  * form is not thrown away) and show the prompt with a button that now simply reloads: the new
  * version is active and only this page is older.
@@ -49,7 +49,7 @@ export function UpdatePrompt() {
           const wb = new Workbox('/sw.js');
           wb.addEventListener('waiting', () => setUpdate((u) => (u === 'active' ? u : 'waiting')));
           // Offline (or on Lie-Fi) the update check of sw.js fails; the installed worker keeps
-          // serving and the next visit checks again. Not an error of the page (issue 15).
+          // serving and the next visit checks again. Not an error of the page.
           wb.register().catch((error: unknown) => {
             console.warn('Service worker: Aktualisierung nicht geprüft (keine Verbindung)', error);
           });

@@ -38,7 +38,7 @@ export interface GuideProgressRow {
 }
 
 /**
- * The last offers calculated for a query (issue 15): shown with their age when the network
+ * The last offers calculated for a query: shown with their age when the network
  * fails, so an offer list opened offline or on a dropped answer is never empty.
  */
 export interface OfferResultRow {
@@ -50,7 +50,7 @@ export interface OfferResultRow {
   savedAt: number;
 }
 
-/** A telemetry report waiting for a connection (issue 15): sent in order once it is back. */
+/** A telemetry report waiting for a connection: sent in order once it is back. */
 export interface TelemetryRow {
   id?: number;
   kind: 'error' | 'vitals';
@@ -74,11 +74,11 @@ export class AppDatabase extends Dexie {
     this.version(1).stores({ settings: 'key' });
     // v2: a new table only; nothing to migrate, so no upgrade().
     this.version(2).stores({ calculatorConfig: '[countryId+productGroupId]' });
-    // v3: the guide's answers per guide id (issue 5); a new table only, nothing to migrate.
+    // v3: the guide's answers per guide id; a new table only, nothing to migrate.
     this.version(3).stores({ guideProgress: 'guideId' });
-    // v4: the last-known offers per query (issue 15); a new table only, nothing to migrate.
+    // v4: the last-known offers per query; a new table only, nothing to migrate.
     this.version(4).stores({ offerResults: 'key, savedAt' });
-    // v5: telemetry reports queued while offline (issue 15); a new table only.
+    // v5: telemetry reports queued while offline; a new table only.
     this.version(5).stores({ telemetryQueue: '++id' });
   }
 }

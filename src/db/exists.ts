@@ -1,6 +1,6 @@
 /**
  * Whether the browser holds the app's database at all, without loading Dexie (about 30 kB gzip
- * and tens of milliseconds of a slow phone's main thread, issue 10): a first visit has none, so
+ * and tens of milliseconds of a slow phone's main thread): a first visit has none, so
  * there is nothing stored to read. Unsure (an old browser without indexedDB.databases(), an
  * error) counts as yes, and the caller reads as before.
  */

@@ -1,5 +1,5 @@
 /**
- * Typed access to the offerResults table: the last offers per query (issue 15). A row that no
+ * Typed access to the offerResults table: the last offers per query. A row that no
  * longer matches the contract, or is older than `notBefore`, counts as absent (and is removed).
  * Only the newest OFFER_RESULTS_MAX rows are kept.
  */

@@ -1,6 +1,6 @@
 /**
  * Typed access to the telemetryQueue table: error and web-vitals reports that found no connection
- * (issue 15). The oldest go first when it is full: what happened last is most useful.
+ *. The oldest go first when it is full: what happened last is most useful.
  */
 import { db, type TelemetryRow } from './db';
 import { toStorageError } from './errors';

@@ -50,7 +50,7 @@ describe('German dates without Intl (SPEC §9)', () => {
   });
 });
 
-describe('formatStandDe (the age of last-known offers, issue 15)', () => {
+describe('formatStandDe (the age of last-known offers)', () => {
   const now = new Date('2026-03-30T08:00:00Z'); // Monday 10:00 in Germany, the day after the spring change
   it('says today, yesterday (by the calendar, across a 23-hour day) or the date', () => {
     expect(formatStandDe(new Date('2026-03-30T06:05:00Z'), now)).toBe('heute, 08:05 Uhr');
@@ -60,7 +60,7 @@ describe('formatStandDe (the age of last-known offers, issue 15)', () => {
   });
 });
 
-describe('weekday dates (issue 40)', () => {
+describe('weekday dates', () => {
   it('formats like de-DE with a short weekday', () => {
     expect(formatWeekdayShortDe('2026-12-01')).toBe('Di., 01.12.');
     expect(formatWeekdayDayDe('2026-12-01')).toBe('Di., 01.12.2026');

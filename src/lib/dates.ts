@@ -1,7 +1,7 @@
 /**
  * German dates by hand (SPEC §9, de-DE), like src/lib/format.ts for numbers: the first
  * Intl.DateTimeFormat of a page load costs the browser its locale data on the main thread
- * (issue 10, TBT). Same output as Intl's de-DE (dates.test.ts compares them day by day).
+ * (TBT). Same output as Intl's de-DE (dates.test.ts compares them day by day).
  */
 
 /** ICU's German short month names ("Sept." as de-DE writes it). */
@@ -104,19 +104,19 @@ export function addDays(day: string, n: number): string {
   return new Date(Date.UTC(year, month - 1, date + n)).toISOString().slice(0, 10);
 }
 
-/** "Di., 01.12." (an offer's earliest delivery, issue 40) */
+/** "Di., 01.12." (an offer's earliest delivery) */
 export function formatWeekdayShortDe(day: string): string {
   const { month, date } = partsOf(day);
   return `${SHORT_WEEKDAYS[weekdayOf(day)]}, ${two(date)}.${two(month)}.`;
 }
 
-/** "Di., 01.12.2026" (a booked delivery day, issue 40) */
+/** "Di., 01.12.2026" (a booked delivery day) */
 export function formatWeekdayDayDe(day: string): string {
   return `${SHORT_WEEKDAYS[weekdayOf(day)]}, ${formatDayDe(day)}`;
 }
 
 /**
- * Issue 40: the earlier first delivery day (yyyy-mm-dd compares as text) first; without one (an
+ * The earlier first delivery day (yyyy-mm-dd compares as text) first; without one (an
  * older result, an empty value) after those with one. Server ranking and the offers worker.
  */
 export function compareEarliestDelivery(x: string | undefined, y: string | undefined): number {

@@ -9,7 +9,7 @@ export type CurrencyCode = 'EUR' | 'CHF';
 /**
  * de-DE digits by hand (SPEC §9: "1.234,56"): the first Intl.NumberFormat of a page load costs
  * the browser its locale data, tens of milliseconds of a slow phone's main thread before the
- * page answers (issue 10, TBT). Same output as Intl's de-DE for finite numbers (format.test.ts
+ * page answers (TBT). Same output as Intl's de-DE for finite numbers (format.test.ts
  * compares them), except that a value that rounds to zero never shows a minus sign.
  */
 export function formatDecimal(value: number, minFraction: number, maxFraction: number): string {

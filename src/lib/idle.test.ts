@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SETTLE_MS, setSettleDelay, whenSettled } from './idle';
 
-describe('whenSettled (issue 10: offline copies wait until the page has settled)', () => {
+describe('whenSettled (offline copies wait until the page has settled)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     setSettleDelay(SETTLE_MS);

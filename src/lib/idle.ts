@@ -3,7 +3,7 @@ export const IDLE_TIMEOUT_MS = 2000;
 
 /**
  * Background writes (offline copies in IndexedDB) wait until the page has been open this long
- * (issue 10): on a first visit they load Dexie and create the database, tens of milliseconds of
+ *: on a first visit they load Dexie and create the database, tens of milliseconds of
  * a slow phone's main thread that would otherwise land while the visitor starts typing. They
  * run earlier when the page is hidden (the visitor leaves), so no copy is lost by waiting.
  */

@@ -8,7 +8,7 @@
  * src/ui/modal/modal.tsx): makes it a modal while the page is still being parsed, before the
  * first paint. The page behind is inert and focus stays in the dialog from the start, not only
  * once the app has loaded; and the browser does it inside the first style and layout, instead
- * of restyling the whole page in a task of its own after hydration (issue 10, TBT). Without
+ * of restyling the whole page in a task of its own after hydration (TBT). Without
  * JavaScript, or where showModal fails, the dialog stays open as the server wrote it.
  */
 export const OPEN_AS_MODAL_SCRIPT =

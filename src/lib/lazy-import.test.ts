@@ -9,7 +9,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('lazyImport (issue 34: a chunk asked for offline never loaded on that page again)', () => {
+describe('lazyImport (a chunk asked for offline never loaded on that page again)', () => {
   it('asks for nothing while offline without a worker, and loads once the browser is online', async () => {
     const load = vi.fn(() => Promise.resolve({ Panel: 'panel' }));
     const loader = lazyImport(load);

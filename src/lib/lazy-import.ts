@@ -2,7 +2,7 @@
  * Every chunk of the app (a lazy page, a panel, a contract's schemas, the IndexedDB layer) is
  * loaded through `lazyImport(() => import('./x'))` (ESLint refuses a bare `import()` in src/).
  *
- * Why (issue 34): most browsers in use today keep a failed module fetch failed for the life of
+ * Why: most browsers in use today keep a failed module fetch failed for the life of
  * the page — the HTML standard said so until 2026 (whatwg/html#10327), and Chromium 150 still
  * does. A chunk asked for while the device is offline would never load on that page again, not
  * even once the connection is back: "Erneut versuchen" did nothing, and a contract's schemas

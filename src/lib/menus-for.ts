@@ -10,7 +10,7 @@ import { paths } from './paths';
 import { staffPaths } from './staff-routes';
 import { defaultMenu, type MenuItem } from './menus';
 
-/** SPEC §2 names four menus; the staff area (issue 13) adds one per staff task. */
+/** SPEC §2 names four menus; the staff area adds one per staff task. */
 export type MenuName = 'default' | 'customer' | 'supporter' | 'adManager' | 'editor' | 'admin';
 
 const staffStart: MenuItem = { label: 'Support-Start', to: staffPaths.support };
@@ -51,7 +51,7 @@ export interface MenuSection {
   items: readonly MenuItem[];
 }
 
-/** SPEC §2/§6: "Mein meX" is in the customer menu for users with hasMexEnabled (issue 14). */
+/** SPEC §2/§6: "Mein meX" is in the customer menu for users with hasMexEnabled. */
 const mexItem: MenuItem = { label: 'Mein meX', to: paths.mex };
 
 function itemsOf(name: MenuName, user: GuardUser): readonly MenuItem[] {

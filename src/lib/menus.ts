@@ -17,7 +17,7 @@ export const defaultMenu: readonly MenuItem[] = [
 ];
 
 /**
- * The pages people find us by (issue 12): in the sidebar under the main menu (phones and
+ * The pages people find us by: in the sidebar under the main menu (phones and
  * tablets) and in the footer of every page. The header's inline menu keeps its three entries:
  * six did not fit beside the account button at 1024–1280 px.
  */

@@ -46,7 +46,7 @@ const intOf = (value: string | null): number | undefined => {
 
 /**
  * An amount of litres as people and the calculator's field write it: "4500" or "4.500" (German
- * thousands separators; a native form submit sends the field's text, issue 10). Not 4.5: there
+ * thousands separators; a native form submit sends the field's text). Not 4.5: there
  * are no fractions of a litre to order.
  */
 const amountOf = (value: string | null): number | undefined => {

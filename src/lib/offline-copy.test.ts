@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { markOfflineCopy, OFFLINE_COPY_ATTRIBUTE } from './offline-copy';
 
-describe('markOfflineCopy (issue 34)', () => {
+describe('markOfflineCopy', () => {
   it('marks the <html> element once, keeping its attributes and the rest of the page', () => {
     const page = '<!doctype html><html lang="de"><head></head><body><p>html</p></body></html>';
     const marked = markOfflineCopy(page);

@@ -1,6 +1,6 @@
 /**
  * A page the service worker served from its cache because the network did not answer (its last
- * rendered copy, or the app shell) carries this attribute on <html> (issue 34). The app reads it
+ * rendered copy, or the app shell) carries this attribute on <html>. The app reads it
  * at start as a request that got no answer: the offline banner shows at once and the health
  * probe finds the way back, also where the browser says it is online (Lie-Fi, a navigation that
  * timed out; Chromium 150 also reports online in a page it opened while emulated offline).

@@ -62,7 +62,7 @@ const FOR_SEARCH: Record<AppRouteName, Omit<PageMeta, 'title'>> = {
       'Der heutige Heizölpreis in Ihrem Bundesland, Landkreis oder Ort, die Preisentwicklung und die Preise der Orte in der Umgebung.',
     indexable: true,
   },
-  // Issue 12. Articles and dealers are named by the server (their page resolvers).
+  // Articles and dealers are named by the server (their page resolvers).
   news: {
     description:
       'Neuigkeiten und Ratgeber rund um Heizöl: der richtige Kaufzeitpunkt, Qualitäten, CO₂-Preis, Tankpflege und Lagerung – verständlich erklärt.',
@@ -115,7 +115,7 @@ const FOR_SEARCH: Record<AppRouteName, Omit<PageMeta, 'title'>> = {
   'account-basedata-partial': PRIVATE,
   'neues-kennwort-setzen': PRIVATE,
   'bewerten-sie-uns': PRIVATE,
-  // Issue 39: behind the login, personal to the households of a group.
+  // Behind the login, personal to the households of a group.
   'sammelbestellung-starten': PRIVATE,
   sammelbestellung: PRIVATE,
 };

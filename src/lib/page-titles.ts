@@ -1,5 +1,5 @@
 /**
- * The title of every page (issue 10): the browser sets it on navigation, the server writes it
+ * The title of every page: the browser sets it on navigation, the server writes it
  * into the head (with the description from page-meta.ts, which the browser never loads). One
  * entry per route of paths.ts, so a new route does not compile until it has a title.
  */
@@ -21,7 +21,7 @@ export const PAGE_TITLES: Record<AppRouteName, string> = {
   'account-basedata-partial': 'Persönliche Daten',
   'neues-kennwort-setzen': 'Neues Kennwort setzen',
   'bewerten-sie-uns': 'Bestellung bewerten',
-  // Issue 39; the group page names its place once loaded.
+  // The group page names its place once loaded.
   'sammelbestellung-starten': 'Sammelbestellung starten',
   sammelbestellung: 'Sammelbestellung',
   index: 'Heizölpreise vergleichen und günstig bestellen',

@@ -72,7 +72,7 @@ describe('guide step segments (SPEC §2 /heizoel-verbrauchsvergleich/schritt-{st
   });
 });
 
-describe('canonicalPagePath (issue 9: one form before routes and guards)', () => {
+describe('canonicalPagePath (one form before routes and guards)', () => {
   it.each([
     ['/', '/'],
     ['/bestellungen', '/bestellungen'],

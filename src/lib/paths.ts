@@ -26,16 +26,16 @@ export const paths = {
   /** SPEC §2 /{productGroup}/angebotsliste: one path per product group (1 heizoel, 2 diesel). */
   offerListHeatingOil: '/heizoel/angebotsliste',
   offerListDiesel: '/diesel/angebotsliste',
-  /** The checkout of the chosen offer (issue 4). */
+  /** The checkout of the chosen offer. */
   checkout: '/bestellung',
   /** The confirmation of a placed order (orderConfirmationPath fills the number). */
   orderConfirmation: '/bestellung/bestaetigung/:orderNumber',
-  /** SPEC §2 oil-consumption comparison: intro, then the first unfinished step (issue 5). */
+  /** SPEC §2 oil-consumption comparison: intro, then the first unfinished step. */
   guide: '/heizoel-verbrauchsvergleich',
   /** SPEC §2 route name leads-oil-consumption-checkout: the compare result. */
   guideResult: '/dein-heizoelverbrauch',
   leadForm: '/leads/lead-formular',
-  /** SPEC §2 account pages (issue 4; the pages come with the account area). */
+  /** SPEC §2 account pages (the pages come with the account area). */
   customerHome: '/kunde/startseite',
   orders: '/bestellungen',
   personalData: '/persoenliche-daten',
@@ -45,17 +45,17 @@ export const paths = {
   /** SPEC §2 /neues-kennwort-setzen/{token} and /bewerten-sie-uns/{token}/{orderId}. */
   newPassword: '/neues-kennwort-setzen/:token',
   rateUs: '/bewerten-sie-uns/:token/:orderId',
-  /** SPEC §2 price overview (issue 11). */
+  /** SPEC §2 price overview. */
   prices: '/heizoelpreise',
-  /** SPEC §2 news list, info center and the tank maintenance page (issue 12). */
+  /** SPEC §2 news list, info center and the tank maintenance page. */
   news: '/news',
   infoCenter: '/info-center',
   tankMaintenance: '/heizoeltank-wartung',
-  /** SPEC §2 dealer directory (issue 12); src/api/contract/dealers.ts builds its addresses. */
+  /** SPEC §2 dealer directory; src/api/contract/dealers.ts builds its addresses. */
   dealers: '/heizoelhaendler',
-  /** SPEC §2 the meX dashboard (issue 14; SPEC §6 mex-owner guard). */
+  /** SPEC §2 the meX dashboard (SPEC §6 mex-owner guard). */
   mex: '/mein-mex',
-  /** Sammelbestellung (issue 39): start one from the offer list, and a group's page by its code. */
+  /** Sammelbestellung: start one from the offer list, and a group's page by its code. */
   groupStart: '/sammelbestellung/starten',
   groupOrder: '/sammelbestellung/:code',
 } as const;
@@ -161,12 +161,12 @@ export const appRoutes = [
   },
   { name: 'leads-oil-consumption-checkout', path: paths.guideResult },
   { name: 'leads-lead-formular', path: paths.leadForm },
-  // The staff area's routes are in staff-routes.ts (loaded with its chunk, issue 13).
+  // The staff area's routes are in staff-routes.ts (loaded with its chunk).
   // SPEC §2 account pages (SPEC §6 user guard); the password and rating links work without login.
   { name: 'kunde-startseite', path: paths.customerHome, guard: 'user' },
   { name: 'persoenliche-daten', path: paths.personalData, guard: 'user' },
   { name: 'mein-mex', path: paths.mex, guard: 'mexOwner' },
-  // Issue 39: behind the login, so a neighbour opening a share link logs in or registers first
+  // Behind the login, so a neighbour opening a share link logs in or registers first
   // and comes back by ReturnUrl. The code: GROUP_CODE of src/api/contract/group-orders.ts.
   { name: 'sammelbestellung-starten', path: paths.groupStart, guard: 'user' },
   {
@@ -224,7 +224,7 @@ export const appRoutes = [
       dealerId: DEALER_ID,
     },
   },
-  // SPEC §2 catch-all (issue 13): a one-segment address no route above claims is a CMS page when
+  // SPEC §2 catch-all: a one-segment address no route above claims is a CMS page when
   // the editors published one there (server/modules/content: resolver), else the 404 page. Last,
   // so every route above wins.
   { name: 'cms-seite', path: '/:cmsSlug', params: { cmsSlug: /^[a-z0-9]+(?:-[a-z0-9]+)*$/ } },
@@ -251,7 +251,7 @@ export function bodyClassFromRouteName(routeName: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The one normaliser of page paths (issue 9): the server redirects a request to this form before
+// The one normaliser of page paths: the server redirects a request to this form before
 // it matches a route or checks a guard, so "/%62estellungen", "/bestellung%65n",
 // "/support/user/list;" or "/a/../bestellungen" can not reach a guarded page past its guard, and
 // the app's router (which decodes percent escapes itself) always sees the same path.
@@ -298,7 +298,7 @@ export function canonicalPagePath(pathname: string): string | null {
 }
 
 /**
- * The legacy layer's offline page (issue 15): the service worker precaches it and serves it for
+ * The legacy layer's offline page: the service worker precaches it and serves it for
  * any /konto/ page the network does not answer, so an installed app never ends on the browser's
  * own offline page.
  */

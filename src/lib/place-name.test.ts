@@ -17,7 +17,7 @@ describe('inPlace', () => {
   });
 });
 
-describe('displayPlace (issue 38)', () => {
+describe('displayPlace', () => {
   it('writes the districts of Graz and Klagenfurt as Vienna’s are written', () => {
     expect(displayPlace('Graz,10.Bez.:Ries')).toBe('Graz, Ries');
     expect(displayPlace('Klagenfurt,05.Bez.:St. Peter')).toBe('Klagenfurt, St. Peter');

@@ -25,7 +25,7 @@ export function inPlace(name: string): string {
 
 /**
  * A place name as a visitor reads it. The Austrian reference data writes the districts of Graz
- * and Klagenfurt as "Graz,10.Bez.:Ries" (issue 38: shown raw in titles); it becomes "Graz, Ries",
+ * and Klagenfurt as "Graz,10.Bez.:Ries" (shown raw in titles); it becomes "Graz, Ries",
  * as Vienna's are written ("Wien, Innere Stadt"). Other names stay as they are.
  */
 export function displayPlace(raw: string): string {

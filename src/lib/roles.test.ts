@@ -158,7 +158,7 @@ describe('safeReturnUrl', () => {
     ['/\tx', '/'],
     ['', '/'],
     [null, '/'],
-    // Issue 9: dot segments and encodings that normalise to "//host".
+    // Dot segments and encodings that normalise to "//host".
     ['/..//evil.example', '/'],
     ['/.//x', '/'],
     ['/%2e%2e//x', '/'],

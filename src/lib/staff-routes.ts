@@ -1,5 +1,5 @@
 /**
- * The staff area's addresses and routes (SPEC §2 support area, issue 13; guards in
+ * The staff area's addresses and routes (SPEC §2 support area; guards in
  * docs/decisions/016). Kept apart from paths.ts: the app's first download carries one route
  * "/support/*" that loads the staff router (src/app/staff-router.tsx) with these, and the server
  * matches and guards them like every other page (server/plugins/client.ts).
@@ -10,10 +10,10 @@ export const STAFF_BASE = '/support';
 
 export const staffPaths = {
   support: '/support',
-  /** SPEC §2: search users, act as a customer (issue 4). */
+  /** SPEC §2: search users, act as a customer. */
   supportUserList: '/support/user/list',
   supportUserEdit: '/support/benutzer/:id/bearbeiten',
-  /** Client errors and web vitals of the last 7 days (issue 15). */
+  /** Client errors and web vitals of the last 7 days. */
   supportTelemetry: '/support/telemetrie',
   supportAdverts: '/support/adverts',
   supportAdvertCreate: '/support/adverts/create',
@@ -25,11 +25,11 @@ export const staffPaths = {
   supportSlotCreate: '/support/slots/create',
   supportSlot: '/support/slots/:slotId',
   supportCache: '/support/cache',
-  /** The database job queue: stuck, late and failed jobs (issue 35). */
+  /** The database job queue: stuck, late and failed jobs. */
   supportJobs: '/support/jobs',
-  /** Group orders (issue 39): open and closed groups with their households' orders. */
+  /** Group orders: open and closed groups with their households' orders. */
   supportGroupOrders: '/support/sammelbestellungen',
-  /** A dealer's delivery bookings per day against its capacity (issue 40), ?dealer=ID. */
+  /** A dealer's delivery bookings per day against its capacity, ?dealer=ID. */
   supportDeliveryBookings: '/support/liefertermine',
   supportCmsList: '/support/cms/list',
   /** A news article (content block) in the editor: ?id= (none: a new article). */

@@ -44,7 +44,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
  * answers are kept (200); the copies are per address and few.
  *
  * A page without a kept copy on a connection that hangs (no answer, no failure) waited for the
- * network for ever: NetworkFirst only gives up early when it has a copy (issue 37). After
+ * network for ever: NetworkFirst only gives up early when it has a copy. After
  * NAVIGATION_GIVE_UP_S the shell answers instead and renders the page in the browser, whose
  * requests have deadlines of their own (src/api/deadline.ts). 8 s: a slow but alive connection
  * still brings the server's page (which needs one request, not the shell's several), and the
@@ -110,7 +110,7 @@ registerRoute(
 /**
  * The legacy layer (login, registration, password; server pages, never the shell): always the
  * network, and when it does not answer (offline, or Lie-Fi for longer than the timeout) its
- * precached offline page in the product's look instead of the browser's own (issue 15).
+ * precached offline page in the product's look instead of the browser's own.
  */
 registerRoute(
   new NavigationRoute(

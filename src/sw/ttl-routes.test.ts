@@ -33,7 +33,7 @@ const SPEC_7_CACHED: [spec: string, path: string, seconds: number][] = [
 
 const specFile = fileURLToPath(new URL('../../../shared/spec/SPEC.md', import.meta.url));
 
-describe('the service worker TTL table (SPEC §7, §9; issue 15)', () => {
+describe('the service worker TTL table (SPEC §7, §9)', () => {
   it('gives every row named after a SPEC §9 item exactly that lifetime', () => {
     for (const route of TTL_ROUTES) {
       if (route.spec) expect(route.maxAgeSeconds, route.name).toBe(SPEC_9[route.spec]);
@@ -70,7 +70,7 @@ describe('the service worker TTL table (SPEC §7, §9; issue 15)', () => {
     expect(findTtlRoute('/api/leads/guide/1')?.maxAgeSeconds).toBe(3600);
     expect(findTtlRoute('/api/site/1/pages/local/redirect')?.maxAgeSeconds).toBe(3600);
     expect(findTtlRoute('/api/kalkulation/init/1/2')?.maxAgeSeconds).toBe(3600);
-    // Issue 12: articles, CMS pages, the dealer directory, a dealer and its reviews.
+    // Articles, CMS pages, the dealer directory, a dealer and its reviews.
     for (const path of [
       '/api/site/2/news-articles/featured',
       '/api/site/1/news-articles/detail',

@@ -48,7 +48,7 @@ export const TTL_ROUTES: readonly TtlRoute[] = [
     source: 'SPEC §9 cache: banners 120 s (one entry per country and postal code)',
   },
   {
-    // The guide's questions, so a returning visitor can answer offline (issue 5). SPEC §9 names
+    // The guide's questions, so a returning visitor can answer offline. SPEC §9 names
     // no lifetime; a guide changes as rarely as reference data, so the same 3600 s: a changed
     // question reaches a returning visitor within the hour, and the last-known copy keeps the
     // questionnaire usable offline after that.
@@ -60,7 +60,7 @@ export const TTL_ROUTES: readonly TtlRoute[] = [
     source: 'SPEC §9 reference-data lifetime (3600 s, as country states, news, cross-links)',
   },
   {
-    // Issue 11: the country average and price service, the history of a place, the FAQ, the
+    // The country average and price service, the history of a place, the FAQ, the
     // market factors, the local pages' answers and the places below a place.
     name: 'prices',
     pattern:
@@ -90,7 +90,7 @@ export const TTL_ROUTES: readonly TtlRoute[] = [
     source: 'SPEC §9 cache: best price 120 s (§7 best-price, prices/best)',
   },
   {
-    // Issue 12 builds these endpoints; their lifetime is SPEC's and lives here with the rest.
+    // These endpoints: their lifetime is SPEC's and lives here with the rest.
     name: 'news',
     pattern: /^\/api\/site\/\d+\/news-articles(?:\/featured|\/detail)?$/,
     maxAgeSeconds: 3600,
@@ -99,7 +99,7 @@ export const TTL_ROUTES: readonly TtlRoute[] = [
     source: 'SPEC §9 cache: news 3600 s (§7 news-articles)',
   },
   {
-    // CMS pages (issue 12: info center, tank maintenance; issue 13: pages at /{slug}).
+    // CMS pages (info center, tank maintenance; pages at /{slug}).
     name: 'cms-pages',
     pattern: /^\/api\/site\/pages\/[a-z0-9-]+$/,
     maxAgeSeconds: 3600,
@@ -108,7 +108,7 @@ export const TTL_ROUTES: readonly TtlRoute[] = [
     source: 'SPEC §9 cache: news 3600 s (CMS pages are the same content store)',
   },
   {
-    // Issue 12: the dealer directory, a dealer (its rating, today's price is its own answer in
+    // The dealer directory, a dealer (its rating, today's price is its own answer in
     // the calculator) and its reviews.
     name: 'dealers',
     pattern: /^\/api\/site\/(?:dealers\/directory|\d+\/dealers\/\d+(?:\/reviews)?)$/,
@@ -126,7 +126,7 @@ export const TTL_ROUTES: readonly TtlRoute[] = [
     source: 'SPEC §9 cache: cross-links 3600 s (§7 cross-linking/get)',
   },
   {
-    // The calculator's products and options (issue 15, 5): also kept in IndexedDB by the
+    // The calculator's products and options: also kept in IndexedDB by the
     // calculator for a first visit the worker did not control yet.
     name: 'calculator-init',
     pattern: /^\/api\/kalkulation\/init\/\d+\/\d+$/,

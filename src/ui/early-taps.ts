@@ -1,5 +1,5 @@
 /**
- * Taps on a server-rendered page before the app has taken it over (issue 10). Until the page
+ * Taps on a server-rendered page before the app has taken it over. Until the page
  * hydrates, its buttons are plain HTML: a tap on the favourite heart or a card's price details
  * on a slow phone would do nothing, and the visitor would not know whether it counted. The
  * page's head collects them (EARLY_TAPS_SCRIPT, src/lib/inline-scripts.ts); once the page is

@@ -44,7 +44,7 @@ export function afterHydration(task: () => void): () => void {
   }
   let cancelled = false;
   // Each in a task of its own (in the order asked): a store change and the renders it causes
-  // are one task per piece of work, not one long task for all of them (issue 10, TBT).
+  // are one task per piece of work, not one long task for all of them (TBT).
   void hydrated.then(() =>
     setTimeout(() => {
       if (!cancelled) task();
@@ -74,7 +74,7 @@ export function usePageLive(): boolean {
 /**
  * Rendered after the page inside the route's Suspense boundary: its effect ends hydration, in a
  * task of its own, so the work waiting for it (stores loading, the session settling, and the
- * renders they cause) does not lengthen the task that committed the page (issue 10, TBT).
+ * renders they cause) does not lengthen the task that committed the page (TBT).
  */
 export function PageCommitted(): null {
   useEffect(() => {

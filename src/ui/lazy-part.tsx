@@ -1,7 +1,7 @@
 /**
  * React.lazy for a part that comes as a chunk of its own, which tries again after a failure.
  * A React.lazy component keeps its rejection for good: a panel or page whose chunk could not
- * load once (offline before it came, issue 34) would never appear on that page again, whatever
+ * load once (offline before it came) would never appear on that page again, whatever
  * the visitor did. This one swaps in a fresh lazy component when the load fails, so the next
  * render (a retry, a return to the page) loads it again.
  */

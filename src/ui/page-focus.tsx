@@ -1,5 +1,5 @@
 /**
- * Where the keyboard and the screen reader are after a page change or a closed dialog (issue 38):
+ * Where the keyboard and the screen reader are after a page change or a closed dialog:
  * on the new page's heading, and a polite live region names the page. Before, focus fell to
  * <body> (the link or button that had it was gone) and a screen reader said nothing.
  */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * false until the element has come within `margin` of the viewport, true from then on. For what
- * a visitor only sees when they scroll to it (the footer's quality badge, issue 10). false in
+ * a visitor only sees when they scroll to it (the footer's quality badge). false in
  * the server render and the render that hydrates it, so both agree; without an
  * IntersectionObserver it turns true right after the first render.
  */

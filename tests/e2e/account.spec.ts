@@ -1,5 +1,5 @@
 /**
- * Account pages, ratings and password reset (issue 4) against the real server:
+ * Account pages, ratings and password reset against the real server:
  * - the demo customer logs in on the legacy page, edits personal data and adds an address, and
  *   both are still there after a reload;
  * - the rating link from the outbox mail file (the seed invites the delivered demo order, as
@@ -149,7 +149,7 @@ test('the rating link from the invitation mail works once', async ({ page }) => 
     page.getByRole('heading', { name: 'Vielen Dank für Ihre Bewertung!' }),
   ).toBeVisible();
 
-  // Issue 12: the review is on the dealer's page at once, newest first, with its stars.
+  // The review is on the dealer's page at once, newest first, with its stars.
   // The page loads the dealer, then its reviews: awaited as answers, since on a loaded machine
   // the two took 4.4 s and 2.2 s one after the other (e2e under pressure, 2026-11-28).
   const reviewsLoaded = page.waitForResponse((r) =>

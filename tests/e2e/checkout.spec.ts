@@ -1,5 +1,5 @@
 /**
- * Checkout and orders (issue 4) against the real server: from the offer list to a placed order
+ * Checkout and orders against the real server: from the offer list to a placed order
  * and its confirmation; inline validation with focus on the first error and inputs kept over a
  * reload; a double click, a replayed request and a dropped connection each make exactly one
  * order; a price that changed on the server is shown old against new and confirmed.

@@ -1,7 +1,7 @@
 /**
  * Runs before the browser journeys: a visitor who has answered the consent dialog ("Alle
  * erlauben"), kept as a storage state (IndexedDB, no cookies). Journeys start from it, so they do
- * not each wait the ~2 s until the dialog appears on an idle page (issue 16); the first visit
+ * not each wait the ~2 s until the dialog appears on an idle page; the first visit
  * itself is covered where it matters (`test.use({ firstVisit: true })`).
  */
 import { writeFile, mkdir } from 'node:fs/promises';

@@ -12,7 +12,7 @@ test('the consent choice persists and can be changed from the footer', async ({ 
   await dialog.getByRole('checkbox', { name: /Präferenzen/ }).check();
   await dialog.getByRole('button', { name: 'Auswahl erlauben' }).click();
   await expect(dialog).toBeHidden();
-  // Opened with the page, from no element: focus goes to the page's heading, not <body> (issue 38).
+  // Opened with the page, from no element: focus goes to the page's heading, not <body>.
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 
   await page.reload();

@@ -1,5 +1,5 @@
 /**
- * Delivery dates from the dealers' capacity (issue 40) against the real server: the offers say
+ * Delivery dates from the dealers' capacity against the real server: the offers say
  * their first delivery day ("Lieferung ab …") and the region's delivery load; the demo customer
  * chooses the second free day at the checkout, orders, and finds that day on the confirmation,
  * in the account's orders and in the support screen of the dealer's bookings. A day someone else

@@ -11,7 +11,7 @@ import {
 /**
  * Storage state of a visitor who answered the consent dialog (made by consent.setup.ts), in the
  * run's own output folder: a run on another port (E2E_PORT, scripts/e2e-repeat.ts) answered
- * for its own origin, and reading its file left the dialog open over every page (issue 34).
+ * for its own origin, and reading its file left the dialog open over every page.
  */
 export const CONSENTED_STATE = `test-results${process.env.E2E_PORT ? `-${process.env.E2E_PORT}` : ''}/.state/consented.json`;
 
@@ -66,7 +66,7 @@ function readState(state: BrowserContextOptions['storageState']): SavedState | u
  * Playwright's own restore (playwright-core 1.65, `_restoreDB`) awaits the records' `add`
  * requests, not the transaction's commit, and then closes its page: on a loaded machine the page
  * was gone before the commit, the context started without the stored consent choice and the
- * dialog covered the page (issue 34: flaky-prices.spec, once in a fresh-clone `npm test`).
+ * dialog covered the page (flaky-prices.spec, once in a fresh-clone `npm test`).
  */
 async function restoreOrigins(context: BrowserContext, origins: OriginState[]): Promise<void> {
   if (origins.length === 0) return;
@@ -284,7 +284,7 @@ export async function pageHydrated(page: Page): Promise<void> {
  * goes forward; a second ahead covers a round trip to the page, and the callers have nothing
  * pending that would fire in it. A machine slow enough to spend that second between reading the
  * time and pausing makes the target the past ("Cannot fast-forward to the past": flaky-session
- * failed so under load, issue 34): read the time again and pause from there.
+ * failed so under load): read the time again and pause from there.
  */
 export async function pauseClockSoon(page: Page): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {

@@ -1,5 +1,5 @@
 /**
- * The legacy layer offline (issue 15, 7): login and registration are server pages the worker
+ * The legacy layer offline: login and registration are server pages the worker
  * never replaces with the shell; offline it answers with its own offline page in the product's
  * look, with a way to try again and a way home, instead of the browser's offline page.
  */

@@ -1,5 +1,5 @@
 /**
- * The calculator on a flaky connection (issue 15, 3): a postal-code check that gets no answer
+ * The calculator on a flaky connection: a postal-code check that gets no answer
  * says so instead of "not found", asks again by itself when the connection returns, and a postal
  * code this browser saw confirmed is accepted without an answer.
  */

@@ -1,5 +1,5 @@
 /**
- * A part of the page that cannot load while offline (issue 15, SPEC §4 chunk reload): the page
+ * A part of the page that cannot load while offline (SPEC §4 chunk reload): the page
  * must not reload itself, which without a service worker shows the browser's offline page and
  * loses what was typed. The reload after a deploy (old chunk names) is for a reachable server.
  */
@@ -37,7 +37,7 @@ test('offline, a panel that cannot load leaves the page and the typed input as t
   await page.screenshot({ path: 'scratch/chunk-offline.png' });
 
   // Back online, the retry loads the panel, styled: nothing of it was asked for while offline,
-  // so no browser keeps its script or stylesheet as failed (issue 34: Chromium 150 kept a failed
+  // so no browser keeps its script or stylesheet as failed (Chromium 150 kept a failed
   // module for the page's life, and Vite's loader never asks for a failed stylesheet again).
   await context.setOffline(false);
   await toast.getByRole('button', { name: 'Erneut versuchen' }).click();

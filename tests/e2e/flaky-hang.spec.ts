@@ -1,5 +1,5 @@
 /**
- * A connection that hangs (issue 37, point 1): requests neither answer nor fail, as on a dead
+ * A connection that hangs (point 1): requests neither answer nor fail, as on a dead
  * mobile cell or behind a captive portal. Route handlers that never answer stand for it. Nothing
  * may stay "wird geladen" for ever: a page never visited comes as the shell after the worker's
  * 8 s, the mex dashboard shows its stored values with their age, and the banner says why.

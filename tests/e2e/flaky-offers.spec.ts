@@ -1,5 +1,5 @@
 /**
- * The offer list on a flaky connection (issue 15, 4): the last offers of a query are kept in
+ * The offer list on a flaky connection: the last offers of a query are kept in
  * IndexedDB and shown with their age when no answer comes (offline, Lie-Fi); a failed
  * recalculation keeps the offers on screen; the list asks again when the connection returns.
  */
@@ -81,7 +81,7 @@ test('Lie-Fi: a failed recalculation keeps the offers on screen and says whose t
   await expect(notice(page)).toContainText('für 3.000 Liter nach PLZ 10115');
   expect(await dealers(page)).toEqual(before);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('3.000 Liter');
-  // The selection says 5.000 L: heading and order buttons say the list is another one (issue 38).
+  // The selection says 5.000 L: heading and order buttons say the list is another one.
   await expect(page.getByRole('heading', { level: 1 })).toContainText('nicht aktuell');
   const orders = page.getByRole('link', { name: /^Bei .+ bestellen$/ });
   await expect(orders.first()).toHaveText('3.000 L bestellen');

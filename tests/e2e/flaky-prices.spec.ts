@@ -1,5 +1,5 @@
 /**
- * The service worker's TTL table on a flaky connection (issue 15, 6): the best price (SPEC §9:
+ * The service worker's TTL table on a flaky connection: the best price (SPEC §9:
  * 120 s) is served from the worker while fresh, and after that, offline, from its last-known
  * copy, which says its age when it is of an earlier day.
  */
@@ -66,7 +66,7 @@ test('offline longer than 120 s: the best price comes from its last-known copy, 
   await expect(bestPrice(page)).toContainText('Heute ab');
 });
 
-test('the home page opened from the home screen offline still has its best price (issue 37)', async ({
+test('the home page opened from the home screen offline still has its best price', async ({
   page,
   context,
 }) => {

@@ -1,5 +1,5 @@
 /**
- * A session on a flaky connection (issue 15, 1 and 2): a refresh whose answer is lost and a time
+ * A session on a flaky connection: a refresh whose answer is lost and a time
  * offline longer than the token's lifetime must not log the customer out. The e2e server issues
  * 300 s tokens, so a tab wants to refresh at its first 5 s check.
  */
@@ -100,7 +100,7 @@ test('offline longer than the token lasts: still logged in, renewed as soon as t
   await expectLoggedInAs(page, new RegExp(user.lastName));
 });
 
-test('a refresh answer lost, then 90 s offline in two tabs: the retry after is no theft, still logged in (issue 37)', async ({
+test('a refresh answer lost, then 90 s offline in two tabs: the retry after is no theft, still logged in', async ({
   page,
   context,
 }) => {

@@ -1,5 +1,5 @@
 /**
- * "Lie-Fi" (issue 15, 8): the browser says online while no request is answered. The app judges
+ * "Lie-Fi": the browser says online while no request is answered. The app judges
  * the connection by outcome too: the banner, the offer list and the orders page say "Keine
  * Verbindung." alike, and everything picks up by itself once the server answers again.
  */
@@ -64,7 +64,7 @@ test('Lie-Fi on the orders page: "Keine Verbindung.", and the list loads by itse
   await expect(page.getByTestId('offline-banner')).toBeHidden();
 });
 
-test('orders offline: the list of the last visit with its age; gone after logout (issue 37)', async ({
+test('orders offline: the list of the last visit with its age; gone after logout', async ({
   page,
   context,
 }) => {

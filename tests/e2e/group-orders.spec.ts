@@ -1,5 +1,5 @@
 /**
- * Sammelbestellung (issue 39) from three browsers against the real server: a customer starts a
+ * Sammelbestellung from three browsers against the real server: a customer starts a
  * group from the offer list, two neighbours in the same postal code open the share link, register
  * on the legacy page (back by ReturnUrl) and join; the group price per 100 L does not rise as
  * they join and the households go 1 → 2 → 3; the organiser closes; each household ends with its

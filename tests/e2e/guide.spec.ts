@@ -26,7 +26,7 @@ async function expectNoOverflow(page: Page): Promise<void> {
 
 /**
  * The width at which each screen of the two journeys gets its axe run: every screen once, so the
- * two journeys share the work (an axe run costs seconds on two cores, issue 16). The home page
+ * two journeys share the work (an axe run costs seconds on two cores). The home page
  * has its own axe test in home.spec.ts. Screens not listed here get one at every width.
  */
 const AXE_WIDTH: Readonly<Record<string, number | null>> = {
@@ -101,7 +101,7 @@ async function answerConsumption(page: Page): Promise<void> {
 /**
  * The SPEC §9 timings (1500 ms auto-advance, 5000 ms to the result) run on Playwright's clock:
  * the test moves time itself, so it can say "not yet at 1499 ms, now at 1500 ms" and never
- * samples a state that a loaded machine may already have left (issue 16). axe and screenshots
+ * samples a state that a loaded machine may already have left. axe and screenshots
  * need running timers: they are taken with time flowing, where no timer of the guide is pending
  * (pauseClockSoon in fixtures.ts stops it again).
  */
@@ -359,7 +359,7 @@ test('a failed compare keeps the visitor there with a German message and a retry
   expect(failures).toBe(2);
 });
 
-test('after one visit the questionnaire works offline: a reload on a step, and a first visit from another page (issue 37)', async ({
+test('after one visit the questionnaire works offline: a reload on a step, and a first visit from another page', async ({
   page,
   context,
 }) => {

@@ -117,7 +117,7 @@ test('the phone menu opens as a sidebar and closes with Escape', async ({ page }
 test('the diesel calculator is one click from home; the title follows each page', async ({
   page,
 }) => {
-  // The server writes each page's own head (issue 10); client navigation keeps it in step.
+  // The server writes each page's own head; client navigation keeps it in step.
   await page.goto('/impressum');
   await expect(page).toHaveTitle('Impressum – Ölkompass');
   await page.getByRole('link', { name: 'Ölkompass – zur Startseite' }).first().click();

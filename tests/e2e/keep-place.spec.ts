@@ -1,5 +1,5 @@
 /**
- * Issue 38: the visitor keeps their place. Focus lands on the new page's heading and a live region
+ * The visitor keeps their place. Focus lands on the new page's heading and a live region
  * names the page after every page change; a local price page opened directly stays where it is
  * and keeps the visitor's amount.
  */

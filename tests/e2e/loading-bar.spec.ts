@@ -44,7 +44,7 @@ test('a request answered after 150 ms never shows the loading bar', async ({ pag
   await page.goto('/');
   await acceptConsent(page);
   // The request is held until the test answers it, after 150 ms of the page's own time: "fast" by
-  // the page's clock, not by a server a loaded machine may slow past the throttle (issue 16).
+  // the page's clock, not by a server a loaded machine may slow past the throttle.
   let arrived: (route: Route) => void = () => {};
   const held = new Promise<Route>((resolve) => (arrived = resolve));
   await page.route('**/api/location/check-zipcode', (route) => arrived(route));

@@ -1,5 +1,5 @@
 /**
- * Issue 11: from the home page's map to a state, a county and a town's price page, and from the
+ * From the home page's map to a state, a county and a town's price page, and from the
  * town's local calculator (SPEC §4/§5) to the offer list; a postal code of another place moves to
  * that place's page.
  */

@@ -1,5 +1,5 @@
 /**
- * /mein-mex (issue 14) against the real server and its demo seed ("Keller" 10115, "Ferienhaus"
+ * /mein-mex against the real server and its demo seed ("Keller" 10115, "Ferienhaus"
  * 18225): the demo customer sees both tanks, the chart and its table, the forecast, and the
  * button opens the offer list prefilled with the tank's postal code and free capacity; SPEC §6
  * mex-owner guard for an anonymous visitor and a customer without meX; offline, a reload shows

@@ -1,5 +1,5 @@
 /**
- * News, info center and the dealer directory (issue 12) in a real browser against the real
+ * News, info center and the dealer directory in a real browser against the real
  * server: home's featured article → the article → a related one; the directory state → postal
  * area → dealer → branch; the info center's search; unknown pages are the 404 page; a visited
  * article is readable offline. (The review written through a rating link on the dealer's page

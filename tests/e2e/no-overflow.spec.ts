@@ -1,5 +1,5 @@
 /**
- * Issue 38: no public page is wider than the phone (or the desktop window). Before,
+ * No public page is wider than the phone (or the desktop window). Before,
  * /heizoelpreise/niedersachsen was 33 px too wide at 390 px (an auto grid column grew to its
  * content) and the info center with a search 57–73 px (the search field's default width).
  */

@@ -42,7 +42,7 @@ async function open(page: Page, path: string): Promise<Locator> {
 test('offers are ranked by total, the best three marked, every euro explained', async ({
   page,
 }) => {
-  // The server ranked the list it rendered (issue 10); the browser re-ranks in the Comlink
+  // The server ranked the list it rendered; the browser re-ranks in the Comlink
   // offers worker (not the main-thread fallback), in the same order.
   const list = await open(page, LIST);
   const rendered = await totals(list);

@@ -1,5 +1,5 @@
 /**
- * Price alarms in the account (issue 14): the demo customer creates an alarm on the customer home
+ * Price alarms in the account: the demo customer creates an alarm on the customer home
  * page, sees it listed, pauses and resumes it and deletes it after a confirmation. A new alarm is
  * checked at once: one above today's best price mails within seconds, and exactly once (resuming
  * it does not mail again). The hourly runs and concurrent checks are proven on the server
@@ -86,7 +86,7 @@ test('the demo customer creates, pauses, resumes and deletes a price alarm', asy
   await page.waitForTimeout(4000);
   expect(await alarmMails()).toBe(mailsBefore + 1);
 
-  // The threshold can be changed in place (issue 38: the new value was dropped); it is stored.
+  // The threshold can be changed in place (the new value was dropped); it is stored.
   await item.getByRole('button', { name: 'Schwelle ändern' }).click();
   const threshold = item.getByLabel(/Neue Schwelle je 100 Liter/);
   await expect(threshold).toBeFocused();

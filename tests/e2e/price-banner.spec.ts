@@ -1,5 +1,5 @@
 /**
- * SPEC §3 Banner data in the calculator bar (issue 11): the country's average until there is a
+ * SPEC §3 Banner data in the calculator bar: the country's average until there is a
  * postal code, then the lowest offer there for the calculator's amount; its line is reserved, so
  * the price arriving moves nothing.
  */

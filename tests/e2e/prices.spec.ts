@@ -37,7 +37,7 @@ test('the price overview: today, the history by range, the factors and the way t
   await expect(slider).toHaveAttribute('aria-valuetext', new RegExp(`\\.${year - 3}: `));
 
   await expect(page.getByRole('listitem').filter({ hasText: 'Rohöl Brent' })).toBeVisible();
-  // One currency sign: the unit carries it ("104,34 € € je 100 l" before, issue 38).
+  // One currency sign: the unit carries it ("104,34 € € je 100 l" before).
   const oil = page
     .getByRole('region', { name: 'Was den Heizölpreis bewegt' })
     .getByRole('listitem')

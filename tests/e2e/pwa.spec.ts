@@ -47,7 +47,7 @@ test('the service worker takes control and the shell loads offline', async ({ pa
   // Back online, the banner goes: at once on the browser's 'online' event, or at the latest with
   // the next health probe (CONNECTION_PROBE_MS, 10 s, src/api/connection.ts). A document that
   // Chromium 150 opened while its network was emulated offline says navigator.onLine === true
-  // and never gets the event (issue 34): to the app that is Lie-Fi, and only the probe finds
+  // and never gets the event: to the app that is Lie-Fi, and only the probe finds
   // the way back, as on a real network that answers nothing.
   await context.setOffline(false);
   await page.clock.runFor(10_000);
@@ -80,7 +80,7 @@ test('the manifest describes an installable German app', async ({ request }) => 
     start_url: string;
     icons: { sizes: string; purpose: string }[];
   };
-  // Issue 37: the app's identity of its own, so a later start_url does not make another app of
+  // The app's identity of its own, so a later start_url does not make another app of
   // it. The value browsers derived from start_url before, so installed apps keep theirs.
   expect(manifest.id).toBe('/?quelle=startbildschirm');
   expect(manifest.lang).toBe('de');
@@ -104,7 +104,7 @@ test('the built service worker has its precache manifest and TTL route', () => {
 
 test('static assets are immutable, pages revalidate, and a CSP is sent', async ({ request }) => {
   const shell = await request.get('/');
-  // The same for every anonymous visitor (issue 36): shared caches keep it 120 s, browsers ask
+  // The same for every anonymous visitor: shared caches keep it 120 s, browsers ask
   // again each time (a 304 when nothing changed).
   expect(shell.headers()['cache-control']).toBe(
     'public, max-age=0, s-maxage=120, stale-while-revalidate=120',

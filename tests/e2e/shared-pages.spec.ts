@@ -1,5 +1,5 @@
 /**
- * Issue 36 (docs/decisions/021-shared-public-pages.md) in the browser: public pages are answered
+ * Decision 021 (docs/decisions/021-shared-public-pages.md) in the browser: public pages are answered
  * to anonymous visitors from the server's render cache, `public` with an ETag; a visitor with a
  * session gets a page rendered for them, `private`, never kept. What a visitor sees of that: a
  * logged-in customer never sees an anonymous header, neither in the first HTML nor after

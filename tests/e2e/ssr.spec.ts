@@ -1,5 +1,5 @@
 /**
- * Issue 10: server rendering as a visitor meets it. Without JavaScript the public pages show
+ * Server rendering as a visitor meets it. Without JavaScript the public pages show
  * their content (what a crawler and a slow phone see first); with it they hydrate without a
  * mismatch (React reports one as an uncaught error: the pageErrors fixture fails the test) and
  * work at once; a logged-in customer's header is in the first HTML.
@@ -42,7 +42,7 @@ test.describe('without JavaScript', () => {
     expect(query.get('zipCode')).toBe('10115');
     // The field's text; the offer list reads it as 4500 litres (src/lib/offer-query.ts).
     expect(query.get('amount')).toBe('4.500');
-    // The server calculated the list (issue 10): the offers are there without any script.
+    // The server calculated the list: the offers are there without any script.
     await expect(page.getByRole('heading', { level: 1 })).toContainText(
       'Angebote für 4.500 Liter Heizöl EL schwefelarm nach PLZ 10115',
     );
@@ -82,7 +82,7 @@ test('rendered pages hydrate without a mismatch and work at once', async ({ page
     page.getByRole('list', { name: /^Angebote, sortiert nach Gesamtpreis/ }),
   ).toHaveAttribute('aria-busy', 'false');
   expect(bestPriceCalls).toEqual([]);
-  // The offer list's own server render hydrates with the offers it brought (issue 10): the
+  // The offer list's own server render hydrates with the offers it brought: the
   // browser asks neither for the calculator's data nor for a calculation, and works at once.
   const calculatorCalls: string[] = [];
   page.on('request', (r) => {
@@ -118,7 +118,7 @@ test('every rendered page carries its stylesheet in its HTML and loads none', as
     const html = await (await request.get(path)).text();
     expect(html, path).toMatch(/<style>[^<]*\.[\w-]+\{/);
     const loaded: string[] = [];
-    // Not an advert's own stylesheet (issue 13): it styles only the advert inside its shadow
+    // Not an advert's own stylesheet: it styles only the advert inside its shadow
     // root, and the advert loads when the page is idle, into a box of reserved size.
     const onResponse = (r: { url(): string }) => {
       const { pathname } = new URL(r.url());

@@ -1,5 +1,5 @@
 /**
- * Issue 13, the admin's and the supporter's screens against the real server:
+ * The admin's and the supporter's screens against the real server:
  * - an admin opens /support/cache, clears one cache and sees its count drop to 0 with the time
  *   and their address as the last clear;
  * - a supporter finds a (freshly registered) customer, opens the edit page, changes the last
@@ -27,7 +27,7 @@ async function expectNoAxeViolations(page: Page) {
     // ran, best practices too (a series run met "region" on the loading bar).
     .options({
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      // Visible text inside the accessible name (axe marks the rule experimental; issue 38 found
+      // Visible text inside the accessible name (axe marks the rule experimental; an audit found
       // the editor's toolbar and the users list's "Als Kunde handeln" failing it).
       rules: { 'label-content-name-mismatch': { enabled: true } },
     })
@@ -68,10 +68,7 @@ test('an admin clears a cache and sees it empty at once, with time and name', as
   await expectNoAxeViolations(page);
 });
 
-test('the rendered pages’ cache shows its memory and hit rate (issue 36)', async ({
-  page,
-  browser,
-}) => {
+test('the rendered pages’ cache shows its memory and hit rate', async ({ page, browser }) => {
   await loginAs(page, ADMIN, '/support/cache');
   const table = page.getByRole('table', { name: 'Caches des Servers' });
   const row = table.getByRole('row').filter({ hasText: 'Seiten (HTML' });

@@ -1,5 +1,5 @@
 /**
- * Adverts (issue 13): the ad manager creates an advert whose HTML tries to run script, a paid
+ * Adverts: the ad manager creates an advert whose HTML tries to run script, a paid
  * campaign for a postal-code range and puts both on the home page's slot; a visitor with a
  * matching postal code in the calculator sees the advert (and nothing ran), with another postal
  * code not. Every ad manager screen passes axe; a customer never gets in.

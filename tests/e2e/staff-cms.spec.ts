@@ -1,5 +1,5 @@
 /**
- * The CMS (issue 13): the editor writes a page in Markdown with the live preview, opens the
+ * The CMS: the editor writes a page in Markdown with the live preview, opens the
  * preview, publishes it, and a visitor reads it at its own address; versions can be restored;
  * unsaved input survives a reload; a customer never gets in. Every screen passes axe.
  */
@@ -43,7 +43,7 @@ async function expectNoAxeViolations(page: Page) {
     // ran, best practices too (a series run met "region" on the loading bar).
     .options({
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      // Visible text inside the accessible name (axe marks the rule experimental; issue 38 found
+      // Visible text inside the accessible name (axe marks the rule experimental; an audit found
       // the editor's toolbar and the users list's "Als Kunde handeln" failing it).
       rules: { 'label-content-name-mismatch': { enabled: true } },
     })

@@ -1,5 +1,5 @@
 /**
- * The staff area's entry (issue 13): /support shows each staff member the screens their roles
+ * The staff area's entry: /support shows each staff member the screens their roles
  * open, the staff menus sit beside every screen, and a customer is sent home (SPEC §6).
  */
 import AxeBuilder from '@axe-core/playwright';

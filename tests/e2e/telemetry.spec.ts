@@ -1,5 +1,5 @@
 /**
- * Telemetry on a flaky connection (issue 15; SPEC §3, §8): an error and the web vitals of a page
+ * Telemetry on a flaky connection (SPEC §3, §8): an error and the web vitals of a page
  * loaded offline wait in IndexedDB, arrive once the connection is back, and the support area
  * shows them (errors grouped by message, p75 per page).
  */
@@ -84,7 +84,7 @@ test('an error and the vitals of an offline visit arrive later; the support area
   pageErrors.length = 0;
 });
 
-test('three tabs back online send their queue once: the server counts each error once (issue 37)', async ({
+test('three tabs back online send their queue once: the server counts each error once', async ({
   page,
   context,
   browser,

@@ -1,5 +1,5 @@
 /**
- * A new version while two tabs are open (issue 15, 9): the tab whose "Jetzt aktualisieren" was
+ * A new version while two tabs are open: the tab whose "Jetzt aktualisieren" was
  * pressed reloads into it; the other tab keeps what is on screen, and its prompt's button now
  * reloads it too (before, it sent SKIP_WAITING to a worker that was no longer waiting: nothing).
  */

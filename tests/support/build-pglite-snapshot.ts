@@ -23,7 +23,7 @@ try {
     await seedAll(database.db, { publicUrl });
     if (!database.dump) throw new Error('PGlite database without dump()');
     // Without a checkpoint every restore replays the seed's WAL: 0.75 s per test file against
-    // 0.5 s (issue 34).
+    // 0.5 s.
     await database.db.execute(sql`CHECKPOINT`);
     const snapshot = await database.dump();
     await writeFile(`${file}.partial`, Buffer.from(await snapshot.arrayBuffer()));

@@ -2,7 +2,7 @@
  * Which Chromium the browser tests run (playwright.config.ts) and `npm test` checks for first
  * (scripts/test.ts). Debian's headless shell, the browser Playwright itself uses for headless
  * runs: the full chromium in headless mode also renders its own window UI and took twice the
- * time per test on two cores (issue 16). CHROME_PATH picks another one.
+ * time per test on two cores. CHROME_PATH picks another one.
  */
 import { existsSync } from 'node:fs';
 

@@ -6,7 +6,7 @@
  *
  * The build (about 15 s, one core) runs in a process of its own and is not awaited here: the
  * client project's files run meanwhile on the other core, and test-app.ts waits for the file
- * (snapshotReady). Awaited here it held every test back for those 15 s (issue 34).
+ * (snapshotReady). Awaited here it held every test back for those 15 s.
  *
  * The PostgreSQL project (TEST_DB=postgres) gets the name of the run's template database: the
  * first file builds it (test-app.ts ensureTemplate), every file copies it, the teardown drops it.

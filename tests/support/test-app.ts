@@ -254,7 +254,7 @@ let templateReady: string | undefined;
 /**
  * The run's migrated, seeded template database (its name from server-global-setup.ts), built by
  * the first file that needs it: migrating and seeding took 9.6 s per file on PostgreSQL, a copy
- * of the template 0.15 s (issue 34). Built under another name and renamed when complete, under an
+ * of the template 0.15 s. Built under another name and renamed when complete, under an
  * advisory lock, so a file never copies half a seed, whichever process comes first.
  */
 async function ensureTemplate(adminUrl: string, name: string): Promise<void> {

@@ -251,7 +251,7 @@ export function validArbitrary(schema: Schema): fc.Arbitrary<unknown> {
 // ---------------------------------------------------------------------------------------------
 // Hostile values
 
-/** What a careless client or an attacker puts where a value belongs (issue 9's probe classes). */
+/** What a careless client or an attacker puts where a value belongs (the outside probe's classes). */
 export const hostileLeaf: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom('\u0000', 'a\u0000b', '%00', '\u0000'.repeat(3)),
   fc.string().map((s) => `${s}\u0000${s}`),

@@ -26,9 +26,9 @@ import { haversineKm } from '../../../src/lib/geo';
 import { mulberry32 } from '../../../src/lib/prng';
 import type { PostalCodeRow } from './reference-data';
 
-/** Issue 3: at least 300 dealers in DE, 60 in AT, 60 in CH. */
+/** At least 300 dealers in DE, 60 in AT, 60 in CH. */
 const MIN_DEALERS = { 1: 300, 2: 60, 3: 60 } as const;
-/** Issue 3: gross per 100 L of standard heating oil at 3,000 L with default options. */
+/** Gross per 100 L of standard heating oil at 3,000 L with default options. */
 const GROSS_WINDOW = { 1: [95, 115], 2: [105, 125], 3: [100, 125] } as const;
 const COUNTRY_CODE = { 1: 'DE', 2: 'AT', 3: 'CH' } as const;
 /** The calculator's default items (ARCHITECTURE §6): always offered at 0, never listed. */
@@ -357,7 +357,7 @@ describe('dealer prices', () => {
             wrong.push(`${id}.${kind} = ${charge[kind]}`);
         }
       }
-      // CHF amounts are up to 10 % higher than the EUR ranges of issue 3.
+      // CHF amounts are up to 10 % higher than the EUR ranges.
       if (!within(t.extraStationFee, [25, 66])) wrong.push(`station fee ${t.extraStationFee}`);
       if (!within(t.maxStations ?? null, [3, 9])) wrong.push(`max stations ${t.maxStations}`);
       if (t.climateNeutral100 !== null && !within(t.climateNeutral100, [0.8, 1.76]))

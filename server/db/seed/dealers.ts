@@ -1,6 +1,6 @@
 /**
  * Fictitious dealers with seats at real postal codes, their delivery areas, branches, price lists
- * and terms (issue 3; ARCHITECTURE §6: never real company names).
+ * and terms (ARCHITECTURE §6: never real company names).
  *
  * `generateDealers` is pure: the same postal codes and the same seeded PRNG give identical data,
  * so every database (PGlite or PostgreSQL, today or next year) gets the same dealers.
@@ -10,7 +10,7 @@
  *
  * Prices are NET of VAT per 100 L (German prices include the CO₂ levy), calibrated so that the
  * gross price of standard heating oil at 3,000 L lands around DE 95–115 €, AT 105–125 €,
- * CH 100–125 CHF (issue 3). Levels = country base + a smooth regional component (distance to
+ * CH 100–125 CHF. Levels = country base + a smooth regional component (distance to
  * the nearest refinery or tank terminal, a north/east trend in DE, Alpine valleys dearer)
  * + per-dealer noise.
  */
@@ -427,7 +427,7 @@ function pickBranches(rng: Rng, seat: PostalCodeRow, stateRows: PostalCodeRow[])
 
 /** Safety margin so that a different Earth radius or rounding in the engine cannot drop a zip. */
 const COVER_MARGIN_KM = 0.5;
-/** The largest delivery radius (issue 3: 20–80 km). */
+/** The largest delivery radius (20–80 km). */
 const MAX_RADIUS_KM = 80;
 /** Offers every postal code should get where a dealer within 80 km allows it. */
 const MIN_OFFERS = 2;

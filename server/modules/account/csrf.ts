@@ -6,9 +6,9 @@
  * carry (`csrfBindingOf`: the refresh family of `ok_token`, else the legacy session, else none).
  * A state-changing request must echo that value in the RequestVerificationToken header (the
  * legacy forms: a hidden field) and the HMAC must verify for the id and session this browser
- * holds. So a value issued to another browser (issue 9) is refused, and so is a pair of id and
+ * holds. So a value issued to another browser is refused, and so is a pair of id and
  * value planted beside a victim's login by someone who can set cookies but not read them (plain
- * http, a sibling host; issue 35): it was made for the planter's session, not the victim's. The id
+ * http, a sibling host): it was made for the planter's session, not the victim's. The id
  * is replaced at every login and logout (no session fixation); it also tells a guest's orders
  * apart (idempotency keys, orders).
  */

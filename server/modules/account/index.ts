@@ -1,7 +1,7 @@
 /**
  * The account module's public service for the layers beside it (the legacy login, registration
  * and password pages, server/legacy): what they may ask of accounts, without the users table,
- * password hashes, session rows or the CSRF binding (issue 35). ESLint zone (i) keeps server/legacy
+ * password hashes, session rows or the CSRF binding. ESLint zone (i) keeps server/legacy
  * to this file. Other modules still use service.ts, as they did.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -86,7 +86,7 @@ export async function checkLogin(
     ? await verifyPassword(password, user.passwordHash)
     : (await verifyPassword(password, await dummyHash), false);
   if (!user || !valid) return undefined;
-  // A locked account learns it only with the right password (issue 38: it was told the password
+  // A locked account learns it only with the right password (it was told the password
   // was wrong); a stranger still learns nothing about the address.
   return user.active ? { id: user.id } : { locked: true };
 }

@@ -29,7 +29,7 @@ export interface TokenUser {
   /**
    * The session the token belongs to: its refresh-token family (claim `sid`). A logout or an
    * ended impersonation revokes the family, and routes that change state or show personal data
-   * refuse its tokens from then on (docs/decisions/008, issue 9).
+   * refuse its tokens from then on (docs/decisions/008).
    */
   sessionId?: string | null;
 }

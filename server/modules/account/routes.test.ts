@@ -204,7 +204,7 @@ describe('token refresh', () => {
     const lost = await call(first);
     expect(lost.statusCode).toBe(200);
     const successor = cookie(lost, 'ok_refresh')?.value ?? '';
-    // The answer never arrived, and the device was offline for 90 minutes (issue 37: a 60 s
+    // The answer never arrived, and the device was offline for 90 minutes (a 60 s
     // grace logged the customer out in every tab): the browser presents `first` again.
     await t.database.db
       .update(refreshTokens)
@@ -239,7 +239,7 @@ describe('token refresh', () => {
     expect(rows[0]?.revokedAt).not.toBeNull();
   });
 
-  it('a use not tied to a browser (before issue 37) keeps the 60 s grace', async () => {
+  it('a use not tied to a browser (stored before uses were bound to a browser) keeps the 60 s grace', async () => {
     const { refresh: first, token } = await cookieLogin(customer.id);
     const call = (value: string) =>
       post('/api/account/v2/get/token', { CurrentToken: token }, { ok_refresh: value });
@@ -353,7 +353,7 @@ describe('logout and session renewal', () => {
   });
 });
 
-describe('issue 9: a token of an ended session', () => {
+describe('a token of an ended session', () => {
   it('can no longer read orders or personal data, nor change anything, after logout', async () => {
     const user = await createTestUser(t.database, { roles: ['Role_Customer'] });
     const { auth, refresh, token } = await cookieLogin(user.id);
@@ -667,7 +667,7 @@ describe('password reset API', () => {
   });
 });
 
-describe('issue 35: the CSRF value belongs to the login session', () => {
+describe('the CSRF value belongs to the login session', () => {
   /** Signs `userId` in as the app does (legacy session → tokens); the browser's cookies after. */
   async function signedInBrowser(userId: number) {
     const auth = await legacyCookie(userId);

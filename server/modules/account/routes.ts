@@ -265,7 +265,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/account/kennwort',
     {
       // Each try costs a scrypt hash; a link holder needs only a few. Counted in the database,
-      // so the limit holds across server processes (issue 36).
+      // so the limit holds across server processes.
       onRequest: newPasswordLimit.consume,
       preHandler: requireCsrf,
       schema: {

@@ -15,14 +15,14 @@ export const LEGACY_SESSION_TTL_MS = 30 * DAY_MS;
 /** docs/decisions/008: refresh tokens live 30 days. */
 export const REFRESH_TOKEN_TTL_MS = 30 * DAY_MS;
 /**
- * A used refresh token whose use is not tied to a browser (used before issue 37 stored it) still
+ * A used refresh token whose use is not tied to a browser (used before the browser was stored with it) still
  * answers with its (unused) successor this long instead of counting as reuse: the answer that
- * carried the successor may have been lost on the way (issue 15). Okta's grace allows up to 60 s.
+ * carried the successor may have been lost on the way. Okta's grace allows up to 60 s.
  * A use tied to a browser gets its retry from that browser for the token's whole life
  * (rotateRefreshToken): a lost answer followed by an outage of minutes logs no one out.
  */
 export const REFRESH_REUSE_GRACE_MS = 60_000;
-/** The reset link is valid for 60 minutes (issue 4 brief). */
+/** The reset link is valid for 60 minutes. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 export function randomToken(): string {
@@ -150,7 +150,7 @@ export type RotateResult =
  *
  * A retry after a lost answer gets that same successor again, as long as the successor has not
  * been used: from the browser that used the token (`browser`, browserKeyOf its id), for as long
- * as the token would have been valid, whatever the outage in between (issue 37); for a use not
+ * as the token would have been valid, whatever the outage in between; for a use not
  * tied to a browser, within REFRESH_REUSE_GRACE_MS. Anything else presented a second time — by
  * another browser, or after the successor was used — is reuse (theft detection): the whole
  * family is revoked.

@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 13): every staff change is written with who, when, what and the object's
+ * The audit log: every staff change is written with who, when, what and the object's
  * fields before and after. Callers pass plain JSON-able objects; secrets (password hashes,
  * device keys) must be left out by the caller.
  */

@@ -1,5 +1,5 @@
 /**
- * /api/support/caches (issue 13): the list, clearing one or all with its audit entries, the
+ * /api/support/caches: the list, clearing one or all with its audit entries, the
  * guard and CSRF, and a clear reaching a second app on the same database: by the poll (PGlite
  * and PostgreSQL), and by LISTEN/NOTIFY alone (PostgreSQL pass, TEST_DB=postgres).
  */

@@ -1,5 +1,5 @@
 /**
- * A cache clear reaches every server process (issue 13): the process that clears drops its own
+ * A cache clear reaches every server process: the process that clears drops its own
  * copy at once and bumps the cache's row in cache_generation (name, generation, clearedAt,
  * clearedBy); every process remembers the generations it has seen and drops its copy of a cache
  * whose generation grew.

@@ -1,5 +1,5 @@
 /**
- * `app.caches` (issue 13): the registry of this process's caches and their clearing across
+ * `app.caches`: the registry of this process's caches and their clearing across
  * server processes (generations.ts). Registered before the modules, which add their caches with
  * `app.caches.register(...)`; listens and polls once the app is ready, stops on close.
  */

@@ -1,5 +1,5 @@
 /**
- * The process's in-memory caches as one list (issue 13, /support/cache): each module registers
+ * The process's in-memory caches as one list (/support/cache): each module registers
  * its caches with a stable name, a German label, how many entries it holds, when the oldest was
  * stored, and how to clear it. This file knows nothing about the database; generations.ts makes
  * a clear reach every server process.

@@ -1,5 +1,5 @@
 /**
- * /api/support/caches (issue 13, the screen /support/cache; admin guard, CSRF on writes): the
+ * /api/support/caches (the screen /support/cache; admin guard, CSRF on writes): the
  * process's caches with entries and age, the last clear in any process, and clearing one or all
  * (here at once, elsewhere through cache_generation; generations.ts).
  */

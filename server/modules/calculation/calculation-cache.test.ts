@@ -1,5 +1,5 @@
 /**
- * Issue 10: identical berechnen requests are answered from one cached JSON text for
+ * Identical berechnen requests are answered from one cached JSON text for
  * CALCULATION_CACHE_TTL_S, keyed on the price snapshot, with favourites overlaid per user.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';

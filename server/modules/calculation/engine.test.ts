@@ -180,7 +180,7 @@ describe('deliveryDistanceKm: who delivers', () => {
     expect(deliveryDistanceKm(withBranch, 1, '04109', leipzig)).toBeLessThan(3);
   });
 
-  it('names the branch town the distance counts from, when it is not the seat (issue 38)', () => {
+  it('names the branch town the distance counts from, when it is not the seat', () => {
     const leipzigBranch = { lat: 51.35, lon: 12.4, place: 'Leipzig' };
     const withBranch = dealer({ branches: [leipzigBranch] });
     expect(nearestBranchPlace(withBranch, leipzig)).toBe('Leipzig');

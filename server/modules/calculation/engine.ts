@@ -1,5 +1,5 @@
 /**
- * The pricing engine (SPEC §3 Calculation result, §5; issue 3 "Engine"): pure functions, no I/O.
+ * The pricing engine (SPEC §3 Calculation result, §5): pure functions, no I/O.
  * The price index (price-index.ts) hands in dealers and catalogue data; the service resolves a
  * request into an `OfferRequest`; this file decides who delivers and what each offer costs.
  *
@@ -104,7 +104,7 @@ export interface EngineParameter {
   modifier: number;
   /** Delivery time items: latest delivery in working days. */
   deliveryDays: number | null;
-  /** Delivery time items: earliest delivery in working days after processing (issue 40). */
+  /** Delivery time items: earliest delivery in working days after processing. */
   leadDays?: number | null;
 }
 

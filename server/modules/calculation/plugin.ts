@@ -30,7 +30,7 @@ export const calculationPlugin = fp<{ warmCalendar?: boolean }>(
       const stop = warmCalendar(workingCalendar, index.current().delivery.regions(), new Date());
       app.addHook('onClose', async () => stop());
     }
-    // The staff cache screen (issue 13); clearing the index rebuilds it from the database.
+    // The staff cache screen; clearing the index rebuilds it from the database.
     app.caches.register({
       name: 'price-index',
       label: 'Preisindex der Berechnung (Händler)',

@@ -252,7 +252,7 @@ describe('PriceIndex change check', () => {
     expect(snapshot.setDealerRating(-1, 5, 1)).toBe(false);
   });
 
-  it('reloads only the booked delivery totals when a booking was made elsewhere (issue 40)', async () => {
+  it('reloads only the booked delivery totals when a booking was made elsewhere', async () => {
     const { state, source } = fakeSource();
     const index = await PriceIndex.open(source);
     const snapshot = index.current();

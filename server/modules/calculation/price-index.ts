@@ -1,5 +1,5 @@
 /**
- * The in-memory price index (issue 3 "Speed", ARCHITECTURE §5): catalogue, postal code points,
+ * The in-memory price index (ARCHITECTURE §5): catalogue, postal code points,
  * dealers with their terms and price tiers, and a spatial grid, built from the database at start.
  * A calculation reads one snapshot (immutable but for the dealers' ratings, patched in place)
  * and never queries the database or scans all dealers: the grid cell of the postal code names
@@ -230,7 +230,7 @@ export class PriceSnapshot {
   /** Changes when the ratings are reloaded into this snapshot (applyRatings). */
   private ratingSignature: string;
   /**
-   * Depots, contingents and booked totals (issue 40): the earliest delivery of every offer. The
+   * Depots, contingents and booked totals: the earliest delivery of every offer. The
    * booked totals are replaced in place (applyBookings), like the ratings.
    */
   readonly delivery: DeliveryBoard;

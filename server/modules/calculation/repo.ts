@@ -44,7 +44,7 @@ export interface ChangeSignature {
   data: string;
   /** The dealers' ratings (rating_sum, rating_count): a change reloads only those. */
   ratings: string;
-  /** Delivery bookings (issue 40): a change reloads only the booked totals. */
+  /** Delivery bookings: a change reloads only the booked totals. */
   bookings: string;
 }
 
@@ -79,7 +79,7 @@ export interface PriceData {
   deliveryZips: DeliveryZipRow[];
   terms: TermsRow[];
   prices: PriceRow[];
-  /** Depots, contingents and booked totals (issue 40). */
+  /** Depots, contingents and booked totals. */
   delivery: DeliveryData;
 }
 

@@ -48,7 +48,7 @@ export const BEST_PRICE_TTL_S = 120;
 export type FavouriteDealerIds = (userId: number) => Promise<ReadonlySet<number>>;
 
 /**
- * Issue 10: identical calculations within this time are answered with the same JSON text. The
+ * Identical calculations within this time are answered with the same JSON text. The
  * key holds the price snapshot's version and revision, so new prices or ratings are never
  * answered from before; the time bounds how old CalculatedAt may be.
  */
@@ -66,7 +66,7 @@ export interface CalculationDeps {
   bestPriceCache: TtlCache<BestPriceResponse | null>;
   localBestPriceCache: TtlCache<LocalBestPriceResponse>;
   favouriteDealerIds: FavouriteDealerIds;
-  /** The clock of the delivery dates (issue 40: cut-off, working days); tests set it. */
+  /** The clock of the delivery dates (cut-off, working days); tests set it. */
   clock: () => Date;
   /** Milliseconds since the epoch: the caches' clock and the best price's moment; tests set it. */
   now: () => number;

@@ -1,5 +1,5 @@
 /**
- * The staff CMS (issue 13): entries, versions, conflicts, slugs, publishing as a visitor sees
+ * The staff CMS: entries, versions, conflicts, slugs, publishing as a visitor sees
  * it, preview, the audit log and the editor guard.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Image upload and /media serving (issue 13): only real PNG, JPEG and WebP up to 2 MB, stored by
+ * Image upload and /media serving: only real PNG, JPEG and WebP up to 2 MB, stored by
  * content hash and served with a year's cache and nosniff.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

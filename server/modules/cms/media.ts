@@ -1,5 +1,5 @@
 /**
- * Images for the CMS (issue 13): uploaded by an editor as the raw request body, stored under
+ * Images for the CMS: uploaded by an editor as the raw request body, stored under
  * `${DATA_DIR}/media/{sha256, first 16 hex}.{ext}` and served at /media/{file}.
  *
  * Only PNG, JPEG and WebP, recognised by their first bytes and matching the declared type: no

@@ -1,5 +1,5 @@
 /**
- * The CMS (issue 13): the staff API at /api/cms (routes.ts) and the uploaded images, served to
+ * The CMS: the staff API at /api/cms (routes.ts) and the uploaded images, served to
  * everyone at /media/{file}. Images live in `${DATA_DIR}/media`; an app built without a data
  * folder (tests) gets a temporary one, removed when the app closes.
  */

@@ -1,5 +1,5 @@
 /**
- * The staff CMS API (issue 13; guard 'editor', docs/decisions/016), registered at /api/cms:
+ * The staff CMS API (guard 'editor', docs/decisions/016), registered at /api/cms:
  *
  *   GET    /entries?kind=page|article          list
  *   POST   /entries                             create (a draft, version 1)
@@ -81,7 +81,7 @@ async function answer<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T 
 export const cmsRoutes: FastifyPluginAsyncZod<CmsRoutesOptions> = async (app, opts) => {
   guardAllRoutes(app, 'editor');
   // A change that went through (create, save, publish, unpublish, delete, image) may change
-  // what the public pages show: each process renders them anew (issue 36). Before the answer
+  // what the public pages show: each process renders them anew. Before the answer
   // goes out, so the editor who then opens the page sees the change.
   app.addHook('onSend', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {

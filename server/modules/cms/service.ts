@@ -1,5 +1,5 @@
 /**
- * The staff CMS over the content store (issue 13; docs/decisions/015): entries of
+ * The staff CMS over the content store (docs/decisions/015): entries of
  * `content_entry`, their versions in `content_version` and the audit log.
  *
  * - A version is a snapshot of the editable fields after a save (or a create or restore). An

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 catch-all "/*" (issue 13): a page the editors published is served at /{slug},
+ * SPEC §2 catch-all "/*": a page the editors published is served at /{slug},
  * server-rendered like every public page, with its own title and description, and listed in the
  * sitemap. A slug nobody published, or a draft, is the 404 page. The two pages with their own
  * routes (/info-center, /heizoeltank-wartung) keep them: the route table matches them first.

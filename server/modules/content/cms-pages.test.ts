@@ -1,4 +1,4 @@
-/** SPEC §2 catch-all (issue 13): published CMS pages at /{slug}; drafts and unknown slugs 404. */
+/** SPEC §2 catch-all: published CMS pages at /{slug}; drafts and unknown slugs 404. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../tests/support/test-app';
 import { contentEntries } from '../../db/schema';

@@ -1,5 +1,5 @@
 /**
- * News, CMS pages and cross-links (issue 12): what a reader, a crawler and a hostile edit meet.
+ * News, CMS pages and cross-links: what a reader, a crawler and a hostile edit meet.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -5,7 +5,7 @@
  * article to the prices and the dealers of the reader's country. Any other path: no groups.
  * Whatever cannot be found is left out. A failure (the database) is thrown: the API answers an
  * empty object then (SPEC §7 "failure gives an empty object"), kept by no cache, and a rendered
- * page without its links counts as incomplete, so no shared copy keeps it (issue 36).
+ * page without its links counts as incomplete, so no shared copy keeps it.
  */
 import type { FastifyInstance } from 'fastify';
 import type { CrossLinks } from '../../../src/api/contract/content';

@@ -1,6 +1,6 @@
 /**
- * Markdown of the content store to the HTML the pages show (issue 12): rendered by `marked`, then
- * sanitised with an allow-list, so neither a seed file nor (issue 13) a staff edit can put a
+ * Markdown of the content store to the HTML the pages show: rendered by `marked`, then
+ * sanitised with an allow-list, so neither a seed file nor a staff edit can put a
  * script, an event handler, a style or a foreign frame into a page. Links may point into this
  * site (a path) or to an https address; an https link opens without handing over the opener.
  */
@@ -14,7 +14,7 @@ const marked = new Marked({ gfm: true, breaks: false, async: false });
 const SAFE_HREF = /^(?:\/(?![/\\])|#|https:\/\/|mailto:)/i;
 
 /**
- * An image must come from this site (issue 13: uploads under /media/, the illustrations under
+ * An image must come from this site (uploads under /media/, the illustrations under
  * /news/): a path, not "//host", no scheme, no backslash; anything else is dropped.
  */
 const OWN_IMAGE_SRC = /^\/(?![/\\])[^\\\s"'<>]*$/;

@@ -1,5 +1,5 @@
 /**
- * The news pages' place in the page handler (issue 12): an article exists by the database's
+ * The news pages' place in the page handler: an article exists by the database's
  * say (unknown → the 404 page), with its own title, description and NewsArticle JSON-LD; every
  * published article is in the sitemap. /news, /info-center and /heizoeltank-wartung have no
  * parameters and come from the route table.

@@ -1,5 +1,5 @@
 /**
- * News, CMS pages and cross-links (issue 12; SPEC §7; §9 cached 3600 s). An unknown article or
+ * News, CMS pages and cross-links (SPEC §7; §9 cached 3600 s). An unknown article or
  * page is a 404 with a German message; the client turns the article's into false (SPEC §7).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

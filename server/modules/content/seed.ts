@@ -1,9 +1,9 @@
 /**
- * The content shipped with the product (issue 12): the articles in ./articles and the CMS pages
+ * The content shipped with the product: the articles in ./articles and the CMS pages
  * in ./pages, one Markdown file each with a `key: value` header (markdown.ts parseContentFile).
  *
  * Written once per seed name: a row `content-v1` in reference_import marks it as done, so an
- * article a staff member deleted or changed (issue 13) is not brought back by the next start.
+ * article a staff member deleted or changed is not brought back by the next start.
  * New files in a later release are a new seed name; rows whose slug exists are left alone.
  */
 import { createHash } from 'node:crypto';

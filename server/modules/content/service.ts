@@ -1,5 +1,5 @@
 /**
- * News articles and CMS pages from the content store (issue 12; SPEC §3 News item, News article;
+ * News articles and CMS pages from the content store (SPEC §3 News item, News article;
  * §7 news-articles, featured, detail). Only published rows are shown. An article of one country
  * can be read from every country (like a price page); lists show the visitor's country's
  * articles and those for every country.
@@ -44,7 +44,7 @@ function renderedBody(entry: Pick<Entry, 'id' | 'updatedAt' | 'bodyMarkdown'>): 
   return memo.html;
 }
 
-/** The rendered bodies for the staff cache screen (issue 13); insertion order: first is oldest. */
+/** The rendered bodies for the staff cache screen; insertion order: first is oldest. */
 export const renderedBodies = {
   entries: () => rendered.size,
   oldestAt: () => rendered.values().next().value?.at ?? null,
@@ -54,7 +54,7 @@ export const renderedBodies = {
 /**
  * The columns of a list item: lists, the featured article and cross-links read these, not the
  * bodies (26 articles' Markdown, ~200 kB, parsed by the database driver on every page that
- * shows a list or cross-links: issue 36).
+ * shows a list or cross-links).
  */
 const itemColumns = {
   slug: contentEntries.slug,
@@ -169,7 +169,7 @@ export async function articlesTagged(
 ): Promise<NewsItem[]> {
   if (tags.length === 0) return [];
   // Only the rows wanted: every article of the country, read to be filtered here, was a tenth of
-  // a dealer page's render (issue 36). `?|`: the jsonb array holds one of the strings.
+  // a dealer page's render. `?|`: the jsonb array holds one of the strings.
   const anyTag = sql`${contentEntries.tags} ?| array[${sql.join(
     tags.map((tag) => sql`${tag}`),
     sql`, `,
@@ -206,7 +206,7 @@ export async function articleHead(db: Db, slug: string): Promise<Entry | null> {
 export const FAQ_PAGE_SLUG = 'info-center';
 
 /**
- * A body as its public page shows it, rendered fresh (the CMS preview, issue 13): the info
+ * A body as its public page shows it, rendered fresh (the CMS preview): the info
  * center's as a FAQ (intro + sections), every other page's and article's as Markdown.
  */
 export function renderBodyAsPublished(

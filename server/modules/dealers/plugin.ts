@@ -1,5 +1,5 @@
 /**
- * The dealer directory (issue 12): its caches (`app.dealers`), the page resolvers of its
+ * The dealer directory: its caches (`app.dealers`), the page resolvers of its
  * three routes (SPEC §2: a list, a dealer, a branch; unknown → 404, another spelling of a dealer's
  * address → 301 to its one address) with title, description and structured data, and its pages
  * in the sitemap.
@@ -105,7 +105,7 @@ export const dealersPlugin = fp(
 
     /**
      * schema.org LocalBusiness of the dealer, or of the branch it is asked for. AggregateRating
-     * only from the reviews written through the rating link, which the page lists (issue 12).
+     * only from the reviews written through the rating link, which the page lists.
      */
     const localBusiness = (dealer: Dealer) => {
       const branch = dealer.Branch;

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the dealer directory over HTTP: /api/site answers (SPEC §7, §9 3600 s), the pages'
+ * The dealer directory over HTTP: /api/site answers (SPEC §7, §9 3600 s), the pages'
  * statuses, redirects and structured data (SPEC §2), and the sitemap.
  */
 import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the dealer directory's services on the seeded dealers (~500, real postal codes).
+ * The dealer directory's services on the seeded dealers (~500, real postal codes).
  */
 import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,7 +168,7 @@ describe('dealerDirectory', () => {
     );
     expect(directory.Level).toBe('area');
     expect(directory.Title).toBe('Heizölhändler im PLZ-Gebiet 80 (Bayern)');
-    // An area in two states has two titles (issue 38: "97" read the same under both).
+    // An area in two states has two titles ("97" read the same under both).
     const inBadenWuerttemberg = DealerDirectorySchema.parse(
       await dealerDirectory(t.app, { countryId: 1, state: 'baden-wuerttemberg', zipCode: '97' }),
     );
@@ -529,7 +529,7 @@ describe('cross-links and the sitemap', () => {
   });
 });
 
-describe('pageDealerDetail (issue 36)', () => {
+describe('pageDealerDetail', () => {
   it('loads a dealer once per request: shared for the same route parameters, fresh for others', async () => {
     const [{ id }] = (await t.database.db
       .select({ id: dealers.id })

@@ -1,5 +1,5 @@
 /**
- * The dealer directory and the dealer pages (issue 12; SPEC §2 /heizoelhaendler/…, §7
+ * The dealer directory and the dealer pages (SPEC §2 /heizoelhaendler/…, §7
  * GET /api/site/{countryId}/dealers/{id}). Who delivers where is the price index's answer
  * (`snapshot.delivering`), so a directory page lists exactly the dealers the calculator offers;
  * names, addresses, ratings and branches are read from the database per request (a new rating
@@ -102,9 +102,9 @@ export interface DealerCaches {
   reference(): Promise<DealerReference>;
   /** Delivery areas per dealer id. */
   areas: Map<number, CachedArea>;
-  /** The reference (1 when loaded) and the areas, and when the oldest was made (issue 13). */
+  /** The reference (1 when loaded) and the areas, and when the oldest was made. */
   stats(): { entries: number; oldestAt: number | null };
-  /** Drops the reference and the areas; the next request loads them again (issue 13). */
+  /** Drops the reference and the areas; the next request loads them again. */
   clear(): void;
 }
 
@@ -487,7 +487,7 @@ async function areaDirectory(
     ...emptyDirectory(
       'area',
       state.countryId,
-      // The state too: an area such as 97 lies in two states, and two pages had one title (issue 38).
+      // The state too: an area such as 97 lies in two states, and two pages had one title.
       `${DIRECTORY_ROOT_NAME} im PLZ-Gebiet ${area} (${state.name})`,
       breadcrumbs,
     ),
@@ -707,7 +707,7 @@ export async function dealerDetail(
  * A dealer page's dealer, shared by its resolver and its data loader within one request: the page
  * handler asks for it twice, in the page's resolver (its one address, title, description and
  * JSON-LD) and in its data loader (server/pages/route-data.ts), six queries and a calculation
- * each, a third of a dealer page's render (issue 36). Keyed by the request's route parameters
+ * each, a third of a dealer page's render. Keyed by the request's route parameters
  * (the one object both get), so nothing outlives the request.
  */
 const pageDealers = new WeakMap<object, Map<string, Promise<Dealer | null>>>();

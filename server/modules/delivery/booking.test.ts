@@ -1,5 +1,5 @@
 /**
- * Issue 40 on both databases: booking a delivery day inside the order's transaction never
+ * On both databases: booking a delivery day inside the order's transaction never
  * overbooks, a refusal is an honest 409 with the next free days, a cancellation frees the day,
  * and the booked day is on the order, in its list and in the mails.
  */

@@ -1,5 +1,5 @@
 /**
- * Working days of a depot (issue 40, decision 023): Monday to Friday, without the public holidays
+ * Working days of a depot (decision 023): Monday to Friday, without the public holidays
  * of the depot's state or canton as the maintained `date-holidays` library knows them (Corpus
  * Christi in Bavaria but not in Hamburg, Berchtoldstag in Zurich, …). Only holidays of type
  * "public" count: "bank", "optional" (e.g. Christmas Eve) and "observance" days are working days

@@ -1,5 +1,5 @@
 /**
- * Delivery capacity (issue 40, decision 023), pure: no I/O. The price index holds one
+ * Delivery capacity (decision 023), pure: no I/O. The price index holds one
  * `DeliveryBoard` beside its dealers (price-index.ts) and the calculation asks it, per offer,
  * for the earliest free day; the order's transaction books against the database's day rows with
  * the same `fits` rule (repo.ts), so the board only ever decides what is shown, never what is

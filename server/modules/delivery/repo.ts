@@ -1,5 +1,5 @@
 /**
- * Delivery capacity in the database (issue 40, decision 023): what the price index's board is
+ * Delivery capacity in the database (decision 023): what the price index's board is
  * built from, the booking inside an order's transaction, its release on cancellation, and the
  * support report's rows.
  *

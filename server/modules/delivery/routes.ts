@@ -1,5 +1,5 @@
 /**
- * GET /api/support/liefertermine?dealer=ID (issue 40): a dealer's contingent and bookings per
+ * GET /api/support/liefertermine?dealer=ID: a dealer's contingent and bookings per
  * working day, for customer support (read-only, support role like every order screen).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * The earliest delivery of every offer (issue 40): what a calculation adds to the engine's
+ * The earliest delivery of every offer: what a calculation adds to the engine's
  * offers from the price index's delivery board, synchronously and without a query. An offer
  * whose dealer has no free day within the delivery time's period is left out: it could not be
  * booked. The order's preview and booking (orders/service.ts) ask the same functions.

@@ -1,5 +1,5 @@
 /**
- * The dealers' delivery contingents (issue 40): for every depot (seat and branch) without one,
+ * The dealers' delivery contingents: for every depot (seat and branch) without one,
  * twelve months of trucks and litres per working day. Fictitious like the dealers themselves,
  * but shaped like the trade: a seat runs one to three trucks through the portal, a branch one or
  * two; the heating season (October to February) adds trucks and drivers, summer takes them away.

@@ -1,5 +1,5 @@
 /**
- * The support report of a dealer's deliveries (issue 40): per working day of the next 30
+ * The support report of a dealer's deliveries: per working day of the next 30
  * calendar days and depot, the contingent, the booked totals (from the database, not the index:
  * support sees the truth) and the bookings with their orders.
  */

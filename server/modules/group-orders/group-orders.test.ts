@@ -1,5 +1,5 @@
 /**
- * Sammelbestellung (issue 39) through the HTTP API, on PGlite and (server-postgres) PostgreSQL:
+ * Sammelbestellung through the HTTP API, on PGlite and (server-postgres) PostgreSQL:
  * start, join by code, the price as households join, leaving, the closing through the job queue
  * with one own order per household, the maximum price, and the races of joins and closings.
  */

@@ -1,5 +1,5 @@
 /**
- * The mails of a group order (issue 39), German plain text. They never name another household:
+ * The mails of a group order, German plain text. They never name another household:
  * households are counted, litres summed. Every household's confirmation says that its order is
  * its own contract with the dealer, and that nobody is liable for another household.
  */

@@ -1,5 +1,5 @@
 /**
- * The group price (issue 39): the engine's own price for the group's configuration (total
+ * The group price: the engine's own price for the group's configuration (total
  * amount, one unloading point per household), split into shares that add up to it to the cent.
  */
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 /**
- * The price of a group order (issue 39, docs/decisions/022), worked out by the calculation
+ * The price of a group order (docs/decisions/022), worked out by the calculation
  * engine itself: the group is one configuration — the organiser's product and options, the
  * total amount of every household, one unloading point per household, priced at the group's
  * postal code. A household's share is that total in proportion to its litres, split to the cent

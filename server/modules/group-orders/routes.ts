@@ -1,5 +1,5 @@
 /**
- * /api/sammelbestellungen (issue 39): start, read, join, leave and close a group order, and the
+ * /api/sammelbestellungen: start, read, join, leave and close a group order, and the
  * customer's own list; /api/support/sammelbestellungen for customer support. Guards and the CSRF
  * check run before validation (preValidation), as in the orders module.
  */

@@ -1,5 +1,5 @@
 /**
- * Group orders (issue 39, docs/decisions/022). Every change of a group (join, leave, the
+ * Group orders (docs/decisions/022). Every change of a group (join, leave, the
  * organiser's early close, the closing itself) runs in one transaction that first locks the
  * group's row (SELECT … FOR UPDATE), so they happen one after the other whatever the number of
  * processes: a join either commits before the closing (and is in it) or sees the group closed

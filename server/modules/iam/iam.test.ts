@@ -1,5 +1,5 @@
 /**
- * Adverts, campaigns and slots (issue 13): the public slot filter (period, country, postal code,
+ * Adverts, campaigns and slots: the public slot filter (period, country, postal code,
  * active), the content and stylesheet calls, and the ad manager's changes with their audit log.
  */
 import { eq } from 'drizzle-orm';
@@ -357,7 +357,7 @@ describe('the ad manager API', () => {
     expect(created.Html).toBe('<p>Text</p>');
     const list = AdvertListSchema.parse((await staff('GET', '/adverts')).json);
     expect(list.some((a) => a.Id === created.Id && a.Name === 'CRUD')).toBe(true);
-    // A placed advert names its slots as staff read them, beside their keys (issue 38).
+    // A placed advert names its slots as staff read them, beside their keys.
     const placed = list.find((a) => a.SlotKeys.includes('home-top'));
     expect(placed?.SlotNames?.length).toBe(placed?.SlotKeys.length);
     expect(placed?.SlotNames).not.toContain('home-top');

@@ -1,5 +1,5 @@
 /**
- * Adverts (issue 13): the public calls under /api/iam (SPEC §7) and the ad manager's under
+ * Adverts: the public calls under /api/iam (SPEC §7) and the ad manager's under
  * /api/iam/admin. One registration in app.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';

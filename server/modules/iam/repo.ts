@@ -1,4 +1,4 @@
-/** Queries of adverts, campaigns, slots and slot items (issue 13). */
+/** Queries of adverts, campaigns, slots and slot items. */
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { advertSlotItems, advertSlots, adverts, campaigns } from '../../db/schema';

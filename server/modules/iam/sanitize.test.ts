@@ -1,4 +1,4 @@
-/** The advert gate (issue 13): what staff HTML and CSS may keep. */
+/** The advert gate: what staff HTML and CSS may keep. */
 import { describe, expect, it } from 'vitest';
 import {
   advertOutputHtml,

@@ -1,5 +1,5 @@
 /**
- * The one gate for advert HTML and CSS (issue 13): applied when staff save (and preview) and
+ * The one gate for advert HTML and CSS: applied when staff save (and preview) and
  * again on every output, so neither an old row nor a rule added later lets anything through.
  *
  * HTML: an allow-list of text and structure tags; `class` on every tag, links only to paths of

@@ -1,6 +1,6 @@
 /**
  * The advert slots the pages ask for, with house adverts for our own pages and one paid demo
- * campaign of a fictitious dealer (issue 13). Written once: a row `adverts-v1` in
+ * campaign of a fictitious dealer. Written once: a row `adverts-v1` in
  * reference_import marks it as done, so a slot or advert the ad manager changed or deleted is not
  * brought back by the next start (the content seed does the same with `content-v1`).
  *

@@ -1,5 +1,5 @@
 /**
- * Adverts, campaigns and slots (issue 13; SPEC §3, §4, §7 /api/iam/*): what a page may show in a
+ * Adverts, campaigns and slots (SPEC §3, §4, §7 /api/iam/*): what a page may show in a
  * slot now, the advert's content and stylesheet, and the ad manager's changes, each written to
  * the audit log in the same transaction.
  */

@@ -1,5 +1,5 @@
 /**
- * The oil-consumption comparison (issue 5, SPEC §7 POST /api/leads/{guideId}/compare): pure
+ * The oil-consumption comparison (SPEC §7 POST /api/leads/{guideId}/compare): pure
  * arithmetic from validated answers and a price to the contract's CompareResult. No database, no
  * clock: the routes pass the average price in, the tests pass hand-computed cases.
  *

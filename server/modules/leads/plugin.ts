@@ -20,7 +20,7 @@ declare module 'fastify' {
 const GUIDE_CACHE_TTL_S = 60;
 
 /**
- * The partner interface itself is not part of issue 5: the hand-over is written to the log
+ * The partner interface itself is not built yet: the hand-over is written to the log
  * (without contact data), which is the record that it happened.
  */
 export function loggingPartnerTransport(log: FastifyBaseLogger): PartnerTransport {

@@ -27,7 +27,7 @@ const BANNER_CACHE_CONTROL = `public, max-age=${LEADS_CACHE_TTL_S}`;
 /**
  * Lead form submissions per client address: a person sends the form once or twice; more is a
  * script filling the partner's inbox. Counted in the database (server/plugins/db-rate-limit.ts),
- * so two server processes allow 5 in total, not 5 each (issue 36).
+ * so two server processes allow 5 in total, not 5 each.
  */
 export const LEAD_RATE_LIMIT = { max: 5, windowSeconds: 10 * 60 };
 

@@ -1,5 +1,5 @@
 /**
- * The oil-consumption guide (issue 5, SPEC §3 Guide): id 1 "Heizölverbrauch vergleichen".
+ * The oil-consumption guide (SPEC §3 Guide): id 1 "Heizölverbrauch vergleichen".
  * Options and their values come from the comparison's benchmark tables
  * (server/modules/leads/compare.ts), so a question and the number behind it cannot drift apart.
  * Upserted on every start: a changed text reaches existing databases.

@@ -170,7 +170,7 @@ export async function compare(
 // ---------------------------------------------------------------------------------------------
 // Lead form
 
-/** The partner hand-over. The transport itself is out of scope (issue 5): it is logged. */
+/** The partner hand-over. The transport itself is out of scope: it is logged. */
 export interface PartnerTransport {
   send(lead: PartnerLead): Promise<void>;
 }

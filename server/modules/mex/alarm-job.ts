@@ -1,5 +1,5 @@
 /**
- * The price-alarm check (issue 14) on the database job queue (docs/decisions/011): once per time
+ * The price-alarm check on the database job queue (docs/decisions/011): once per time
  * slot, whichever server process claims the run. For every alarm that is not paused, today's best
  * price for its postal code and amount (heating oil, the country's default product, default
  * options) is stored on the alarm; a price at or below the threshold after one above it (`below`

@@ -1,5 +1,5 @@
 /**
- * /api/jwt/kunde/preisalarme: a customer's price alarms (issue 14, user guard). A customer sets a
+ * /api/jwt/kunde/preisalarme: a customer's price alarms (user guard). A customer sets a
  * threshold per 100 L for a postal code and amount; the check job (alarm-job.ts) compares it with
  * today's best price and mails once per crossing. Writes need the CSRF header (docs/decisions/008).
  */

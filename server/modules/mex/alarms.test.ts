@@ -114,7 +114,7 @@ describe('price alarm routes', () => {
     const resumed = await call(anna, 'PATCH', `/${body.Id}`, { Paused: false });
     expect(PriceAlarmSchema.parse(resumed.json()).Paused).toBe(false);
 
-    // A new threshold is stored and re-arms the alarm (issue 38: it answered 200, kept the old).
+    // A new threshold is stored and re-arms the alarm (it answered 200, kept the old).
     await t.database.db.update(priceAlarms).set({ below: true }).where(eq(priceAlarms.id, body.Id));
     const changed = await call(anna, 'PATCH', `/${body.Id}`, { Threshold: 88.5 });
     expect(changed.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * The reorder-by forecast against hand-computed cases (issue 14: "Forecast arithmetic
+ * The reorder-by forecast against hand-computed cases ("Forecast arithmetic
  * unit-tested"). 2026-11-26 is a Thursday.
  */
 import { describe, expect, it } from 'vitest';
@@ -216,7 +216,7 @@ describe('consumption', () => {
   });
 });
 
-describe('a sudden drop is no consumption (issue 38)', () => {
+describe('a sudden drop is no consumption', () => {
   // A 5000 L tank burning 20 L a day, at 39.9 % (1995 L) this morning.
   const USABLE = 5000;
   const before = falling('2026-11-16', TODAY, 2195, 20).map((l) => ({ ...l }));

@@ -1,5 +1,5 @@
 /**
- * The reorder-by forecast of a meX tank (issue 14, docs/decisions/017): pure arithmetic on daily
+ * The reorder-by forecast of a meX tank (docs/decisions/017): pure arithmetic on daily
  * levels, no database.
  *
  * - Consumption is the fall of the level between two readings. A rise of more than
@@ -143,7 +143,7 @@ export function averageConsumption(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sudden drops (issue 38: one reading 39.9 % → 23.7 % within 4 minutes said "jetzt bestellen")
+// Sudden drops (one reading 39.9 % → 23.7 % within 4 minutes said "jetzt bestellen")
 
 /** One sensor reading, oldest first; `day` its calendar day in Germany. */
 export interface Reading {

@@ -1,5 +1,5 @@
 /**
- * meX tanks, sensors and readings in the database (issue 14, docs/decisions/017).
+ * meX tanks, sensors and readings in the database (docs/decisions/017).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The meX routes on PGlite (issue 14): snapshot and dashboard of one's own tanks only, sensor
+ * The meX routes on PGlite: snapshot and dashboard of one's own tanks only, sensor
  * ingestion with the device key (refused batches store nothing), staff registration and key
  * rotation, and the demo seed.
  */

@@ -1,5 +1,5 @@
 /**
- * The meX routes (issue 14, docs/decisions/017):
+ * The meX routes (docs/decisions/017):
  * - mexRoutes, prefix /api/site/mex (mex-owner guard): snapshot, dashboard, readings;
  * - mexIngestRoutes, prefix /api/mex: POST /readings with the device key as a bearer token (a
  *   device: no login, no CSRF); rate-limited per sensor;

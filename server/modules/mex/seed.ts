@@ -1,5 +1,5 @@
 /**
- * meX demo data (issue 14): two tanks of the demo customer with a sensor each and 365 daily
+ * meX demo data: two tanks of the demo customer with a sensor each and 365 daily
  * readings ending at the moment the seed runs. Idempotent: a sensor whose serial exists is left
  * alone, so the data ends on the day the seed first ran (a demo started days later shows a silent
  * sensor until readings are posted; acceptable for a demo).

@@ -1,5 +1,5 @@
 /**
- * meX use cases (issue 14, docs/decisions/017): the customer's snapshot, dashboard and readings,
+ * meX use cases (docs/decisions/017): the customer's snapshot, dashboard and readings,
  * the sensors' ingestion and the staff's sensor registration. The routes (routes.ts) only map
  * these results to HTTP.
  */
@@ -103,7 +103,7 @@ interface TankState {
 async function tankState(deps: MexDeps, tank: repo.TankRow): Promise<TankState> {
   const readings = await repo.readingsSince(deps.db, tank.sensorId, forecastFrom(deps.today));
   const latest = readings.at(-1) ?? (await repo.latestReading(deps.db, tank.sensorId));
-  // Falls no heating burns are screened out of the forecast (issue 38); the tank shows the
+  // Falls no heating burns are screened out of the forecast; the tank shows the
   // latest reading as measured.
   const screened = screenReadings(
     readings.map((r) => ({ day: berlinDay(r.measuredAt), litres: r.litres })),
@@ -183,7 +183,7 @@ export function weekdaysUntil(today: string, day: string): number {
 
 /**
  * Lead time and today's best price at the tank's postal code for its free volume. The lead time
- * runs to the earliest delivery the cheapest dealers still have free (issue 40: their real
+ * runs to the earliest delivery the cheapest dealers still have free (their real
  * capacity); without dates (an older index) their delivery time's length.
  */
 function offersFor(deps: MexDeps, tank: repo.TankRow, freeL: number) {

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of the public API (issue 14), generated from the routes as registered
+ * The OpenAPI 3.1 document of the public API, generated from the routes as registered
  * (app.routeTable) and their zod schemas (the contract in src/api/contract): nothing here is
  * written by hand but the allow-list, the German summaries and the security schemes. A route added
  * under an allowed prefix appears by itself; openapi.test.ts holds every such route to it.

@@ -96,7 +96,7 @@ export type OrderDetailRow = {
   dealerPhone: string;
   productName: string;
   paymentName: string | null;
-  /** The booked delivery (issue 40); null before bookings and after a cancellation. */
+  /** The booked delivery; null before bookings and after a cancellation. */
   deliveryDay: string | null;
   deliveryWindow: string | null;
 };

@@ -332,7 +332,7 @@ describe('POST /api/orders: placing', () => {
     expect(messageOf(response)).toMatch(/Bestellschlüssel/);
   });
 
-  it("a replay of someone else's key gets 409 and learns nothing of their order (issue 9)", async () => {
+  it("a replay of someone else's key gets 409 and learns nothing of their order", async () => {
     const offer = await firstOffer();
     const guestBody = orderBody(offer, { Email: `gast-${randomUUID()}@example.org` });
     const guestBrowser = csrfHeaders();
@@ -492,7 +492,7 @@ describe('orders of a customer', () => {
     });
   });
 
-  it('checkout defaults: every saved delivery address, the default first (issue 38)', async () => {
+  it('checkout defaults: every saved delivery address, the default first', async () => {
     const owner = await createTestUser(t.database, { roles: ['Role_Customer'] });
     const address = (zip: string, place: string, isDefault: boolean) => ({
       userId: owner.id,

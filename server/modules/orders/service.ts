@@ -1,5 +1,5 @@
 /**
- * Checkout and orders (issue 4). The price of an order always comes from the calculation
+ * Checkout and orders. The price of an order always comes from the calculation
  * service's own recalculation at order time (the same engine as the offer list), never from the
  * client: the client's TotalPrice is only compared, and a difference answers 409 so the user can
  * confirm the new total. Placing an order is one transaction keyed by the client's idempotency
@@ -86,7 +86,7 @@ interface PricedOffer {
   offer: Offer;
   dealer: DealerContact;
   paymentParameterId: number;
-  /** Where and within which days the dealer delivers it (issue 40); undefined: no depot known. */
+  /** Where and within which days the dealer delivers it; undefined: no depot known. */
   schedule: DealerSchedule | undefined;
 }
 
@@ -159,7 +159,7 @@ export type Placed = { created: boolean; order: OrderRow };
 
 /**
  * Who places the order: a customer (their id), or a guest browser (browserKeyOf its ok_sid).
- * An idempotency key only finds an order for the one who placed it (issue 9).
+ * An idempotency key only finds an order for the one who placed it.
  */
 export interface OrderOwner {
   userId: number | null;
@@ -648,7 +648,7 @@ export async function setOrderStatus(
   const updated = await deps.db.transaction(async (tx) => {
     const row = await updateOrderStatus(tx, id, [from], to);
     if (row && to === 'delivered') await deps.onDelivered?.(tx, row);
-    // A cancelled order's delivery frees its day for others (issue 40).
+    // A cancelled order's delivery frees its day for others.
     if (row && to === 'cancelled') await releaseBooking(tx, id);
     return row;
   });

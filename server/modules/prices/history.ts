@@ -1,5 +1,5 @@
 /**
- * The stored price history (issue 11, docs/decisions/012): price_series per region and year.
+ * The stored price history (docs/decisions/012): price_series per region and year.
  *
  * - The daily snapshot (`takeSnapshot`, run once per day through the job queue) asks the
  *   calculator for today's offers at the standard order (3,000 L, default heating oil, default
@@ -170,7 +170,7 @@ export async function backfill(
   const done = new Set(existing.map((r) => r.region));
   const last = dayIndex(today) - 1;
   // The days, their years and places in them once, not per region: turning ~1,800 indexes into
-  // dates and back for each of ~700 regions was half of a first start's backfill (issue 34).
+  // dates and back for each of ~700 regions was half of a first start's backfill.
   const days = Array.from({ length: last + 1 }, (_, i) => {
     const day = dayOfIndex(i);
     return { day, year: yearOf(day), index: indexInYear(day) };
@@ -252,7 +252,7 @@ export async function readHistory(
  * The stored series as the readers need them, per region and year: the year's days with a value
  * as points, rounded (readHistories), or null for a year without a row. A page of a state reads
  * 96 counties' rows and a year of its own, each a 365-value array that PGlite parses and every
- * day turned into a date string, on every request (issue 36: ~40 ms of a state page's render);
+ * day turned into a date string, on every request (~40 ms of a state page's render);
  * the rows change only with the daily snapshot.
  *
  * Kept per database for PRICES_MAX_AGE_S (SPEC §9: every price answer may be 120 s old);

@@ -1,5 +1,5 @@
 /**
- * Issue 11: the local price pages (SPEC §2 /heizoelpreise/{stateName}/{countyOrCityZipCode?}/
+ * The local price pages (SPEC §2 /heizoelpreise/{stateName}/{countyOrCityZipCode?}/
  * {cityZipCode?}) and their answers: range-local, local redirect, the local postal-code check and
  * the price service by country (SPEC §3/§7).
  */
@@ -179,7 +179,7 @@ describe('the local pages', () => {
     expect((await get('/heizoelpreise/bayern/landkreis-muenchen/atlantis-82008')).statusCode).toBe(
       404,
     );
-    // By postal code only: to the town page of the code (issue 38), in its own state.
+    // By postal code only: to the town page of the code, in its own state.
     for (const asked of ['/heizoelpreise/bayern/82008', '/heizoelpreise/sachsen/82008']) {
       const byZip = await get(asked);
       expect(byZip.statusCode, asked).toBe(301);

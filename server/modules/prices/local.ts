@@ -1,5 +1,5 @@
 /**
- * The local price pages (issue 11; SPEC §2 /heizoelpreise/{stateName}/{countyOrCityZipCode?}/
+ * The local price pages (SPEC §2 /heizoelpreise/{stateName}/{countyOrCityZipCode?}/
  * {cityZipCode?}): every state, county and town of the reference data, resolved from the page's
  * segments, with today's prices, the places below and the links between them.
  *
@@ -172,7 +172,7 @@ export function townPathOf(
 }
 
 /**
- * A local address by postal code only (/heizoelpreise/sachsen/01067, issue 38: a 404): the town
+ * A local address by postal code only (/heizoelpreise/sachsen/01067, a 404 before): the town
  * page of that code, in whatever state it lies; null when the segment is no postal code of the
  * state's country or no town has it.
  */

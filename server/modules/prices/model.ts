@@ -1,5 +1,5 @@
 /**
- * The market model behind the price history (issue 11, docs/decisions/012). Demo data, shown as
+ * The market model behind the price history (docs/decisions/012). Demo data, shown as
  * such in the imprint: deterministic (same day → same value on every machine), built from the
  * parts a real heating-oil price is made of:
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 11: the stored price history, its daily snapshot job and the price answers (SPEC §3/§7/§9).
+ * The stored price history, its daily snapshot job and the price answers (SPEC §3/§7/§9).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,5 +1,5 @@
 /**
- * The places a price series exists for (issue 11): each country, each state and each county or
+ * The places a price series exists for: each country, each state and each county or
  * district (Landkreis, Bezirk) of the reference data, with the URL slug of its local price page and
  * a few postal codes whose offers make its live price.
  */

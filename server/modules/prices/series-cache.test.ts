@@ -39,7 +39,7 @@ function fakeDb(rows: Row[]) {
 
 const year2026 = Array.from({ length: 365 }, (_, i) => (i < 330 ? 90 + i / 1000 : null));
 
-describe('the price series cache (issue 36)', () => {
+describe('the price series cache', () => {
   it('reads a region-year once and answers later ranges from memory, as the query did', async () => {
     const fake = fakeDb([{ region: 'state:1', year: 2026, prices: year2026 }]);
     const first = await readHistory(fake.db, 'state:1', '2026-11-20', '2026-11-28');

@@ -1,5 +1,5 @@
 /**
- * The price answers (issue 11; SPEC §3/§7/§9) from the stored history (history.ts) and, for the
+ * The price answers (SPEC §3/§7/§9) from the stored history (history.ts) and, for the
  * market factors, from the same model the history was made with (model.ts).
  */
 import {

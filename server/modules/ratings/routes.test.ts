@@ -121,7 +121,7 @@ describe('GET /api/bewertung/{token}/{orderId}', () => {
     const body = RatingLinkResponseSchema.parse(response.json());
     expect(body).toMatchObject({ Valid: true, Reason: null });
     expect(body.Order).toMatchObject({ OrderNumber: order.orderNumber, AmountLitres: 3000 });
-    // The dealer's page, where the review will appear (issue 12).
+    // The dealer's page, where the review will appear.
     expect(body.Order?.DealerLink).toMatch(/^\/heizoelhaendler\/[a-z-]+\/\d{4,5}\/\d+$/);
     expect((await t.app.inject({ url: body.Order?.DealerLink ?? '' })).statusCode).toBe(200);
     expect(body.Order?.DealerName).toBeTruthy();

@@ -28,7 +28,7 @@ interface Kept {
 /**
  * Country states per database and country, loaded once: reference data changes only with a data
  * release, like the regions (prices/plugin.ts). Before, the home page and the price overview read
- * them from the database on every render (issue 36). The site routes register the cache as
+ * them from the database on every render. The site routes register the cache as
  * "country-states", so the staff cache screen can drop it in every process.
  */
 const kept = new WeakMap<Db, Map<number, Kept>>();
@@ -59,7 +59,7 @@ export function countryStates(db: Db, countryId: number): Promise<CountryStatesR
   return entry.answer;
 }
 
-/** The kept country states of a database, for the staff cache screen (issue 13). */
+/** The kept country states of a database, for the staff cache screen. */
 export function countryStatesCache(db: Db): Omit<CacheSource, 'name' | 'label'> {
   return {
     entries: () => keptOf(db).size,

@@ -4,7 +4,7 @@
  * (legacy_session / refresh_token impersonatorId, token claim `imp`), and logout
  * (POST /api/account/jwt/abmelden) signs the staff user back in.
  *
- * Issue 13 (/support/benutzer/{id}/bearbeiten): a user's detail, name and e-mail, roles (admin
+ * One user (/support/benutzer/{id}/bearbeiten): a user's detail, name and e-mail, roles (admin
  * guard), lock/unlock, the set-new-password mail and the audit history; rules in users.ts.
  */
 import type { FastifyRequest } from 'fastify';
@@ -99,7 +99,7 @@ export const supportUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // --- issue 13: one user -----------------------------------------------------------------
+  // --- one user -------------------------------------------------------------------------
 
   /** The guarded caller with their roles (the guard has run). */
   const actor = (request: FastifyRequest): Actor => ({

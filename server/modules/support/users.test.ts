@@ -1,5 +1,5 @@
 /**
- * Issue 13: a user's detail and edit from the support area. Support edits customers' names and
+ * A user's detail and edit from the support area. Support edits customers' names and
  * e-mail, locks and unlocks, sends the set-new-password mail; roles and staff accounts need an
  * admin; every change is audited (without secrets); impersonation is audited too.
  */
@@ -326,7 +326,7 @@ describe('POST /api/support/users/{id}/lock and /unlock', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(detail(res)).toMatchObject({ Active: false, CanImpersonate: false });
     expect(await cookieLogin(session)).toBe(false);
-    // The right password on a locked account: refused, and told it is locked (issue 38).
+    // The right password on a locked account: refused, and told it is locked.
     expect(await passwordLogin(u)).toBe(403);
     // The browser as the sign-in left it: its session's token and the CSRF value made for it.
     const csrf = signIn.cookies.find((c) => c.name === 'ok_csrf')?.value ?? browser.ok_csrf;

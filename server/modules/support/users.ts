@@ -1,5 +1,5 @@
 /**
- * Editing a user from the support area (issue 13, /support/benutzer/{id}/bearbeiten): name and
+ * Editing a user from the support area (/support/benutzer/{id}/bearbeiten): name and
  * e-mail, roles (admins only), lock and unlock, a set-new-password mail. Every change is written
  * with its audit entry in one transaction (no password hashes in the log).
  *

@@ -1,5 +1,5 @@
 /**
- * Telemetry (issue 15): the daily retention job on the database queue (docs/decisions/011),
+ * Telemetry: the daily retention job on the database queue (docs/decisions/011),
  * registered on the job queue (app.jobs, server/jobs), which ticks in server processes only;
  * tests run `app.jobs.runDue()` themselves.
  */

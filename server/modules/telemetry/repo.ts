@@ -1,5 +1,5 @@
 /**
- * Telemetry storage (issue 15): error and web-vitals reports as received, the support overview of
+ * Telemetry storage: error and web-vitals reports as received, the support overview of
  * the last days and the retention that removes old rows. Plain SQL that runs on PGlite and
  * PostgreSQL alike (jsonb_array_elements, percentile_cont).
  */

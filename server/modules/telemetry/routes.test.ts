@@ -172,7 +172,7 @@ describe('POST /api/error-trace/js-error', () => {
     expect(Math.abs((row?.receivedAt.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
   });
 
-  it('stores a report sent again (same reportId) once, and answers 204 each time (issue 37)', async () => {
+  it('stores a report sent again (same reportId) once, and answers 204 each time', async () => {
     const marker = tag();
     const report = { ...errorReport(marker), reportId: `r-${marker}` };
     for (let i = 0; i < 3; i++) expect((await send(ERRORS_URL, report)).statusCode).toBe(204);
@@ -356,7 +356,7 @@ describe('POST /api/error-trace/js-error', () => {
 });
 
 describe('POST /api/site/web-vitals', () => {
-  it('stores a metric sent again (same reportId) once (issue 37)', async () => {
+  it('stores a metric sent again (same reportId) once', async () => {
     const report = { ...vitalsReport(), reportId: `v-${tag()}` };
     await Promise.all([send(VITALS_URL, report), send(VITALS_URL, report)]);
     expect((await send(VITALS_URL, report)).statusCode).toBe(204);

@@ -1,5 +1,5 @@
 /**
- * Telemetry (issue 15, SPEC §7): POST /api/error-trace/js-error and POST /api/site/web-vitals
+ * Telemetry (SPEC §7): POST /api/error-trace/js-error and POST /api/site/web-vitals
  * (full paths, like the account routes), and the support overview GET /api/support/telemetry.
  *
  * The reports come by navigator.sendBeacon or fetch keepalive: no session, no CSRF header (a

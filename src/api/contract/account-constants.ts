@@ -27,7 +27,7 @@ export const CSRF_RENEWED_HEADER = 'X-CSRF-Renewed';
 /** Query value carrying the original address to the legacy login page (SPEC §2). */
 export const RETURN_URL_PARAM = 'ReturnUrl';
 /**
- * GET: 204 with the browser's CSRF cookie pair (ok_sid, ok_csrf) for whoever asks (issue 36:
+ * GET: 204 with the browser's CSRF cookie pair (ok_sid, ok_csrf) for whoever asks (
  * the pages an anonymous visitor gets carry none, being the same for all of them).
  */
 export const CSRF_PATH = '/session/csrf';

@@ -1,5 +1,5 @@
 /**
- * The audit log of staff changes (issue 13): who, when, what, before/after. Every staff screen
+ * The audit log of staff changes: who, when, what, before/after. Every staff screen
  * shows the entries of its object (GET …/{id}/history under the screen's own guard).
  */
 import { z } from 'zod/mini';

@@ -2,7 +2,7 @@
  * SPEC §3 Calculator data: the answer of GET /api/kalkulation/init/{countryId}/{productGroupId}.
  * Apart from calculation.ts (which re-exports it) because the calculator asks for it on every
  * page with a calculator, right after hydrating: building only these schemas then, not the
- * contract's hundred others, keeps that task short on a phone (issue 10, TBT).
+ * contract's hundred others, keeps that task short on a phone (TBT).
  */
 import { z } from 'zod/mini';
 

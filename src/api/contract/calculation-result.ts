@@ -2,7 +2,7 @@
  * SPEC §3 Calculation result: the answer of POST /api/kalkulation/berechnen. Apart from
  * calculation.ts (which re-exports it) because the offer list loads it for every calculation
  * right after hydrating, and building only these schemas then keeps that task short on a phone
- * (issue 10, TBT).
+ * (TBT).
  */
 import { z } from 'zod/mini';
 
@@ -47,7 +47,7 @@ export const OfferSchema = z.object({
   DistanceKm: z.number(),
   /**
    * The place of the branch the distance is measured from, when that is not the dealer's seat
-   * (issue 38: "Schwerte · 37 km" for Osnabrück, where a branch is 37 km away). Absent: the seat.
+   * ("Schwerte · 37 km" for Osnabrück, where a branch is 37 km away). Absent: the seat.
    */
   DeliveredFrom: z.optional(z.string()),
   IsFavourite: z.boolean(),
@@ -58,7 +58,7 @@ export const OfferSchema = z.object({
   DeliveryDays: z.number(),
   /**
    * The earliest day the dealer's free capacity takes this amount with this delivery time
-   * (issue 40), YYYY-MM-DD; ties in price sort by it. Optional: an older server or a stored
+   *, YYYY-MM-DD; ties in price sort by it. Optional: an older server or a stored
    * result does not carry it.
    */
   EarliestDelivery: z.optional(z.string()),
@@ -91,7 +91,7 @@ export const CalculationResultSchema = z.object({
   Currency: z.enum(['EUR', 'CHF']),
   CalculatedAt: z.string(),
   /**
-   * "Lieferzeiten in Ihrer Region" (issue 40): the booked share of the delivering dealers'
+   * "Lieferzeiten in Ihrer Region": the booked share of the delivering dealers'
    * capacity over the next two weeks (contract/delivery.ts DELIVERY_LOADS; inline here so the
    * offer list's schema chunk stays small).
    */

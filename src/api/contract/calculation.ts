@@ -37,7 +37,7 @@ const fieldError =
   (issue: { readonly input?: unknown }): string =>
     issue.input === undefined ? `${field} fehlt.` : `${field} muss ${expected}.`;
 
-/** A whole number within a PostgreSQL integer (issue 9); fields narrow it further. */
+/** A whole number within a PostgreSQL integer; fields narrow it further. */
 const int = (field: string) =>
   z
     .number({ error: fieldError(field, 'eine Zahl sein') })
@@ -62,7 +62,7 @@ export const CalculatorInitParamsSchema = z.object({
 
 // The calculator data's schemas (SPEC §3 Calculator data) are in calculation-init.ts: the
 // calculator loads them at page start, and this module's ~100 other schemas are not needed then
-// (issue 10, TBT). Re-exported for the server and the tests.
+// (TBT). Re-exported for the server and the tests.
 export {
   CalculatorGroupSchema,
   CalculatorInitResponseSchema,
@@ -188,7 +188,7 @@ export type CalculatorDefaultRequestInput = z.input<typeof CalculatorDefaultRequ
 // ---------------------------------------------------------------------------------------------
 // The result (SPEC §3 Calculation result)
 // In calculation-result.ts (re-exported here): the offer list loads only these schemas for its
-// answer, not this module's others (issue 10, TBT).
+// answer, not this module's others (TBT).
 export {
   BreakdownKindSchema,
   BreakdownLineSchema,

@@ -1,5 +1,5 @@
 /**
- * The staff CMS (issue 13; docs/decisions/015 content store, 016 guards): pages and news
+ * The staff CMS (docs/decisions/015 content store, 016 guards): pages and news
  * articles of `content_entry`, edited as Markdown, with versions, preview, publish and images.
  * Every call needs the editor guard; writes need CSRF.
  *
@@ -21,7 +21,7 @@ export type CmsStatus = (typeof CMS_STATUSES)[number];
 // ---------------------------------------------------------------------------------------------
 // Slugs
 
-/** Lower-case words of letters and digits joined by single hyphens (the article slug of issue 12). */
+/** Lower-case words of letters and digits joined by single hyphens. */
 export const CMS_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const PAGE_SLUG_MIN = 2;
 export const PAGE_SLUG_MAX = 80;

@@ -7,7 +7,7 @@
 import { z } from 'zod/mini';
 
 // ---------------------------------------------------------------------------------------------
-// Request values (issue 9): every text and every whole number a client sends is built from these,
+// Request values: every text and every whole number a client sends is built from these,
 // so one rule holds for every route. Response schemas use plain z.string()/z.number().
 
 /** U+0000 can not be stored in a PostgreSQL text or jsonb column; refused for every text. */

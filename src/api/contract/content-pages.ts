@@ -1,6 +1,6 @@
 /**
  * Content values without zod that the content pages (news, price, dealer pages) use at load
- * (issue 10); content.ts re-exports them. Not in content-constants.ts: that module is the home
+ *; content.ts re-exports them. Not in content-constants.ts: that module is the home
  * page's, and a module both share becomes a chunk of its own on the home page's first download.
  */
 import type { CrossLinks } from './content';

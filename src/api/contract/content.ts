@@ -1,5 +1,5 @@
 /**
- * News, CMS pages and cross-links (issue 12; SPEC §3 News item, News article; §7 news-articles,
+ * News, CMS pages and cross-links (SPEC §3 News item, News article; §7 news-articles,
  * featured, detail, cross-linking/get; §9 cached 3600 s; news page size 3).
  */
 import { z } from 'zod/mini';
@@ -10,7 +10,7 @@ export const CONTENT_MAX_AGE_S = 3600;
 /** SPEC §9 news page size (the API's default); the /news page shows more per page. */
 export const NEWS_PAGE_SIZE_DEFAULT = 3;
 export const NEWS_PAGE_SIZE_MAX = 24;
-// Zod-free, for the news page at load (issue 10); re-exported for the server.
+// Zod-free, for the news page at load; re-exported for the server.
 export { NEWS_LIST_PAGE_SIZE } from './content-pages';
 /** Related articles under an article. */
 export const RELATED_ARTICLES = 3;
@@ -94,7 +94,7 @@ export type NewsDetail = z.infer<typeof NewsDetailSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // CMS pages: /info-center and /heizoeltank-wartung have their own routes; every other published
-// page is served at /{slug} by the catch-all (issue 13).
+// page is served at /{slug} by the catch-all.
 
 export const CMS_PAGE_SLUGS = ['info-center', 'heizoeltank-wartung'] as const;
 /** A page's address segment: lower-case words joined by single hyphens. */

@@ -1,5 +1,5 @@
 /**
- * The dealer directory and dealer pages (issue 12; SPEC §2 /heizoelhaendler/{stateName?}/{zipCode?},
+ * The dealer directory and dealer pages (SPEC §2 /heizoelhaendler/{stateName?}/{zipCode?},
  * …/{dealerId}, …/{branchId}/{dealerId}; §7 GET /api/site/{countryId}/dealers/{id}; §9 3600 s).
  *
  * Addresses: a dealer has one page, `/heizoelhaendler/{state}/{seatZip}/{dealerId}`, a branch
@@ -13,7 +13,7 @@ import { CountryIdParamSchema, requestIdParam, requestNumberParam, requestText }
 export const DEALERS_MAX_AGE_S = 3600;
 /** Reviews per page on a dealer page. */
 export const DEALER_REVIEWS_PAGE_SIZE = 5;
-// Zod-free, for the dealer page at load (issue 10); re-exported for the server.
+// Zod-free, for the dealer page at load; re-exported for the server.
 export { DEALER_PRICE_AMOUNT } from './dealers-constants';
 
 /** A postal area (two digits) or a whole postal code (4 or 5 digits). */
@@ -156,7 +156,7 @@ export const DealerSchema = z.object({
       Currency: z.string(),
       /**
        * The day of the price (YYYY-MM-DD, Germany's calendar): a copy kept offline may be of an
-       * earlier day, and the page says so (issue 37). A day, not a time, so two server
+       * earlier day, and the page says so. A day, not a time, so two server
        * processes render the same page.
        */
       Day: z.string(),

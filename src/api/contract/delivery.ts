@@ -1,5 +1,5 @@
 /**
- * Delivery dates from the dealers' capacity (issue 40, decision 023): the earliest date of an
+ * Delivery dates from the dealers' capacity (decision 023): the earliest date of an
  * offer, the bookable windows at checkout, the booked window of an order, and the support view of
  * a dealer's bookings per day. Dates are calendar days in the dealer's time zone (Europe/Berlin,
  * Vienna and Zurich share it), written YYYY-MM-DD.

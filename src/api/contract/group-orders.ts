@@ -1,5 +1,5 @@
 /**
- * Sammelbestellung (issue 39, docs/decisions/022): neighbours order together, each household
+ * Sammelbestellung (docs/decisions/022): neighbours order together, each household
  * with its own order (own contract, own invoice address and payment), at the price of the
  * total amount with one unloading point per household. PascalCase wire fields like SPEC §7.
  *

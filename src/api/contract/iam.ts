@@ -1,5 +1,5 @@
 /**
- * Adverts, campaigns and slots (issue 13; SPEC §3 Advert slot / Advert content, §4 Advert slots,
+ * Adverts, campaigns and slots (SPEC §3 Advert slot / Advert content, §4 Advert slots,
  * §7 /api/iam/*). The public calls a page makes, and the ad manager's staff calls under
  * /api/iam/admin (guard adManager). The campaign form's postal-code filter is text
  * ("80331, 80333-80999"); one schema here parses and checks it for the form and the server alike.
@@ -297,7 +297,7 @@ export const AdvertListItemSchema = z.object({
   UpdatedAt: z.string(),
   /** Slot keys where the advert is placed. */
   SlotKeys: z.array(z.string()),
-  /** The same slots by name, as staff read them (issue 38: the list showed "home-top"). */
+  /** The same slots by name, as staff read them (the list showed "home-top"). */
   SlotNames: z.optional(z.array(z.string())),
 });
 export type AdvertListItem = z.infer<typeof AdvertListItemSchema>;

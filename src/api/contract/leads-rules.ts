@@ -1,5 +1,5 @@
 /**
- * The leads contract's rules and constants without zod (issue 10): the guide's pages use them at
+ * The leads contract's rules and constants without zod: the guide's pages use them at
  * load, and importing leads.ts for them built every leads schema (and loaded zod) before the
  * page hydrated. leads.ts re-exports all of it.
  */

@@ -1,5 +1,5 @@
 /**
- * meX tank sensors and price alarms (issue 14; SPEC §3 Mex snapshot, §4 Session mex, §6 mex-owner
+ * meX tank sensors and price alarms (SPEC §3 Mex snapshot, §4 Session mex, §6 mex-owner
  * guard, §7 GET /api/site/mex/mex-snapshot). docs/decisions/017.
  *
  * - Customer (mex-owner guard): the snapshot for the banner, the dashboard, the readings of a range.
@@ -302,7 +302,7 @@ export const PriceAlarmCreateSchema = z.object({
 });
 export type PriceAlarmCreate = z.infer<typeof PriceAlarmCreateSchema>;
 
-/** Pause or resume, a new threshold, or both (issue 38: a threshold was dropped unread). */
+/** Pause or resume, a new threshold, or both (a threshold was dropped unread). */
 export const PriceAlarmUpdateSchema = z
   .object({
     Paused: z.optional(z.boolean({ error: 'Paused muss wahr oder falsch sein.' })),

@@ -1,5 +1,5 @@
 /**
- * Checkout and orders (issue 4 "Checkout and orders"): the preview of the chosen offer, placing
+ * Checkout and orders : the preview of the chosen offer, placing
  * an order, the customer's order list and one order, and the support status change. PascalCase
  * wire fields like the rest of SPEC §7. Every price in an answer comes from the server's own
  * recalculation; the client's TotalPrice is only compared against it.
@@ -95,7 +95,7 @@ export const OrderPreviewResponseSchema = z.object({
   PaymentParameterId: z.number(),
   /**
    * The free days (and the window of the "Lieferzeitfenster" option) the customer may book, from
-   * the offer's earliest delivery to the end of its period, in order (issue 40).
+   * the offer's earliest delivery to the end of its period, in order.
    */
   DeliverySlots: z.optional(z.array(DeliverySlotSchema)),
 });
@@ -164,7 +164,7 @@ export const PlaceOrderRequestSchema = z.object(
     /** Made by the client once per checkout; a retry with it finds the order already placed. */
     IdempotencyKey: IdempotencyKeyField,
     /**
-     * The booked delivery day (issue 40), one of the preview's DeliverySlots; the window is the
+     * The booked delivery day, one of the preview's DeliverySlots; the window is the
      * configuration's. Absent (an order queued by an older app): the earliest free day is booked.
      */
     DeliveryDate: z.optional(DeliveryDateField),
@@ -221,7 +221,7 @@ export const OrderSchema = z.object({
   Lines: z.array(OrderLineSchema),
   /** Monthly rate and count when paying in installments (SPEC §9: 12). */
   Installment: z.nullable(z.object({ Months: z.number(), MonthlyRate: z.number() })),
-  /** The booked delivery day and window (issue 40); null for orders from before bookings. */
+  /** The booked delivery day and window; null for orders from before bookings. */
   Delivery: z.optional(z.nullable(DeliverySlotSchema)),
 });
 export type Order = z.infer<typeof OrderSchema>;
@@ -237,7 +237,7 @@ export const OrderListItemSchema = z.object({
   Currency: z.enum(['EUR', 'CHF']),
   TotalPrice: z.number(),
   InstallmentRate: z.nullable(z.number()),
-  /** The booked delivery day and window (issue 40). */
+  /** The booked delivery day and window. */
   Delivery: z.optional(z.nullable(DeliverySlotSchema)),
 });
 export type OrderListItem = z.infer<typeof OrderListItemSchema>;
@@ -258,7 +258,7 @@ export const CheckoutDefaultsSchema = z.object({
   /** The default delivery address, else the customer's name only. */
   DeliveryAddress: z.nullable(z.object(ADDRESS_FIELDS)),
   /**
-   * Every saved delivery address, the default first (issue 38): the checkout takes the one in the
+   * Every saved delivery address, the default first: the checkout takes the one in the
    * priced postal code. Optional: an older server does not send it.
    */
   Addresses: z.optional(z.array(z.object(ADDRESS_FIELDS))),

@@ -27,20 +27,20 @@ export const SERVER_RENDERED: Partial<Record<AppRouteName, NeedsOf>> = {
   index: ({ countryId }) => [
     calculatorNeed(countryId),
     { kind: 'bestPrice', countryId, amount: CALC.AMOUNT_DEFAULT },
-    // The country's average of 30 days, a small trend line beside the best price (issue 38).
+    // The country's average of 30 days, a small trend line beside the best price.
     { kind: 'priceHistory', countryId, range: HOME_TREND_RANGE },
     { kind: 'countryStates', countryId },
     { kind: 'stateMap', countryId },
     { kind: 'newsFeatured', countryId },
   ],
   impressum: ({ countryId }) => [calculatorNeed(countryId)],
-  // Issue 10: the offers of the address's configuration, calculated and ranked on the server.
+  // The offers of the address's configuration, calculated and ranked on the server.
   'heizoel-angebotsliste': ({ countryId, search }) => [offerListNeed(countryId, 1, search)],
   'diesel-angebotsliste': ({ countryId, search }) => [offerListNeed(countryId, 2, search)],
   datenschutz: ({ countryId }) => [calculatorNeed(countryId)],
   // The intro; the steps depend on answers kept in the browser.
   'heizoel-verbrauchsvergleich': () => [{ kind: 'guide', guideId: OIL_CONSUMPTION_GUIDE_ID }],
-  // Issue 11: the country's prices, their history for a year, factors, FAQ, states and map.
+  // The country's prices, their history for a year, factors, FAQ, states and map.
   heizoelpreise: ({ countryId }) => [
     calculatorNeed(countryId),
     { kind: 'priceAverage', countryId },
@@ -50,14 +50,13 @@ export const SERVER_RENDERED: Partial<Record<AppRouteName, NeedsOf>> = {
     { kind: 'countryStates', countryId },
     { kind: 'stateMap', countryId },
   ],
-  // Issue 11: a place's prices, its chart for a year and the places below it, in one answer;
-  // issue 12: the links to its dealers and articles.
+  // A place's prices, its chart for a year and the places below it, in one answer;
+  // The links to its dealers and articles.
   'heizoelpreise-lokal': ({ params, countryId }) => [
     calculatorNeed(countryId),
     localPricesNeed(params),
     { kind: 'crossLinks', countryId, path: localPricesPathOf(params) },
   ],
-  // Issue 12.
   news: ({ countryId, search }) => [newsListNeed(countryId, search)],
   'news-artikel': ({ countryId, params }) => [
     newsDetailNeed(countryId, params),
@@ -71,7 +70,7 @@ export const SERVER_RENDERED: Partial<Record<AppRouteName, NeedsOf>> = {
   ],
   'heizoelhaendler-haendler': (context) => dealerPageNeeds(context),
   'heizoelhaendler-filiale': (context) => dealerPageNeeds(context),
-  // Issue 13: a page the editors published at /{slug}.
+  // A page the editors published at /{slug}.
   'cms-seite': ({ params }) => [{ kind: 'cmsPage', slug: params.cmsSlug ?? '' }],
 };
 

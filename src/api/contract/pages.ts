@@ -37,7 +37,7 @@ export type DataNeed =
   | { kind: 'priceFaq'; countryId: number }
   | { kind: 'priceFactors'; countryId: number }
   | { kind: 'localPrices'; state: string; county?: string; town?: string }
-  // Issue 12: news, CMS pages, cross-links and the dealer directory.
+  // News, CMS pages, cross-links and the dealer directory.
   | { kind: 'newsList'; countryId: number; page: number }
   | { kind: 'newsFeatured'; countryId: number }
   | { kind: 'newsDetail'; countryId: number; slug: string }
@@ -46,9 +46,9 @@ export type DataNeed =
   | { kind: 'dealerDirectory'; countryId: number; state?: string; zipCode?: string }
   | { kind: 'dealer'; countryId: number; id: number; branchId?: number }
   | { kind: 'dealerReviews'; countryId: number; id: number; page: number }
-  // Issue 10: the offer list's offers for the configuration its address asks for.
+  // The offer list's offers for the configuration its address asks for.
   | { kind: 'offerList'; countryId: number; productGroupId: 1 | 2; search: string }
-  // Issue 10: the calculator data (products, options) of a page that shows the calculator.
+  // The calculator data (products, options) of a page that shows the calculator.
   | { kind: 'calculatorInit'; countryId: number; productGroupId: 1 | 2 };
 
 export type DataKind = DataNeed['kind'];

@@ -1,5 +1,5 @@
 /**
- * The price contract's rules and constants without zod (issue 10): the price pages use them at
+ * The price contract's rules and constants without zod: the price pages use them at
  * load, and importing prices.ts for them built every price schema before the page hydrated.
  * prices.ts re-exports all of it.
  */

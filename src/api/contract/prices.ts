@@ -1,5 +1,5 @@
 /**
- * Prices (issue 11; SPEC §3 Country average, Price FAQ, Price factor; §7; §9 cached 120 s).
+ * Prices (SPEC §3 Country average, Price FAQ, Price factor; §7; §9 cached 120 s).
  * Field names as SPEC §3 spells them: the country average and the FAQ in camelCase, price
  * factors and history points in PascalCase like the other /api/site answers.
  */
@@ -8,7 +8,7 @@ import { CountryIdParamSchema, requestText } from './common';
 import { LOCAL_LEVELS, PRICE_RANGES, type PriceRange } from './prices-rules';
 
 // Zod-free rules and constants live in prices-rules.ts, so pages can use them without building
-// this module's schemas at load (issue 10); re-exported here for the server and the tests.
+// this module's schemas at load; re-exported here for the server and the tests.
 export {
   deriveRangeRows,
   LOCAL_LEVELS,

@@ -52,7 +52,7 @@ export const RatingLinkResponseSchema = z.object({
       /** ISO 8601 */
       OrderDate: z.string(),
       AmountLitres: z.number(),
-      /** The dealer's page, where the review appears once written (issue 12). */
+      /** The dealer's page, where the review appears once written. */
       DealerLink: z.string(),
     }),
   ),

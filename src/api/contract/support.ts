@@ -38,7 +38,7 @@ export const ImpersonateResponseSchema = z.object({ Success: z.boolean() });
 export type ImpersonateResponse = z.infer<typeof ImpersonateResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Users: detail and edit (issue 13, /support/benutzer/{id}/bearbeiten). Support guard; roles
+// Users: detail and edit (/support/benutzer/{id}/bearbeiten). Support guard; roles
 // admin only.
 
 /** The salutations the registration offers (legacy form): none, Frau, Herr. */
@@ -123,7 +123,7 @@ export type SupportUserRoles = z.infer<typeof SupportUserRolesSchema>;
 export const SupportUserActionResponseSchema = z.object({ Success: z.boolean() });
 
 // ---------------------------------------------------------------------------------------------
-// Caches (issue 13, /support/cache; admin guard)
+// Caches (/support/cache; admin guard)
 
 export const CacheSchema = z.object({
   Name: z.string(),

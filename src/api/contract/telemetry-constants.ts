@@ -1,5 +1,5 @@
 /**
- * Limits of the telemetry reports (issue 15), apart from the schemas so the page's error
+ * Limits of the telemetry reports, apart from the schemas so the page's error
  * collector can clip to them without loading zod (on every page's first download).
  */
 export const TELEMETRY_LIMITS = {

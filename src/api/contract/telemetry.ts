@@ -1,6 +1,6 @@
 /**
  * Telemetry (SPEC §3 Error report and Web-vitals report, §7 POST /api/error-trace/js-error and
- * POST /api/site/web-vitals; issue 15). Field names as SPEC §3 writes them (camelCase). Both
+ * POST /api/site/web-vitals). Field names as SPEC §3 writes them (camelCase). Both
  * arrive by sendBeacon or fetch keepalive, without a session or CSRF header, and answer 204.
  * The support area reads them back (GET /api/support/telemetry, support guard).
  */
@@ -35,7 +35,7 @@ const position = (field: string) =>
     );
 
 /**
- * The browser's own id of a report (issue 37): a report sent again — its answer was lost, or two
+ * The browser's own id of a report: a report sent again — its answer was lost, or two
  * tabs sent one queue — is stored once. Optional: a report without one is stored as it comes.
  */
 const reportId = z.optional(

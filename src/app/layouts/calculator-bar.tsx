@@ -4,7 +4,7 @@
  * routes whose handle says `calculatorBar: false`. From 768 px it sticks under the header; on
  * phones it is a one-line summary that opens into the form, so it does not eat the screen.
  * Under it from 768 px, SPEC §3 Banner data: today's price for the postal code (or the country's
- * average); a phone keeps the one summary line. For a meX customer (issue 14) one more line: the
+ * average); a phone keeps the one summary line. For a meX customer one more line: the
  * selected tank's level, linking to /mein-mex (mex-line.tsx, loaded only for them).
  */
 import { useId, useState } from 'react';

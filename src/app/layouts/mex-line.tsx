@@ -1,6 +1,6 @@
 /**
  * SPEC §3 Banner data mex / selectedMex in the calculator bar: for a logged-in user with
- * hasMexEnabled, one line "Tank Keller: 42 % · reicht bis 12.02." linking to /mein-mex (issue 14).
+ * hasMexEnabled, one line "Tank Keller: 42 % · reicht bis 12.02." linking to /mein-mex.
  * Only this small gate is on every page's first download; the snapshot store, its call and the
  * line load as their own chunk once a meX user is known (not in the server render, not for
  * anyone else).

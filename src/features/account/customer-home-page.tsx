@@ -1,7 +1,7 @@
 /**
  * /kunde/startseite (SPEC §2 customer homepage): a greeting, the last three orders (GET
  * /api/orders), the ways on: orders, personal data, the calculator, and the price alarms
- * (issue 14, price-alarms.tsx, loaded lazily).
+ * (price-alarms.tsx, loaded lazily).
  */
 import { Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -19,7 +19,7 @@ import { lazyPart } from '../../ui/lazy-part';
 
 const TEASER_SIZE = 3;
 
-/** Issue 14: the price alarms in their own chunk (they bring the contract's zod schemas). */
+/** The price alarms in their own chunk (they bring the contract's zod schemas). */
 const loadPriceAlarms = lazyImport(() => import('./price-alarms'));
 const PriceAlarms = lazyPart(() => loadPriceAlarms().then((m) => ({ default: m.PriceAlarms })));
 

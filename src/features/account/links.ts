@@ -1,2 +1,2 @@
-/** The legacy page that sends a password reset link (server/legacy, issue 4). */
+/** The legacy page that sends a password reset link (server/legacy). */
 export const FORGOT_PASSWORD_PATH = '/konto/passwort-vergessen';

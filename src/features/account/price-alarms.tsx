@@ -1,5 +1,5 @@
 /**
- * "Preisalarme" on the customer home page (issue 14): the customer's alarms (postal code, amount,
+ * "Preisalarme" on the customer home page: the customer's alarms (postal code, amount,
  * threshold, the last checked price), pause/resume, delete with a confirmation, and a form to add
  * one. Loaded lazily by the home page (its own chunk: the contract's zod schemas stay off the
  * page's first download). The check itself runs on the server once an hour and mails once per
@@ -317,7 +317,7 @@ function AlarmItem({
   );
 }
 
-/** A new threshold for an alarm, in place (issue 38); Escape or "Abbrechen" leaves it as it was. */
+/** A new threshold for an alarm, in place; Escape or "Abbrechen" leaves it as it was. */
 function ThresholdForm({
   alarm,
   label,
@@ -383,7 +383,7 @@ function ThresholdForm({
 }
 
 /**
- * A meX customer's alarm starts from their selected tank (issue 14): its postal code and what
+ * A meX customer's alarm starts from their selected tank: its postal code and what
  * fits in now, within the calculator's limits. Others start empty at 3,000 L.
  */
 function tankDefaults(countryId: number): { zip: string; amount: string } {

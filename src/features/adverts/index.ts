@@ -1,5 +1,5 @@
 /**
- * Advert slots (SPEC §3/§4, issue 13): the pages place src/ui/advert/advert-slot.tsx; this
+ * Advert slots (SPEC §3/§4): the pages place src/ui/advert/advert-slot.tsx; this
  * feature is its work (slot store, draw, rendering), which the app hands to the slots.
  */
 import { lazyImport } from '../../lib/lazy-import';

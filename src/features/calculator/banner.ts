@@ -1,10 +1,10 @@
 /**
  * SPEC §3 Banner data: today's price for the calculator's postal code and amount, shown in the
- * calculator bar (issue 11). With a confirmed postal code it is the lowest offer there
+ * calculator bar. With a confirmed postal code it is the lowest offer there
  * (GET /api/site/{countryId}/prices/best); without one, the country's average at 3,000 L
  * (the price service, GET /api/site/{countryId}/prices/current). SPEC §8/§9: cached 120 s, a
  * failed load means no banner data (quiet, only logged). One load per query at a time.
- * mex and selectedMex: the logged-in owner's tanks and the one shown (issue 14, SPEC §3/§4),
+ * mex and selectedMex: the logged-in owner's tanks and the one shown (SPEC §3/§4),
  * null when there are none (not logged in, no meX, or the snapshot failed). The meX line's lazy
  * part writes them into the shown data (src/app/layouts/mex-line-part.tsx): nothing of meX is in
  * this first-download module but its types.

@@ -22,7 +22,7 @@ const upsellingResponseSchema = () => calculationContract().then((m) => m.Upsell
 /**
  * The calculator data (products, options). Each answer is kept in IndexedDB, and when none comes
  * (offline, Lie-Fi, a server error) the last one serves: products and options change rarely, and
- * without them the settings panel and its badge are gone (issue 15). Nothing personal: no consent.
+ * without them the settings panel and its badge are gone. Nothing personal: no consent.
  */
 export async function fetchCalculatorInit(
   countryId: number,

@@ -1,5 +1,5 @@
 /**
- * The offline copy of the calculator data (issue 15): kept in IndexedDB per country and product
+ * The offline copy of the calculator data: kept in IndexedDB per country and product
  * group, whether they came with a fetch (calc-api.ts) or with a server-rendered page (the offer
  * list's page data), so the settings panel has its options without a connection.
  */

@@ -68,7 +68,7 @@ export function watchConsent(onWithdrawn: () => void): () => void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Postal codes the server confirmed (issue 15): a check that gets no answer (offline, Lie-Fi)
+// Postal codes the server confirmed: a check that gets no answer (offline, Lie-Fi)
 // accepts a code this browser has seen confirmed before. Kept like the configuration: only with
 // preferences consent, forgotten when it is withdrawn. Without it, the page's memory serves.
 

@@ -110,7 +110,7 @@ describe('typing: validation after the 1500 ms debounce (SPEC §5, §9)', () => 
   });
 });
 
-describe('the postal code check (SPEC §5, §8; issue 15)', () => {
+describe('the postal code check (SPEC §5, §8)', () => {
   it('counts a failed call as invalid, says it could not be checked, and asks again on submit', async () => {
     const { fetchMock, server } = stubServer({ zipCheckFails: true });
     inputZipCode('10115');
@@ -466,7 +466,7 @@ describe('initialisation: defaults → saved → server data (SPEC §4)', () => 
     expect(calculatorState.config).toMatchObject({ ZipCode: '10115', Amount: 1200 });
   });
 
-  it('uses the last calculator data when no answer comes (issue 15: options offline)', async () => {
+  it('uses the last calculator data when no answer comes (options offline)', async () => {
     const { server } = stubServer();
     await initCalculator({ countryId: 1, target: 'DEFAULT' });
     const online = calculatorState.init;
@@ -607,7 +607,7 @@ describe('local-page variant (SPEC §4, §5)', () => {
     expect(callsTo(fetchMock, '/api/location')).toHaveLength(0);
   });
 
-  it('a submit while the local check runs goes to the offer list, not to the local page (issue 34)', async () => {
+  it('a submit while the local check runs goes to the offer list, not to the local page', async () => {
     let answer: (value: unknown) => void = () => {};
     stubServer({
       localCheck: () => new Promise((resolve) => (answer = resolve)),
@@ -625,7 +625,7 @@ describe('local-page variant (SPEC §4, §5)', () => {
     expect(calculatorState.localRedirect).toBeNull();
   });
 
-  it('opened directly, keeps its own code (or none) and takes only the saved amount (issue 38)', async () => {
+  it('opened directly, keeps its own code (or none) and takes only the saved amount', async () => {
     const { fetchMock } = stubServer({
       localCheck: () => ({ Valid: true, ValidLocationUrl: '/heizoelpreise/bayern/80331' }),
     });

@@ -248,7 +248,7 @@ export function initCalculator({
     if (calculatorState.variant === 'local') {
       // SPEC §4: a local page has its own postal code (or none) and product and keeps only the
       // amount. The saved code would have asked the local check and moved the visitor to the
-      // saved town's page (issue 38); without the saved amount a reload lost it.
+      // saved town's page; without the saved amount a reload lost it.
       if (calculatorState.config.Amount === pristine.Amount) {
         calculatorState.config.Amount = saved.Amount;
       }
@@ -413,7 +413,7 @@ export function setZipCode(zipCode: string): void {
 }
 
 /**
- * A postal code another part of the site learned (the questionnaire, issue 38): taken only when
+ * A postal code another part of the site learned (the questionnaire): taken only when
  * the calculator has none yet for that country, then checked and stored like a typed one.
  */
 export function suggestZipCode(zipCode: string, countryId: number): void {
@@ -629,7 +629,7 @@ export async function checkZip(): Promise<void> {
     valid = answer ?? false;
   }
   if (failed && (await wasConfirmed(countryId, zip))) {
-    // No answer, but the server confirmed this code in this browser before (issue 15).
+    // No answer, but the server confirmed this code in this browser before.
     failed = false;
     valid = true;
   } else if (valid && !failed) {
@@ -648,7 +648,7 @@ export async function checkZip(): Promise<void> {
   storeIfValid();
   // … and on a local page moves to another local page when the server supplied one — unless the
   // visitor already asked for prices: the submit waited for this check and goes to the offer
-  // list; moving to the town page as well lost that click (issue 34, a loaded machine).
+  // list; moving to the town page as well lost that click (a loaded machine).
   if (redirect && submitsInFlight === 0) calculatorState.localRedirect = redirect;
 }
 
@@ -669,7 +669,7 @@ export const ZIP_RETRY_MS = 10_000;
 let zipRetryTimer: ReturnType<typeof setTimeout> | undefined;
 let listeningForOnline = false;
 
-/** A failed check asks again when the connection returns, and every 10 s meanwhile (issue 15). */
+/** A failed check asks again when the connection returns, and every 10 s meanwhile. */
 function retryZipCheckLater(): void {
   if (typeof window === 'undefined') return;
   if (!listeningForOnline) {

@@ -6,7 +6,7 @@ import { CALC } from '../../api/contract/calculation-constants';
 import { zipPatternFor } from '../../lib/locale';
 
 /**
- * SPEC §5 keys, plus ZIPCODE_CHK (issue 15): the check got no answer. SPEC §5 counts that as
+ * SPEC §5 keys, plus ZIPCODE_CHK: the check got no answer. SPEC §5 counts that as
  * invalid too, but the visitor is told the truth: the code could not be checked, not that it
  * does not exist.
  */

@@ -1,4 +1,4 @@
-/** The checkout's calls (issue 4): preview, place the order, one order, the customer's defaults. */
+/** The checkout's calls: preview, place the order, one order, the customer's defaults. */
 import { apiFetch } from '../../api/client';
 import type { CalculatorConfig } from '../../api/contract/calculation';
 import type { PlaceOrderRequest } from '../../api/contract/orders';

@@ -62,7 +62,7 @@ export function CheckoutPage() {
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<{ key: string; state: Loaded } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  /** Saved addresses of the account in other postal codes than the priced one (issue 38). */
+  /** Saved addresses of the account in other postal codes than the priced one. */
   const [otherAddresses, setOtherAddresses] = useState<readonly { zip: string; line: string }[]>(
     [],
   );
@@ -98,7 +98,7 @@ export function CheckoutPage() {
       .then(async (preview) => {
         const priced = await priceView(preview.Offer);
         if (controller.signal.aborted) return;
-        // Issue 40: the free days before the form shows, so the first is chosen at once.
+        // The free days before the form shows, so the first is chosen at once.
         setDeliverySlots(preview.DeliverySlots);
         settle({ status: 'ready', priced });
       })
@@ -120,7 +120,7 @@ export function CheckoutPage() {
     const controller = new AbortController();
     fetchCheckoutDefaults(controller.signal)
       .then((defaults) => {
-        // The saved address in the priced postal code is the delivery address (issue 38: the
+        // The saved address in the priced postal code is the delivery address (the
         // default one in another code left street and town empty); else the name only.
         const zip = (JSON.parse(configKey) as CalculatorConfig).ZipCode;
         const fitting = (defaults.Addresses ?? []).find((saved) => saved.ZipCode === zip);

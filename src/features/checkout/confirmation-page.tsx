@@ -46,7 +46,7 @@ export function OrderConfirmationPage() {
     const controller = new AbortController();
     fetchOrder(orderNumber, controller.signal)
       .then((order) => {
-        // A customer's order is kept for offline (issue 37); a guest's is not.
+        // A customer's order is kept for offline; a guest's is not.
         if (userId !== null) keepOrder(userId, order);
         setLoaded({ key, state: { status: 'ready', order, offlineSince: null } });
       })
@@ -116,7 +116,7 @@ export function OrderConfirmationPage() {
   const a = order.DeliveryAddress;
   const money = (value: number) => formatPrice(value, order.Currency);
   const name = [a.Title1, a.FirstName, a.LastName].filter(Boolean).join(' ');
-  // Issue 40: the booked day and window; orders from before bookings have none.
+  // The booked day and window; orders from before bookings have none.
   const delivery = order.Delivery
     ? texts.delivery.booked(
         formatWeekdayDayDe(order.Delivery.Date),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REQUIRED_FIELDS } from './form';
 
-describe('checkout fields marked required (issue 38)', () => {
+describe('checkout fields marked required', () => {
   it('are the ones the order schema refuses empty', () => {
     expect([...REQUIRED_FIELDS].sort()).toEqual(
       [

@@ -21,7 +21,7 @@ export interface CheckoutValues {
   email: string;
   phone: string;
   accessNotes: string;
-  /** The chosen delivery day (issue 40), one of the preview's DeliverySlots; '' for none. */
+  /** The chosen delivery day, one of the preview's DeliverySlots; '' for none. */
   deliveryDate: string;
   acceptedTerms: boolean;
 }
@@ -146,7 +146,7 @@ export function firstErrorField(errors: FieldErrors): FieldName | undefined {
 }
 
 /**
- * The fields the order schema refuses empty, marked required on the page (issue 38: none was,
+ * The fields the order schema refuses empty, marked required on the page (none was,
  * for assistive technology). Read from the schema, so mark and validation cannot disagree.
  */
 export const REQUIRED_FIELDS: ReadonlySet<FieldName> = new Set(

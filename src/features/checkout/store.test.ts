@@ -205,7 +205,7 @@ describe('checkout store', () => {
   });
 });
 
-describe('checkout store: the delivery day (issue 40)', () => {
+describe('checkout store: the delivery day', () => {
   const slot = (Date: string) => ({ Date, Window: 'vormittags' as const });
   /** The offer as POST /api/orders/preview prices it. */
   const offerAt = (TotalPrice: number) =>

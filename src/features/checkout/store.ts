@@ -3,7 +3,7 @@
  * checkout and where the submit stands. Values and key live in sessionStorage too, so a reload
  * keeps every input and a resubmit after a reload or a dropped connection reuses the key: the
  * server then returns the order it already made instead of a second one.
- * Issue 40: the free delivery days of the preview, the chosen one among the values (so it is
+ * The free delivery days of the preview, the chosen one among the values (so it is
  * kept like a typed field), and a day someone else booked meanwhile (409 SlotTaken).
  */
 import { proxy } from 'valtio';
@@ -42,7 +42,7 @@ export interface CheckoutState {
   /** Fields came from the customer account. */
   prefilled: boolean;
   /**
-   * The free delivery days to choose from (issue 40), earliest first; null until the preview
+   * The free delivery days to choose from, earliest first; null until the preview
    * has come. Empty: none to choose, the server books the earliest.
    */
   slots: DeliverySlot[] | null;
@@ -147,7 +147,7 @@ export function prefill(values: Partial<CheckoutValues>): void {
 }
 
 /**
- * The preview's free days (issue 40). The day chosen before (kept over a reload) stays when it is
+ * The preview's free days. The day chosen before (kept over a reload) stays when it is
  * still free; otherwise the first free day is preselected.
  */
 export function setDeliverySlots(slots: readonly DeliverySlot[] | undefined): void {
@@ -236,7 +236,7 @@ async function handleFailure(error: unknown, ctx: OrderContext): Promise<SubmitO
   const keyReused =
     error instanceof ApiError && error.issues.some((i) => i.path === 'body.IdempotencyKey');
   if (error instanceof ApiError && error.status === 409 && !keyReused) {
-    // Issue 40: the chosen day was booked meanwhile; the answer names the next free ones.
+    // The chosen day was booked meanwhile; the answer names the next free ones.
     const taken = SlotTakenSchema.safeParse(error.body);
     if (taken.success) {
       slotTaken(taken.data.Slots);

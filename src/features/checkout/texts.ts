@@ -1,4 +1,4 @@
-/** German UI text of the checkout and the order confirmation (issue 4 "Checkout and orders"). */
+/** German UI text of the checkout and the order confirmation. */
 import { PRODUCT_NAME } from '../../lib/brand';
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -65,7 +65,7 @@ export const texts = {
     loginRest: 'und Adresse übernehmen – oder einfach als Gast bestellen.',
   },
 
-  /** Issue 40: the delivery day, chosen from the dealer's free days. */
+  /** The delivery day, chosen from the dealer's free days. */
   delivery: {
     title: 'Liefertermin',
     hint: 'Wählen Sie den Tag, an dem der Tankwagen kommen soll. Angeboten sind die freien Tage des Händlers.',
@@ -129,7 +129,7 @@ export const texts = {
     accessNotes: 'Hinweise zur Anfahrt',
     vatNote: 'Alle Beträge inklusive Mehrwertsteuer.',
     nextTitle: 'So geht es weiter',
-    /** `booked`: the order has its delivery day (issue 40). */
+    /** `booked`: the order has its delivery day. */
     next: (dealer: string, phone: string, booked: boolean) => [
       `${dealer} prüft Ihre Bestellung und bestätigt sie.`,
       booked

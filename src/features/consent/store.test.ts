@@ -108,7 +108,7 @@ describe('consent store', () => {
       value: { preferences: true, statistics: true, decidedAt: 1 },
       updatedAt: 1,
     });
-    // The app reads the choice when the browser is idle; the visitor is quicker (issue 16).
+    // The app reads the choice when the browser is idle; the visitor is quicker.
     openConsentSettings();
     expect(consentState.dialogOpen).toBe(true);
     await loadConsent();

@@ -109,7 +109,7 @@ async function readConsent(): Promise<void> {
     consentState.choice = null;
     consentState.storageError = error instanceof StorageError ? error.message : null;
     if (!(error instanceof StorageError)) {
-      // The storage code itself did not load (offline before its chunk came, issue 15): whether
+      // The storage code itself did not load (offline before its chunk came): whether
       // the visitor answered is unknown, not "no". Ask nothing now; read again once the
       // connection is back (until then nothing optional is allowed).
       unreadable = true;

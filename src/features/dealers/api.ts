@@ -1,10 +1,10 @@
-/** The dealer directory and dealer pages (issue 12; SPEC §7 dealers/{id}, cached 3600 s). */
+/** The dealer directory and dealer pages (SPEC §7 dealers/{id}, cached 3600 s). */
 import { apiFetch } from '../../api/client';
 import type { Dealer, DealerDirectory, DealerReviews } from '../../api/contract/dealers';
 import { lazyImport } from '../../lib/lazy-import';
 
 // The schemas load while a request is on the wire (apiFetch): a server-rendered page hydrates
-// from its embedded data and builds no zod schema at load (issue 10, TBT).
+// from its embedded data and builds no zod schema at load (TBT).
 const dealers = lazyImport(() => import('../../api/contract/dealers'));
 
 export function fetchDealerDirectory(

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 dealer page …/{dealerId} and branch page …/{branchId}/{dealerId} (issue 12): who the
+ * SPEC §2 dealer page …/{dealerId} and branch page …/{branchId}/{dealerId}: who the
  * dealer is, where it delivers, when it is open, what it sells and how one pays, today's price
  * for 3,000 L with a way into the calculator, its branches, and the reviews its customers left
  * through the rating link. An unknown dealer is the 404 page (server resolver; SPEC §7: 404 →

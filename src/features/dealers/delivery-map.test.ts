@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dotsPath } from './delivery-map';
 
-describe('dotsPath (the delivery map in one path, issue 10)', () => {
+describe('dotsPath (the delivery map in one path)', () => {
   it('draws each place as a full circle of the given radius around it', () => {
     expect(dotsPath([[10, 20]], 2.5)).toBe('M7.5 20a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0 -5 0');
   });

@@ -1,5 +1,5 @@
 /**
- * The delivery area as a simple map (issue 12: no tile server): the delivered postal points
+ * The delivery area as a simple map (no tile server): the delivered postal points
  * projected by the server, the seat and the branches on top, a 10 km scale bar. Decorative
  * detail for sighted users; the text beside it says the same (radius, number of postal codes).
  */
@@ -11,7 +11,7 @@ import styles from './dealers.module.css';
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /**
- * Every delivered place as a dot, all in one path (issue 10): a few hundred <circle> elements
+ * Every delivered place as a dot, all in one path: a few hundred <circle> elements
  * were a few hundred nodes to lay out and to hydrate on a slow phone, for one flat layer of
  * dots. Overlapping dots fill as one area, as the circles did under their group's opacity.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 /heizoelhaendler/{stateName?}/{zipCode?} (issue 12): the country's states, a state's
+ * SPEC §2 /heizoelhaendler/{stateName?}/{zipCode?}: the country's states, a state's
  * postal areas and dealers, an area's or a postal code's dealers. Server-rendered; an unknown
  * state or area is the 404 page on the server (page resolver) and here.
  */

@@ -1,3 +1,3 @@
-/** The dealer directory, dealer and branch pages (issue 12). */
+/** The dealer directory, dealer and branch pages. */
 export { DealerDirectoryPage } from './directory-page';
 export { DealerPage } from './dealer-page';

@@ -24,7 +24,7 @@ describe('the dealer page’s price card', () => {
     vi.useRealTimers();
   });
 
-  it('calls today’s price "Heutiger Preis", and a kept one of an earlier day by its day (issue 37)', () => {
+  it('calls today’s price "Heutiger Preis", and a kept one of an earlier day by its day', () => {
     vi.useFakeTimers({ now: new Date('2026-11-28T12:00:00Z'), toFake: ['Date'] });
     const { rerender } = render(
       <MemoryRouter>

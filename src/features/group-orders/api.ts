@@ -1,5 +1,5 @@
 /**
- * The group order's calls (issue 39, src/api/contract/group-orders.ts). State-changing calls go
+ * The group order's calls (src/api/contract/group-orders.ts). State-changing calls go
  * through apiFetch like every customer mutation (bearer, request-verification header); answers
  * are parsed with the contract's schemas, loaded while the request is on the wire.
  */

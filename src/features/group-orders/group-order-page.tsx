@@ -1,5 +1,5 @@
 /**
- * /sammelbestellung/{code} (issue 39, user guard): one group for everyone who has its link. The
+ * /sammelbestellung/{code} (user guard): one group for everyone who has its link. The
  * place, product, state and deadline; the group's best offer now (price per 100 L for the total
  * and the stations, dealer, when it was calculated); the households by number and litres only.
  * A member sees their share, price, what they save against ordering alone, and may leave; the

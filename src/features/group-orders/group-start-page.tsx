@@ -1,5 +1,5 @@
 /**
- * /sammelbestellung/starten (issue 39, user guard): the organiser's own order as the offer list
+ * /sammelbestellung/starten (user guard): the organiser's own order as the offer list
  * priced it (postal code, litres, product, options), their delivery address and contact (from
  * the account), the deadline and their maximum price per 100 L (today's best plus 5 %), and the
  * group's terms. Sending makes the group and opens its page. The draft survives a reload and a

@@ -1,5 +1,5 @@
 /**
- * The Sammelbestellung feature's public surface (issue 39): starting a group from the offer
+ * The Sammelbestellung feature's public surface: starting a group from the offer
  * list's configuration, a group's page (join, leave, close, the outcome), and the customer's
  * groups with the code form for the orders page.
  */

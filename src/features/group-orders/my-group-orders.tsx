@@ -1,5 +1,5 @@
 /**
- * "Ihre Sammelbestellungen" on the customer's orders page (issue 39 "Customer account: the group
+ * "Ihre Sammelbestellungen" on the customer's orders page ("Customer account: the group
  * orders a customer started or joined, with their state"), and the form that opens a group by
  * the code a neighbour gave them ("abcd 2345" is fine: normaliseGroupCode).
  */

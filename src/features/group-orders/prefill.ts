@@ -3,7 +3,7 @@ import type { HouseholdValues } from './form';
 
 /**
  * The customer's account data for a household form: e-mail, phone, and the saved address in
- * the group's postal code (issue 38: the checkout does the same), else the default address's
+ * the group's postal code (the checkout does the same), else the default address's
  * name only. `anyZip` (joining: a neighbour may live in the next postal code): else the default
  * address as it is; the server judges whether it is near enough.
  */

@@ -1,4 +1,4 @@
-/** German UI text of the Sammelbestellung (issue 39): start, group page, the customer's groups. */
+/** German UI text of the Sammelbestellung: start, group page, the customer's groups. */
 import { CONNECTION_LOST } from '../../api/connection';
 import type { GroupState, MemberState } from '../../api/contract/group-orders';
 import { PRODUCT_NAME } from '../../lib/brand';

@@ -14,7 +14,7 @@ import { formatPrice } from '../../lib/format';
 import { fetchGroup } from './api';
 import { texts } from './texts';
 
-/** While open: the price moves as households join (issue 39 "updated when someone joins"). */
+/** While open: the price moves as households join. */
 export const OPEN_REFRESH_MS = 30_000;
 /** While closing: the job takes a moment; the answer should show soon after. */
 export const CLOSING_REFRESH_MS = 2_500;
@@ -126,7 +126,7 @@ export function useGroupView(code: string): GroupViewHandle {
     };
   }, [delay, offline, view]);
 
-  // Issue 15: no connection is not the end; the group loads again once it is back.
+  // No connection is not the end; the group loads again once it is back.
   useEffect(() => {
     if (!offline) return;
     return onConnectionBack(() => setTick((n) => n + 1));

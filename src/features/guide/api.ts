@@ -19,7 +19,7 @@ const leadsContract = lazyImport(() => import('../../api/contract/leads'));
 const locationContract = lazyImport(() => import('../../api/contract/location'));
 
 /**
- * The one guide the site offers (seeded by the server, issue 5). The routes carry no guide id
+ * The one guide the site offers (seeded by the server). The routes carry no guide id
  * (SPEC §2), so the client names it here.
  */
 export const GUIDE_ID = OIL_CONSUMPTION_GUIDE_ID;

@@ -1,6 +1,6 @@
 /**
  * How the guide reports a failure it handles (SPEC §8 "a failed compare call is logged"). The
- * app has no error-trace endpoint yet (issue 2 note), so the browser console is the log; one
+ * app has no error-trace endpoint yet, so the browser console is the log; one
  * function keeps the format in one place for when reports are sent to /api/error-trace/js-error.
  */
 export function logGuideFailure(what: string, error: unknown): void {

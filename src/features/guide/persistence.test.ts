@@ -11,7 +11,7 @@ describe('restoring the guide on load (SPEC §4)', () => {
     vi.spyOn(indexedDB, 'databases').mockResolvedValue([]);
     const open = vi.spyOn(indexedDB, 'open');
     expect(await loadProgress(1)).toBeUndefined();
-    // Neither Dexie nor the database is touched while the page becomes interactive (issue 10).
+    // Neither Dexie nor the database is touched while the page becomes interactive.
     expect(open).not.toHaveBeenCalled();
   });
 

@@ -46,7 +46,7 @@ export function journalProgress(progress: GuideProgress): number {
 export async function loadProgress(guideId: number): Promise<GuideProgress | undefined> {
   const journal = readJournal(guideId);
   // A first visit has neither journal nor database: nothing to restore, and no Dexie (and its
-  // schemas) to load for it while the page becomes interactive (issue 10, the guide's TBT).
+  // schemas) to load for it while the page becomes interactive (the guide's TBT).
   if (!journal && !(await databaseMayExist())) return undefined;
   const db = await loadDb();
   if (journal) {

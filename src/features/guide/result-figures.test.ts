@@ -3,7 +3,7 @@ import { deviationFigures } from './result-figures';
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 
-describe('the result page’s deviation figures (issue 38)', () => {
+describe('the result page’s deviation figures', () => {
   it('a thrifty house saves: amounts without a minus, the words say which way', () => {
     const f = deviationFigures({
       DeviationPercent: -21.4,

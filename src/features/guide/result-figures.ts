@@ -14,7 +14,7 @@ export interface DeviationFigures {
   litres: string;
   /** "Mehrkosten gegenüber dem Richtwert" or "Ersparnis gegenüber dem Richtwert". */
   costLabel: string;
-  /** "2.032 €": the label says which way (a "−" under "Ersparnis" read as a loss, issue 38). */
+  /** "2.032 €": the label says which way (a "−" under "Ersparnis" read as a loss). */
   cost: string;
 }
 

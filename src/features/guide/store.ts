@@ -238,7 +238,7 @@ export function seedGuide(guide: Guide, countryId: number): void {
   guideState.guide = ref(guide);
   guideState.currentStepId = orderedSteps(guide)[0]?.Id ?? 1;
   // The questions came with the page, not from the API: kept where the worker looks for them
-  // offline, so a reload or a first visit of another step works without a connection (issue 37).
+  // offline, so a reload or a first visit of another step works without a connection.
   whenIdle(() => void keepAsLastKnown(guidePath(guide.Id), guide));
 }
 
@@ -275,7 +275,7 @@ export function loadGuide({ countryId, guideId = GUIDE_ID }: LoadOptions): Promi
       logGuideFailure('loading the guide failed', guide);
       guideState.loadError = guide instanceof NetworkError ? texts.load.offline : texts.load.failed;
       guideState.loading = false;
-      // No answer: loaded again by itself once the connection is back (issue 37: still "noch
+      // No answer: loaded again by itself once the connection is back (still "noch
       // nicht geladen" 8 s after reconnecting).
       if (guide instanceof NetworkError) loadAgainWhenBack(guideId);
       return;
@@ -412,7 +412,7 @@ export function advanceFrom(stepId: number): boolean {
   clearTimeout(advanceTimer);
   advanceTimer = undefined;
   guideState.advancePending = false;
-  // A checked postal code answered here is the calculator's too, when it has none (issue 38:
+  // A checked postal code answered here is the calculator's too, when it has none (
   // the calculator bar still said "PLZ eingeben").
   const zip = guideZipCode();
   if (zip) suggestZipCode(zip, guideState.countryId);

@@ -10,7 +10,7 @@ const siteContract = lazyImport(() => import('../../api/contract/site'));
 const contentContract = lazyImport(() => import('../../api/contract/content'));
 const pricesContract = lazyImport(() => import('../../api/contract/prices'));
 
-/** SPEC §7 prices/history of the country (the home page's trend line, issue 38). */
+/** SPEC §7 prices/history of the country (the home page's trend line). */
 export function fetchCountryHistory(
   countryId: number,
   range: PriceRange,
@@ -48,7 +48,7 @@ export async function fetchBestPrice(
   return fetchNow(countryId, amount, signal);
 }
 
-/** SPEC §7 news-articles/featured (issue 12); the caller falls back to the built-in item. */
+/** SPEC §7 news-articles/featured; the caller falls back to the built-in item. */
 export function fetchFeaturedNews(countryId: number, signal?: AbortSignal): Promise<NewsItem> {
   return apiFetch(`/api/site/${countryId}/news-articles/featured`, {
     schema: () => contentContract().then((c) => c.NewsItemSchema),

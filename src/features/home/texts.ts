@@ -8,7 +8,7 @@ export const texts = {
   bestPricePrefix: 'Heute ab',
   /** The country's average over 30 days (price-trend.tsx). */
   trend: (change: string) => `Durchschnittspreis 30 Tage: ${change}`,
-  /** Offline, the last-known price of an earlier day (issue 15). */
+  /** Offline, the last-known price of an earlier day. */
   bestPricePrefixOld: 'Zuletzt ab',
   bestPriceAt: (when: string) => `Stand: ${when}`,
   bestPriceUnit: '/ 100 Liter',

@@ -24,7 +24,7 @@ export function initLocale(): void {
 /**
  * Writes <html lang> only when it changes: writing the same value still makes the browser
  * match `:lang()` again on every element, a style recalculation of the whole server-rendered
- * page in the start-up task (issue 10).
+ * page in the start-up task.
  */
 function setDocumentLanguage(iso: string): void {
   if (document.documentElement.lang !== iso) document.documentElement.lang = iso;

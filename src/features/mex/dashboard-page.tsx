@@ -1,5 +1,5 @@
 /**
- * /mein-mex (SPEC §2; §6 mex-owner guard; issue 14): per tank the level, consumption, days left,
+ * /mein-mex (SPEC §2; §6 mex-owner guard): per tank the level, consumption, days left,
  * warnings, the reorder-by forecast and the level over time. Offline it shows the owner's last
  * copy with its age (use-mex-data.ts).
  */

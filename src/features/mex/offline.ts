@@ -1,5 +1,5 @@
 /**
- * Offline copies of the meX dashboard (issue 14 "works offline with the last readings and their
+ * Offline copies of the meX dashboard ("works offline with the last readings and their
  * age"): the last dashboard answer and the last readings per sensor and range, in the app's
  * IndexedDB 'settings' table under `mex:<part>:<userId>`, so only the owner who loaded them sees them.
  * Written once the page has settled (src/lib/idle.ts, as the offers' copies are); removed when

@@ -1,4 +1,4 @@
-/** German UI text of the meX feature (issue 14). */
+/** German UI text of the meX feature. */
 import { MEX_BATTERY_LOW_PCT, MEX_SILENT_AFTER_H } from '../../api/contract/mex';
 
 export const texts = {

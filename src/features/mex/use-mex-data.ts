@@ -1,5 +1,5 @@
 /**
- * The dashboard's answers with their offline fallback (issue 14): the network first; when it
+ * The dashboard's answers with their offline fallback: the network first; when it
  * fails without an answer (offline, a server error), the owner's last copy with its age. Every
  * good answer is kept as the next copy (offline.ts).
  */

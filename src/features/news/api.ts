@@ -1,11 +1,11 @@
-/** News, CMS pages (issue 12; SPEC §7, cached 3600 s by the service worker too). */
+/** News, CMS pages (SPEC §7, cached 3600 s by the service worker too). */
 import { apiFetch } from '../../api/client';
 import type { CmsPage, CmsPageSlug, NewsDetail, NewsList } from '../../api/contract/content';
 import { NEWS_LIST_PAGE_SIZE } from '../../api/contract/content-pages';
 import { lazyImport } from '../../lib/lazy-import';
 
 // The schemas load while a request is on the wire (apiFetch): a server-rendered page hydrates
-// from its embedded data and builds no zod schema at load (issue 10, TBT).
+// from its embedded data and builds no zod schema at load (TBT).
 const content = lazyImport(() => import('../../api/contract/content'));
 
 export function fetchNewsList(

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 /news/artikel/{artikelString} (issue 12): the article, its related articles and the
+ * SPEC §2 /news/artikel/{artikelString}: the article, its related articles and the
  * cross-links. An unknown article is the 404 page on the server (page resolver) and here.
  */
 import { useParams } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 /info-center and /heizoeltank-wartung (issue 12): CMS pages from the content store.
+ * SPEC §2 /info-center and /heizoeltank-wartung: CMS pages from the content store.
  * The info center is a FAQ with a section index, an anchor per question
  * (/info-center#mindestmenge) and a search that narrows the questions as one types.
  */
@@ -245,7 +245,7 @@ function CmsPageView({ page, path }: { page: CmsPage; path: string }) {
 }
 
 /**
- * SPEC §2 catch-all (issue 13): a page the editors published at /{slug}. `notFound` renders
+ * SPEC §2 catch-all: a page the editors published at /{slug}. `notFound` renders
  * the site's 404 page for a slug nobody published (the server answered 404 with it, too).
  */
 export function CmsSlugPage({ slug, notFound }: { slug: string; notFound: () => ReactNode }) {

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 /news (issue 12): the articles, newest first, NEWS_LIST_PAGE_SIZE per page; pages
+ * SPEC §2 /news: the articles, newest first, NEWS_LIST_PAGE_SIZE per page; pages
  * as `?seite=2` links, so every page has its own address and works without JavaScript.
  */
 import { Link, useSearchParams } from 'react-router';

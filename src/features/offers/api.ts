@@ -4,7 +4,7 @@ import type { CalculationResult, CalculatorConfig } from '../../api/contract/cal
 import { lazyImport } from '../../lib/lazy-import';
 
 // The response schemas load while the request is on the wire (apiFetch's schema loader): the
-// offer list's chunk then builds no zod schema before the page has hydrated (issue 10, TBT).
+// offer list's chunk then builds no zod schema before the page has hydrated (TBT).
 const calculationResultContract = lazyImport(() => import('../../api/contract/calculation-result'));
 const accountContract = lazyImport(() => import('../../api/contract/account'));
 const calculationResultSchema = () =>

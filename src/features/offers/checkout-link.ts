@@ -26,7 +26,7 @@ export function readCheckoutSelection(search: string): CheckoutSelection | null 
 }
 
 /**
- * The start of a group order (issue 39) for the configuration on screen: the organiser's own
+ * The start of a group order for the configuration on screen: the organiser's own
  * order, with the offer-list query, so the start page prices exactly that and survives a reload.
  */
 export function groupStartHref(config: ConfigSnapshot): string {

@@ -40,7 +40,7 @@ export function OfferListPage() {
   const live = useSnapshot(offerListState);
   // The results render from a deferred copy of the list's state: an answer (or a re-sort)
   // renders its cards in a transition React slices, not in one long task of a slow phone
-  // (issue 10). State, offers and the result they belong to are deferred together, so the
+  //. State, offers and the result they belong to are deferred together, so the
   // page never shows one answer's offers with another's state. The sort control stays live.
   const view = useMemo(
     () => ({
@@ -66,7 +66,7 @@ export function OfferListPage() {
   const showToolbar =
     list.offers.length > 0 || list.status === 'calculating' || list.status === 'idle';
 
-  // Last-known offers shown while the answer is on its way (issue 15): their age in the note.
+  // Last-known offers shown while the answer is on its way: their age in the note.
   const waitingAt =
     list.stale?.reason === 'waiting' && list.shown?.calculatedAt
       ? formatStandDe(new Date(list.shown.calculatedAt))
@@ -144,7 +144,7 @@ export function OfferListPage() {
         ) : (
           <OfferListMessage />
         )}
-        {/* Issue 39: on a phone after the list, for the offers on screen (never moves them down). */}
+        {/* On a phone after the list, for the offers on screen (never moves them down). */}
         {list.shown && list.offers.length > 0 && (
           <div className={styles.groupNarrow}>
             <GroupOrderEntry config={list.shown.config} />

@@ -1,5 +1,5 @@
 /**
- * The offer list as the server rendered it (issue 10, docs/decisions/009): its page data holds
+ * The offer list as the server rendered it (docs/decisions/009): its page data holds
  * the address's configuration, the calculator's data and the ranked offers. The stores start
  * from them before the first render, on the server (entry-server) and in the browser before it
  * hydrates (main.tsx), so both render the same list and the browser calculates nothing at first.

@@ -89,7 +89,7 @@ describe('calculateOffers', () => {
     expect(offerListState.shown).toMatchObject({ count: 8, productName: 'Heizöl EL schwefelarm' });
   });
 
-  it('keeps the region’s delivery load with the shown result (issue 40)', async () => {
+  it('keeps the region’s delivery load with the shown result', async () => {
     const items = generateOffers({ count: 2, seed: 5 });
     stubServer((c) => json({ ...resultFixture(c, items), DeliveryLoad: 'elevated' }));
     await calculateOffers(config());
@@ -142,7 +142,7 @@ describe('calculateOffers', () => {
   });
 });
 
-describe('last-known offers (issue 15)', () => {
+describe('last-known offers', () => {
   const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 
   it('shows the last offers of the same query with their age when the next calculation gets no answer', async () => {

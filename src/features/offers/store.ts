@@ -37,7 +37,7 @@ export interface ShownResult {
   count: number;
   productName: string | null;
   calculatedAt: string | null;
-  /** "Lieferzeiten in Ihrer Region" (issue 40); absent when the result does not say. */
+  /** "Lieferzeiten in Ihrer Region"; absent when the result does not say. */
   deliveryLoad?: DeliveryLoad;
 }
 
@@ -53,7 +53,7 @@ export interface OfferListState {
   refusal: Refusal | null;
   error: { message: string; offline: boolean } | null;
   /**
-   * The shown offers are not current (issue 15): the last-known copy of this query, or the
+   * The shown offers are not current: the last-known copy of this query, or the
    * offers of the previous query, kept because the calculation failed or is still on its way.
    * null when they are today's answer to the query on screen.
    */
@@ -135,7 +135,7 @@ function settle(status: OfferListStatus, patch: Partial<OfferListState> = {}): v
 }
 
 // ---------------------------------------------------------------------------------------------
-// Last-known offers (issue 15): every result is kept per query (and per user: IsFavourite is
+// Last-known offers: every result is kept per query (and per user: IsFavourite is
 // theirs) in IndexedDB, so a failed calculation shows the last one with its age instead of
 // nothing. Dexie loads on demand (JS budget). It is a copy of what the visitor asked for, kept
 // like the service worker's copies of pages (decision 002), not a preference: no consent needed.
@@ -191,7 +191,7 @@ export async function forgetLastKnownOffers(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A server-rendered offer list (issue 10, docs/decisions/009): the server calculated and ranked
+// A server-rendered offer list (docs/decisions/009): the server calculated and ranked
 // the offers of the address's configuration; the stores start from them on the server and in
 // the browser alike, so the page hydrates with its offers and calculates nothing at first.
 
@@ -247,7 +247,7 @@ export function takeRenderedCalculation(now = Date.now()): string | undefined {
   seeded = undefined;
   if (!rendered || rendered.userId !== (sessionState.User?.id ?? null)) return undefined;
   // Offline the page is the service worker's copy: its offers are shown with their age once
-  // the calculation has failed, and calculated again when the connection returns (issue 15).
+  // the calculation has failed, and calculated again when the connection returns.
   if (connectionLost() || (typeof navigator !== 'undefined' && navigator.onLine === false)) {
     return undefined;
   }
@@ -347,7 +347,7 @@ export async function calculateOffers(config: ConfigSnapshot): Promise<void> {
     settled = true;
     if (stale()) return;
     if (await show(result, null)) void keepResult(key, result);
-    // Offers for a postal code prove it exists: the calculator need not ask (issue 15, Lie-Fi).
+    // Offers for a postal code prove it exists: the calculator need not ask (Lie-Fi).
     if (result.Items.length > 0) confirmZip(config.CountryId, config.ZipCode);
   } catch (error) {
     settled = true;

@@ -283,7 +283,7 @@ describe('favourites are per user (SPEC §3 IsFavourite)', () => {
   });
 });
 
-describe('a list the server rendered (issue 10, docs/decisions/009)', () => {
+describe('a list the server rendered (docs/decisions/009)', () => {
   /** The page data the server embeds for QUERY, calculated `ageMs` ago. */
   function rendered(ageMs = 0): OfferListPageData<OfferView> {
     const init = initFixture();

@@ -43,7 +43,7 @@ import {
 export const RECALCULATE_DEBOUNCE_MS = 250;
 
 /**
- * A calculation that got no answer is tried again (issue 15): at once on the 'online' event, and
+ * A calculation that got no answer is tried again: at once on the 'online' event, and
  * after this while the browser believes it is online (Lie-Fi sends no event).
  */
 export const OFFER_RETRY_MS = 30_000;
@@ -148,7 +148,7 @@ export function connectOfferList({
   };
   active = connection;
 
-  // Issue 15: no answer is not the end; ask again when the connection returns.
+  // No answer is not the end; ask again when the connection returns.
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   const retryIfUnanswered = () => {
     clearTimeout(retryTimer);

@@ -41,7 +41,7 @@ export const texts = {
   calculatedAt: (when: string) => `Stand: ${when}`,
   updating: 'wird aktualisiert …',
 
-  /** Issue 40: how busy the dealers delivering to the postal code are (DELIVERY_LOADS). */
+  /** How busy the dealers delivering to the postal code are (DELIVERY_LOADS). */
   deliveryLoad: {
     label: 'Lieferzeiten in Ihrer Region:',
     // The contract's DELIVERY_LOAD_LABELS say the same; its module would bring zod to the list.
@@ -56,7 +56,7 @@ export const texts = {
     } satisfies Record<DeliveryLoad, string>,
   },
 
-  /** Issue 15: offers shown although they are not the current answer. */
+  /** Offers shown although they are not the current answer. */
   stale: {
     title: 'Nicht aktuell',
     offline: `${CONNECTION_LOST} Sie sehen die zuletzt berechneten Angebote; sobald die Verbindung zurück ist, berechnen wir sie neu.`,
@@ -116,7 +116,7 @@ export const texts = {
     /** Measured from a branch in another town than the seat named before it. */
     distanceFrom: (km: string, place: string) => `${km} km ab Niederlassung ${place}`,
     deliveryTime: 'Lieferzeit',
-    /** Issue 40: "Lieferung ab Di., 01.12." (the first day the dealer has room). */
+    /** "Lieferung ab Di., 01.12." (the first day the dealer has room). */
     earliestDelivery: 'Lieferung ab',
     payment: 'Zahlung',
     unitPrice: 'pro 100 Liter',
@@ -154,7 +154,7 @@ export const texts = {
     loginAgain: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
     dismiss: 'Schließen',
   },
-  /** Issue 39: the entry to a group order after the list. */
+  /** The entry to a group order after the list. */
   group: {
     title: 'Mit Nachbarn bestellen',
     text: 'Starten Sie eine Sammelbestellung: Nachbarn machen per Link mit, und je mehr Liter zusammenkommen, desto günstiger wird es für alle. Jeder Haushalt bestellt für sich – niemand haftet für einen anderen.',

@@ -1,5 +1,5 @@
 /**
- * The customer's last order list and the orders they opened, for offline (issue 37): kept in the
+ * The customer's last order list and the orders they opened, for offline: kept in the
  * app's IndexedDB 'settings' table under `orders:list:<userId>` and
  * `orders:detail:<userId>:<orderNumber>` with the time they were loaded, so only that customer
  * sees them, shown with their age when they cannot be loaded, removed at logout

@@ -1,7 +1,7 @@
 /**
  * /bestellungen (SPEC §2 account orders, user guard): the customer's orders, newest first, with
  * status, date and total; an empty state leads to the calculator. Below them the customer's
- * group orders (issue 39), a part of the group-orders feature loaded as its own chunk.
+ * group orders, a part of the group-orders feature loaded as its own chunk.
  */
 import { Suspense, useEffect, useState } from 'react';
 import { NetworkError } from '../../api/client';
@@ -57,7 +57,7 @@ export function OrdersPage() {
       .catch(async (error: unknown) => {
         if (controller.signal.aborted) return;
         const offline = error instanceof NetworkError || connectionLost();
-        // Issue 37: no answer, but the list of the last visit is kept: shown with its age.
+        // No answer, but the list of the last visit is kept: shown with its age.
         const copy = offline && userId !== null ? await readOrders(userId) : undefined;
         if (controller.signal.aborted) return;
         setLoaded({
@@ -75,7 +75,7 @@ export function OrdersPage() {
     (state.status === 'error' && state.offline) ||
     (state.status === 'ready' && state.offlineSince !== null);
 
-  // Issue 15: no connection is not the end; the list loads by itself once it is back.
+  // No connection is not the end; the list loads by itself once it is back.
   useEffect(() => {
     if (!waitingForConnection) return;
     return onConnectionBack(() => setAttempt((n) => n + 1));

@@ -17,7 +17,7 @@ export const texts = {
   listLabel: 'Bestellungen, die neueste zuerst',
   orderedOn: (date: string) => `Bestellt am ${date}`,
   amount: (litres: string, product: string) => `${litres} Liter ${product}`,
-  /** Issue 40: "Di., 01.12.2026, vormittags (7–12 Uhr)" after "Liefertermin:". */
+  /** "Di., 01.12.2026, vormittags (7–12 Uhr)" after "Liefertermin:". */
   delivery: 'Liefertermin:',
   deliveryValue: (day: string, window: string) => `${day}, ${window}`,
   installment: (rate: string) => `12 Monatsraten à ${rate}`,
@@ -30,6 +30,6 @@ export const texts = {
     cancelled: 'Storniert',
   } satisfies Record<OrderStatus, string>,
   statusPrefix: 'Status: ',
-  /** Issue 39: the part below the orders, when its chunk does not load ("… konnten nicht geladen werden"). */
+  /** The part below the orders, when its chunk does not load ("… konnten nicht geladen werden"). */
   groupOrders: 'Ihre Sammelbestellungen',
 } as const;

@@ -1,4 +1,4 @@
-/** The price answers (issue 11; SPEC §7, cached 120 s by the service worker too). */
+/** The price answers (SPEC §7, cached 120 s by the service worker too). */
 import { apiFetch } from '../../api/client';
 import type {
   CountryAverage,
@@ -13,7 +13,7 @@ import type { CountryStatesResponse } from '../../api/contract/site';
 import { lazyImport } from '../../lib/lazy-import';
 
 // The schemas load while a request is on the wire (apiFetch): a server-rendered price page
-// hydrates from its embedded data and builds no zod schema at load (issue 10, TBT).
+// hydrates from its embedded data and builds no zod schema at load (TBT).
 const prices = lazyImport(() => import('../../api/contract/prices'));
 const site = lazyImport(() => import('../../api/contract/site'));
 

@@ -1,6 +1,6 @@
 /**
- * A local price page (SPEC §2 /heizoelpreise/{stateName}/{countyOrCityZipCode?}/{cityZipCode?},
- * issue 11): a state, a county or a town with today's price, its trend and its place against the
+ * A local price page (SPEC §2 /heizoelpreise/{stateName}/{countyOrCityZipCode?}/{cityZipCode?}):
+ * a state, a county or a town with today's price, its trend and its place against the
  * country average, the chart, the places below it and the local calculator (SPEC §4/§5).
  * Server-rendered with all of it; an unknown place is the 404 page, on the server and here.
  */
@@ -148,7 +148,7 @@ function LocalCalculator({ data }: { data: LocalPricesData }) {
   const params = useParams();
   if (page.CountryId !== locale.countryId) {
     // A page of another country (an Austrian town for a visitor from Germany): one click
-    // switches the calculator to that country (issue 38: it was a dead end).
+    // switches the calculator to that country (it was a dead end).
     const pageLocale = localeByCountryId(page.CountryId);
     return (
       <div className={styles.otherCountry}>

@@ -1,5 +1,5 @@
 /**
- * /heizoelpreise (SPEC §2 price overview, issue 11): today's country average and its change, the
+ * /heizoelpreise (SPEC §2 price overview): today's country average and its change, the
  * price history with ranges, the market factors, the FAQ with the three-year high and low, and
  * the way to every state. Server-rendered with all of it (src/api/contract/pages.ts).
  */

@@ -45,7 +45,7 @@ export const texts = {
     `Wählen Sie ${countryId === 3 ? 'Ihren Kanton' : 'Ihr Bundesland'} für die Preise vor Ort.`,
 } as const;
 
-/** The local price pages (issue 11; SPEC §2 /heizoelpreise/{state}/{county?}/{town?}). */
+/** The local price pages (SPEC §2 /heizoelpreise/{state}/{county?}/{town?}). */
 export const localTexts = {
   title: (name: string) => `Heizölpreise ${inPlace(name)}`,
   lead: (level: 'state' | 'county' | 'town') =>

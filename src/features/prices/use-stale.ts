@@ -1,5 +1,5 @@
 /**
- * Issue 11: a price shown from a last-known copy (the service worker's, offline) says that it is
+ * A price shown from a last-known copy (the service worker's, offline) says that it is
  * not today's. Decided after hydration, so the server's HTML and the first render agree even
  * around midnight.
  */

@@ -23,7 +23,7 @@ export const SESSION_EXPIRED_EVENT = 'session-expired';
 /**
  * A refresh that got no answer is tried again after 5 s, then 10, 20, 40 and at most every 60 s,
  * by whichever tab comes first: the time of the next try and the count are shared through
- * localStorage (issue 37: 3 tabs tried every 5 s, 52 attempts in 90 s of outage). The connection
+ * localStorage (3 tabs tried every 5 s, 52 attempts in 90 s of outage). The connection
  * coming back (the 'online' event, an answered health probe) tries at once.
  */
 export const REFRESH_BACKOFF_FIRST_MS = 5_000;

@@ -288,7 +288,7 @@ describe('auth check every 5 s', () => {
     const expired = vi.fn();
     window.addEventListener('session-expired', expired);
     // 90 s without an answer: the token ran out 70 s ago. One try, then the connection counts as
-    // lost and only the health probe asks (issue 37: 52 tries in 90 s with 3 tabs before).
+    // lost and only the health probe asks (52 tries in 90 s with 3 tabs before).
     await vi.advanceTimersByTimeAsync(90_000);
     await flush();
     expect(count(REFRESH)).toBe(1);
@@ -396,7 +396,7 @@ describe('auth check every 5 s', () => {
   });
 });
 
-describe('a user switch (impersonation start, issue 34)', () => {
+describe('a user switch (impersonation start)', () => {
   it('waits for a refresh on the wire and lets no refresh start while it runs', async () => {
     let answerRefresh: () => void = () => undefined;
     // The supporter's refresh is answered only when the test says so: its cookies land then.

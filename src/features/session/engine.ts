@@ -199,7 +199,7 @@ async function runRefresh(initial: boolean): Promise<RefreshOutcome> {
     return 'adopted';
   }
   // A tab that waited for the lock while another's refresh got no answer waits with it (the
-  // shared back-off) instead of asking again into the same outage (issue 37).
+  // shared back-off) instead of asking again into the same outage.
   if (!initial && (env.now() < refreshRetry().at || navigator.onLine === false)) return 'failed';
   const previousStamp = refreshedAt();
   const stamp = env.now();
@@ -278,7 +278,7 @@ export async function logout(): Promise<boolean> {
   post({ type: 'logout', switched: answer.UserSwitched });
   // The service worker's copies of rendered pages may show this user's name (decision 009).
   navigator.serviceWorker?.controller?.postMessage({ type: 'FORGET_PAGES' });
-  // The customer's own data kept for offline (their orders, issue 37) goes with the session.
+  // The customer's own data kept for offline (their orders) goes with the session.
   void forgetPersonalData();
   if (answer.UserSwitched) {
     // Impersonation ended: the session belongs to the staff user again.
@@ -361,7 +361,7 @@ export async function checkAuth(): Promise<void> {
     }
     if (cookies.token && expirationValid(cookies, now)) adoptShared(cookies.token);
     // Offline, or the last request got no answer: nothing to ask; the 'online' event or the
-    // answered health probe checks again at once (issue 15, 37).
+    // answered health probe checks again at once.
     if (navigator.onLine === false || connectionLost()) return;
     if (needsRefresh(cookies, now) && !refreshedRecently(now) && now >= refreshRetry().at) {
       // Only the server ends a session (401/403 → 'expired'). A refresh that got no answer
@@ -388,7 +388,7 @@ export async function initialLoad(): Promise<void> {
     const outcome = await refreshToken({ initial: true });
     // No answer (offline, a dropped response): the session is not over until the server says so.
     // Show who is logged in from the expired token (it is never sent as a bearer) and let the
-    // check renew it when the connection is back (issue 15).
+    // check renew it when the connection is back.
     if (outcome === 'failed' && !adoptToken(cookies.token)) {
       clearStaleCookies();
       clearUser();
@@ -463,7 +463,7 @@ function onVisibility(): void {
   if (env.now() - lastRenew >= RENEW_MS) renewIfLoggedIn();
 }
 
-/** Back online: check (and renew) at once instead of waiting for the next tick (issue 15). */
+/** Back online: check (and renew) at once instead of waiting for the next tick. */
 function onOnline(): void {
   if (!running || document.visibilityState === 'hidden') return;
   // The outage is over: the back-off of refreshes without an answer with it.
@@ -503,7 +503,7 @@ export async function startEngine(): Promise<void> {
  * impersonation): this tab's checks stop, a refresh it has on the wire ends first, and the call
  * runs under the token lock, so no tab's token call overlaps it. Otherwise a refresh answered a
  * moment after the call put the old user's cookies back, and the page loaded next showed the
- * supporter instead of the customer (issue 34, guards.spec on a loaded machine). The checks
+ * supporter instead of the customer (guards.spec on a loaded machine). The checks
  * start again when the call did not switch (`switched` false); after a switch the page is left.
  */
 export async function runSessionSwitch(call: () => Promise<boolean>): Promise<boolean> {

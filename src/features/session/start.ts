@@ -20,13 +20,13 @@ let csrfPending: Promise<void> | null = null;
 /**
  * The server sets the CSRF cookie on /session responses, on the legacy forms and on pages for a
  * browser with a session, to a request without one; not on API answers, and not on the pages an
- * anonymous visitor gets, which are the same for all of them and kept by shared caches (issue 36).
+ * anonymous visitor gets, which are the same for all of them and kept by shared caches.
  * So before the first state-changing call GET /session/csrf fetches it.
  */
 export function ensureCsrfCookie(): Promise<void> | undefined {
   if (readAuthCookies().csrf) return undefined;
   if (csrfPending) return csrfPending;
-  // With a deadline: every state-changing request waits for this one (issue 37).
+  // With a deadline: every state-changing request waits for this one.
   const limit = deadline(API_DEADLINE_MS);
   csrfPending = fetch(CSRF_PATH, { credentials: 'include', signal: limit.signal })
     .then(drainBody, () => undefined)

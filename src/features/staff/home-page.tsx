@@ -1,5 +1,5 @@
 /**
- * /support (issue 13; 'staff' guard): the entry of the staff area. One tile per screen the
+ * /support ('staff' guard): the entry of the staff area. One tile per screen the
  * member's roles open, grouped like the staff menus, so an editor sees the CMS, an ad manager
  * adverts, campaigns and slots, a supporter users, an admin all of it.
  */

@@ -1,5 +1,5 @@
 /**
- * The staff area's entry and its shared UI kit (issue 13): other features use the kit through
+ * The staff area's entry and its shared UI kit: other features use the kit through
  * this file (feature boundaries, eslint import-x/no-restricted-paths).
  */
 export { StaffHomePage } from './home-page';

@@ -1,4 +1,4 @@
-/** The ad manager's screens (issue 13): adverts, campaigns, slots (guard adManager). */
+/** The ad manager's screens: adverts, campaigns, slots (guard adManager). */
 export { AdvertListPage } from './advert-list-page';
 export { AdvertEditPage } from './advert-edit-page';
 export { CampaignListPage } from './campaign-list-page';

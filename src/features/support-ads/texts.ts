@@ -1,4 +1,4 @@
-/** German texts of the ad manager's screens (issue 13). */
+/** German texts of the ad manager's screens. */
 import type { CampaignStatus } from '../../api/contract/iam';
 
 export const COUNTRY_CODES: Readonly<Record<number, string>> = { 1: 'DE', 2: 'AT', 3: 'CH' };
@@ -47,7 +47,7 @@ export const texts = {
     everyZip: 'alle',
   },
   adverts: {
-    // As the menu names them (issue 38: heading "Anzeigen", menu "Werbemittel").
+    // As the menu names them (heading "Anzeigen", menu "Werbemittel").
     listTitle: 'Werbemittel',
     listIntro:
       'Werbemittel aus HTML und Stylesheet. Welche Anzeige wo erscheint, legen Sie in den Platzierungen fest.',

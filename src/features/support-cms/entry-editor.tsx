@@ -1,5 +1,5 @@
 /**
- * The editor of one CMS page or news article (issue 13): its fields, the Markdown editor with a
+ * The editor of one CMS page or news article: its fields, the Markdown editor with a
  * live preview, save / publish / withdraw / preview / delete, its versions with restore and its
  * audit history.
  *

@@ -1,5 +1,5 @@
 /**
- * /support/cms/list (issue 13; editor guard): every CMS page and news article in one table, with
+ * /support/cms/list (editor guard): every CMS page and news article in one table, with
  * type, title, address, status and last change; filter, sort, paging; new page / new article.
  */
 import { useMemo, useState } from 'react';

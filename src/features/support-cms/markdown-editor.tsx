@@ -1,5 +1,5 @@
 /**
- * The Markdown editor (issue 13): a textarea with a toolbar (heading, bold, italic, link, lists,
+ * The Markdown editor: a textarea with a toolbar (heading, bold, italic, link, lists,
  * image upload), Ctrl+B / Ctrl+I, and a live preview the server renders exactly as the public
  * page will (debounced POST /api/cms/preview). From 1024 px writing and preview sit side by
  * side; narrower, two tabs switch between them.
@@ -264,7 +264,7 @@ export function MarkdownEditor({ value, onChange, kind, slug, hint }: MarkdownEd
 }
 
 /** A toolbar button: an icon with its name for screen readers and as a tooltip. */
-/** SVG, not emoji: without an emoji font those rendered as empty boxes (issue 38). */
+/** SVG, not emoji: without an emoji font those rendered as empty boxes. */
 function LinkIcon() {
   return (
     <svg
@@ -315,7 +315,7 @@ function Tool({
 }) {
   return (
     // Named by its (hidden) text, not aria-label: the visible glyph is no word, and a label that
-    // does not contain the visible text fails label-content-name-mismatch (issue 38).
+    // does not contain the visible text fails label-content-name-mismatch.
     <button
       type="button"
       className={styles.tool}

@@ -1,5 +1,5 @@
 /**
- * /support/cms/{pageId}/preview (issue 13; editor guard): the entry as a visitor will see it, in
+ * /support/cms/{pageId}/preview (editor guard): the entry as a visitor will see it, in
  * the public pages' layout and text style, its body rendered by the server exactly as the public
  * page renders it. A clear bar says that it is a preview (and whether it is published yet); with
  * unsaved input in the editor, the preview shows that input. The way back keeps it.

@@ -1,4 +1,4 @@
-/** German texts of the editor's screens (issue 13). */
+/** German texts of the editor's screens. */
 export const texts = {
   // List
   listTitle: 'Seiten und Artikel',

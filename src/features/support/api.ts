@@ -42,7 +42,7 @@ export async function impersonate(userId: number): Promise<boolean> {
   return answer.Success;
 }
 
-/** GET /api/support/telemetry: client errors and web vitals of the last 7 days (issue 15). */
+/** GET /api/support/telemetry: client errors and web vitals of the last 7 days. */
 export function fetchTelemetry(signal?: AbortSignal): Promise<TelemetryOverview> {
   return apiFetch('/api/support/telemetry', {
     schema: () => telemetryContract().then((m) => m.TelemetryOverviewSchema),
@@ -50,7 +50,7 @@ export function fetchTelemetry(signal?: AbortSignal): Promise<TelemetryOverview>
   });
 }
 
-// --- issue 13: one user (support guard; roles admin) ------------------------------------------
+// --- one user (support guard; roles admin) ------------------------------------------
 
 const userUrl = (id: number) => `/api/support/users/${id}`;
 
@@ -89,7 +89,7 @@ export async function sendPasswordMail(id: number): Promise<boolean> {
   return answer.Success;
 }
 
-// --- issue 13: caches (admin guard) -----------------------------------------------------------
+// --- caches (admin guard) -----------------------------------------------------------
 
 export function fetchCaches(signal?: AbortSignal): Promise<CacheInfo[]> {
   return apiFetch('/api/support/caches', { schema: CacheListSchema, signal });
@@ -116,7 +116,7 @@ export function retryJob(id: number): Promise<JobInfo> {
   return apiFetch(`/api/support/jobs/${id}/retry`, { method: 'POST', schema: JobSchema });
 }
 
-// --- issue 39: group orders (support guard) ----------------------------------------------------
+// --- group orders (support guard) ----------------------------------------------------
 
 /** GET /api/support/sammelbestellungen: every group with its households and their orders. */
 export function fetchSupportGroups(signal?: AbortSignal): Promise<SupportGroup[]> {
@@ -126,7 +126,7 @@ export function fetchSupportGroups(signal?: AbortSignal): Promise<SupportGroup[]
   });
 }
 
-// --- issue 40: delivery bookings (support guard) -----------------------------------------------
+// --- delivery bookings (support guard) -----------------------------------------------
 
 /** GET /api/support/liefertermine?dealer=ID: a dealer's bookings per day against its capacity. */
 export function fetchDeliveryBookings(

@@ -106,7 +106,7 @@ describe('CachePage', () => {
     expect(within(reviews).getByText(/von admin@example\.de/)).toBeTruthy();
   });
 
-  it('shows the memory and hit rate of the caches that count them (issue 36)', async () => {
+  it('shows the memory and hit rate of the caches that count them', async () => {
     renderPage();
     const table = await screen.findByRole('table', { name: 'Caches des Servers' });
     const pages = within(table)

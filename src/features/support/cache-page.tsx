@@ -1,5 +1,5 @@
 /**
- * /support/cache (issue 13, admin guard): the server's in-process caches with their entries,
+ * /support/cache (admin guard): the server's in-process caches with their entries,
  * the age of the oldest entry and the last clear (in any process, by whom). "Leeren" clears one,
  * "Alle leeren" (after a confirmation) all of them; the answer carries the new counts, shown at
  * once. The clear reaches every server process through the database (server/modules/caches).
@@ -90,7 +90,7 @@ export function CachePage() {
       numeric: true,
     },
     {
-      // One column for both (issue 36): the table stays within the card at 1280 px.
+      // One column for both: the table stays within the card at 1280 px.
       key: 'memory',
       header: t.columns.memory,
       render: (c) =>

@@ -1,5 +1,5 @@
 /**
- * /support/liefertermine?dealer=ID (issue 40, support guard): a dealer's delivery bookings per
+ * /support/liefertermine?dealer=ID (support guard): a dealer's delivery bookings per
  * working day against its capacity — where the tours start, how many trucks, litres booked of the
  * litres the tours carry (with a bar), the stops per half day, and the orders booked that day.
  * A dealer with branches has a row per day and depot. Read-only. The dealer id is kept in the

@@ -1,5 +1,5 @@
 /**
- * /support/sammelbestellungen (issue 39, support guard): every group order, open and closed,
+ * /support/sammelbestellungen (support guard): every group order, open and closed,
  * with its households: e-mail, name, postal code, litres, their state, their own order (number
  * and total) and why the closing left one out. Read-only; a household's order is an order like
  * any other (its number leads to it in the customer's account).

@@ -1,5 +1,5 @@
 /**
- * /support/telemetrie (support guard; issue 15): what visitors' browsers reported in the last 7
+ * /support/telemetrie (support guard): what visitors' browsers reported in the last 7
  * days. Client errors grouped by message (how often, when last, where, the stack), and the 75th
  * percentile of each web vital per page, rated like web.dev does (good / needs improvement / poor).
  */
@@ -76,7 +76,7 @@ export function TelemetryPage() {
 
   const state: Load = load?.attempt === attempt ? load.state : { status: 'loading' };
 
-  // In the support frame, with its side menu (issue 38: this page had none).
+  // In the support frame, with its side menu (this page had none).
   return (
     <StaffPage title={texts.title} intro={<p>{texts.lead}</p>}>
       {state.status === 'loading' && (

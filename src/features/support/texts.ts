@@ -41,7 +41,7 @@ export const texts = {
   edit: 'Bearbeiten',
   editLabel: (name: string) => `${name} bearbeiten`,
 
-  /** /support/benutzer/{id}/bearbeiten (issue 13). */
+  /** /support/benutzer/{id}/bearbeiten. */
   userEdit: {
     title: (name: string) => `Benutzer ${name}`,
     titleLoading: 'Benutzer bearbeiten',
@@ -109,7 +109,7 @@ export const texts = {
     impersonateNotPossible: 'Nur aktive Kundenkonten können übernommen werden.',
   },
 
-  /** /support/cache (issue 13). */
+  /** /support/cache. */
   cache: {
     title: 'Caches',
     intro:
@@ -143,7 +143,7 @@ export const texts = {
     clearedBy: (at: string, by: string) => `${at} von ${by}`,
     asOf: (time: string) => `Stand: ${time}`,
   },
-  /** /support/jobs (issue 35). */
+  /** /support/jobs. */
   jobs: {
     title: 'Hintergrundaufträge',
     intro:
@@ -209,7 +209,7 @@ export const texts = {
     none: '–',
     asOf: (time: string) => `Stand: ${time}`,
   },
-  /** /support/liefertermine (issue 40; support guard). */
+  /** /support/liefertermine (support guard). */
   deliveryBookings: {
     title: 'Liefertermine',
     intro:
@@ -257,7 +257,7 @@ export const texts = {
     legend:
       'Eine Zeile je Werktag und Niederlassung. Stopps: vormittags / nachmittags / ganztags gebucht, von den Stopps, die der Tag aufnehmen kann (ein Halbtag die Hälfte).',
   },
-  /** /support/sammelbestellungen (issue 39; support guard). */
+  /** /support/sammelbestellungen (support guard). */
   groupOrders: {
     title: 'Sammelbestellungen',
     intro:

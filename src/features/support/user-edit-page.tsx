@@ -1,5 +1,5 @@
 /**
- * /support/benutzer/{id}/bearbeiten (issue 13, support guard): one account's salutation, names
+ * /support/benutzer/{id}/bearbeiten (support guard): one account's salutation, names
  * and e-mail (checked with the contract's schema here and on the server), its roles (admins
  * only: the checkboxes follow the session's roles, the server checks again), lock and unlock,
  * the set-new-password mail, acting as the customer, and the audit log. A failed save keeps

@@ -34,7 +34,7 @@ function ImpersonateButton({ user }: { user: SupportUser }) {
   if (!canImpersonate(user.Roles)) return <span className={styles.muted}>{texts.staffOnly}</span>;
   return (
     <div className={styles.action}>
-      {/* The visible words start the name, the customer follows for screen readers (issue 38:
+      {/* The visible words start the name, the customer follows for screen readers (
           an aria-label without the visible words failed label-content-name-mismatch). */}
       <Button variant="secondary" disabled={busy} onClick={() => void start(user.Id)}>
         {busy ? texts.impersonating : texts.impersonate}
@@ -90,7 +90,7 @@ export function UserListPage() {
     return () => controller.abort();
   }, [query, key]);
 
-  // In the support frame, with its side menu (issue 38: this page had none).
+  // In the support frame, with its side menu (this page had none).
   return (
     <StaffPage title={texts.title} intro={<p>{texts.lead}</p>}>
       <form

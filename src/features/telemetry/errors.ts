@@ -1,5 +1,5 @@
 /**
- * Client error reports (SPEC §3 Error report, §8; issue 15): uncaught errors and unhandled
+ * Client error reports (SPEC §3 Error report, §8): uncaught errors and unhandled
  * rejections are collected and sent after each navigation after the first and before the page
  * is left; the two ResizeObserver loop messages are noise and ignored. The error page reports at
  * once (reportErrorNow).

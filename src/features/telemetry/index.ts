@@ -1,5 +1,5 @@
 /**
- * Telemetry (issue 15): client error reports and web vitals, queued in IndexedDB while offline.
+ * Telemetry: client error reports and web vitals, queued in IndexedDB while offline.
  * `startTelemetry()` once per page (src/app/main.tsx); `noteNavigation()` on every route change;
  * `reportErrorPage(status)` when the error page shows.
  */
@@ -17,7 +17,7 @@ const loadVitals = lazyImport(() => import('./vitals'));
 const statisticsAllowed = () => consentState.status === 'ready' && hasConsent('statistics');
 
 export function startTelemetry(): void {
-  // Error reports and vitals alike, as the consent dialog says (issue 37, decision 014).
+  // Error reports and vitals alike, as the consent dialog says (decision 014).
   setTelemetryConsent(() =>
     consentState.status !== 'ready' ? 'unknown' : hasConsent('statistics') ? 'yes' : 'no',
   );

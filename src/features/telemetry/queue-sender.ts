@@ -1,6 +1,6 @@
 /**
  * Sends the telemetry queue (transport.ts loads it when first needed): oldest first, stopping at
- * the first report without an answer, and one tab at a time (issue 37): a tab that finds another
+ * the first report without an answer, and one tab at a time: a tab that finds another
  * one sending (Web Lock `ok-telemetry-flush`, ifAvailable) leaves the queue to it, since the queue
  * is the same for every tab. Without Web Locks, each tab sends; the server stores a report id once.
  */

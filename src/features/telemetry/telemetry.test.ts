@@ -101,7 +101,7 @@ describe('client error reports (SPEC §3, §8)', () => {
   });
 });
 
-describe('offline: reports wait in IndexedDB and go out in order (issue 15)', () => {
+describe('offline: reports wait in IndexedDB and go out in order', () => {
   it('queues without a connection and sends the queue once it is back', async () => {
     reportNoAnswer(); // the connection is lost
     const fetchMock = stubFetch();
@@ -132,7 +132,7 @@ describe('offline: reports wait in IndexedDB and go out in order (issue 15)', ()
     expect(bodyOf(fetchMock.mock.calls[0]).reportId).toBe(bodyOf(firstTry).reportId);
   });
 
-  it('error reports and vitals only with statistics consent, as the dialog says (issue 37)', async () => {
+  it('error reports and vitals only with statistics consent, as the dialog says', async () => {
     const fetchMock = stubFetch();
     consent = 'no';
     await sendTelemetry('error', { n: 1 });

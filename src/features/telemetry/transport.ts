@@ -1,5 +1,5 @@
 /**
- * Sending telemetry (issue 15): fetch with keepalive while the page lives, sendBeacon when it is
+ * Sending telemetry: fetch with keepalive while the page lives, sendBeacon when it is
  * being left. Without a connection (src/api/connection.ts) a report waits in IndexedDB and goes
  * out, oldest first, once the connection is back. No session and no CSRF header: the server
  * takes these from anyone (rate-limited), as a beacon cannot send headers.
@@ -19,7 +19,7 @@ export const TELEMETRY_PATHS: Record<TelemetryKind, string> = {
 
 /**
  * Whether a report of `kind` may leave: the consent dialog says "Statistik: … Ladezeiten und
- * Fehlern", so both need statistics consent (issue 37; docs/decisions/014). 'unknown' while the
+ * Fehlern", so both need statistics consent (docs/decisions/014). 'unknown' while the
  * visitor has not chosen: a queued report waits. Set by index.ts, which knows the consent.
  */
 export type ConsentGate = (kind: TelemetryKind) => 'yes' | 'no' | 'unknown';
@@ -50,7 +50,7 @@ async function queue(kind: TelemetryKind, payload: unknown): Promise<void> {
 export type PostOutcome = 'sent' | 'refused' | 'unsent';
 
 async function post(kind: TelemetryKind, payload: unknown): Promise<PostOutcome> {
-  // A hanging connection would hold the queue's flush for ever (issue 37).
+  // A hanging connection would hold the queue's flush for ever.
   const limit = deadline(API_DEADLINE_MS);
   try {
     const response = await fetch(TELEMETRY_PATHS[kind], {
@@ -104,7 +104,7 @@ const loadQueueSender = lazyImport(() => import('./queue-sender'));
 /**
  * Sends what waits in the queue, oldest first; stops at the first report without an answer. One
  * tab at a time (queue-sender.ts): three tabs flushing one queue at once sent every report three
- * times (issue 37).
+ * times.
  */
 export function flushTelemetryQueue(): Promise<void> {
   flushing ??= loadQueueSender()

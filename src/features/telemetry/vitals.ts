@@ -1,5 +1,5 @@
 /**
- * Web vitals (SPEC §3 Web-vitals report, §9; issue 15) with the web-vitals library, only with
+ * Web vitals (SPEC §3 Web-vitals report, §9) with the web-vitals library, only with
  * statistics consent (SPEC: analytics is gated by it). SPEC §9: reported only in the first 10 s
  * of a page load and only for changes of at least 0.002. Loaded on demand: it is not needed for
  * the first paint.

@@ -1,5 +1,5 @@
 /**
- * An advert slot on a public page (SPEC §3/§4, issue 13): a box of the slot's size, reserved in
+ * An advert slot on a public page (SPEC §3/§4): a box of the slot's size, reserved in
  * the server-rendered HTML so nothing moves when the advert arrives, marked "Anzeige". The
  * loading, the draw and the rendering live in src/features/adverts/runtime.ts, which the app
  * names here (`setAdvertRuntime`, src/app/main.tsx) and which loads once the page has settled (5 s and

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 cross-links under a page (issue 12): its dealers, its prices, related articles. From
+ * SPEC §7 cross-links under a page: its dealers, its prices, related articles. From
  * the server render, else loaded; a failure shows nothing (SPEC: failure gives an empty object),
  * the page is complete without them.
  */
@@ -18,7 +18,7 @@ function fetchCrossLinks(countryId: number, path: string, signal: AbortSignal) {
   return apiFetch('/api/cross-linking/get', {
     query: { countryId, path },
     // Loaded while the request is on the wire: the pages below which these links sit build no
-    // zod schema at load for them (issue 10, TBT).
+    // zod schema at load for them (TBT).
     schema: () => contentContract().then((m) => m.CrossLinksSchema),
     signal,
     silent: true,

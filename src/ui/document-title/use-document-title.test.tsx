@@ -25,7 +25,7 @@ describe('useDocumentTitle', () => {
     expect(document.title).toBe('Ölkompass');
   });
 
-  it('leaves the next page’s title alone (checkout after the offer list, issue 38)', () => {
+  it('leaves the next page’s title alone (checkout after the offer list)', () => {
     document.title = 'Heizöl-Angebote – Ölkompass';
     const view = render(<Titled title="Heizöl-Angebote für PLZ 10115 – Ölkompass" />);
     act(() => view.rerender(<RouteTitle title="Bestellung – Ölkompass" />));

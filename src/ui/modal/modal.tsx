@@ -94,7 +94,7 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: b
 
 /**
  * When the dialog closes, focus goes back to the element it came from, or to the page's heading
- * when there was none (the consent dialog opens with the page) or it is gone (issue 38: focus
+ * when there was none (the consent dialog opens with the page) or it is gone (focus
  * fell to <body>). Called by useModalDialog before it opens the dialog: the element is read before showModal() moves
  * focus into the dialog. Deferred a task, after the browser's own return of focus; whatever the
  * page focused meanwhile (a field the dialog was about) keeps it.
@@ -140,7 +140,7 @@ export function Modal({
   useModalDialog(ref, open);
   // Where the script did not run (a browser without showModal), the dialog becomes modal
   // after hydration, in a task of its own: in hydration's task it would make one long task of
-  // two short ones (Lighthouse TBT, issue 10).
+  // two short ones (Lighthouse TBT).
   useEffect(() => {
     if (!serverOpen || isModal(ref.current)) return;
     const timer = setTimeout(() => setServerOpen(false), 0);

@@ -15,7 +15,7 @@ interface Props {
 
 /**
  * Around a part of a page that comes as a chunk of its own (a panel, a popover): when the chunk
- * cannot be loaded (offline before it came, issue 15), the part says so in a toast and the page
+ * cannot be loaded (offline before it came), the part says so in a toast and the page
  * stays as it is, with what was typed. Without it the failed import reaches the root and React
  * takes the whole page away.
  */

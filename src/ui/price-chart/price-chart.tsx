@@ -1,5 +1,5 @@
 /**
- * PriceChart: a price series as a line with its area, for the price pages (issue 11).
+ * PriceChart: a price series as a line with its area, for the price pages.
  *
  * Rendered the same on the server and in the browser: the line is an SVG stretched over the plot
  * (preserveAspectRatio none, strokes that do not scale), the axis labels are HTML placed in
@@ -204,7 +204,7 @@ export function PriceChart({ points, currency, label, busy = false }: PriceChart
           ))}
         </div>
       </div>
-      {/* The rows are made when the table is first opened (issue 10): a year of days was over
+      {/* The rows are made when the table is first opened: a year of days was over
           a thousand elements that every visitor's phone parsed and hydrated, folded away. */}
       <details
         className={styles.table}

@@ -85,7 +85,7 @@ describe('sortOffers', () => {
   });
 });
 
-describe('sortOffers with delivery days (issue 40)', () => {
+describe('sortOffers with delivery days', () => {
   it('by price: an equal total goes to the earlier first delivery day, before the rating', () => {
     const offers = [
       offer({ Id: 1, TotalPrice: 3000, Rating: 4.9, EarliestDelivery: '2026-12-03' }),
@@ -107,7 +107,7 @@ describe('sortOffers with delivery days (issue 40)', () => {
     expect(ids(sortOffers(offers, 'price'))).toEqual([4, 2, 1, 3]);
   });
 
-  it('without any delivery day the price order is the one of issue 3', () => {
+  it('without any delivery day the order is by price alone', () => {
     const offers = [
       offer({ Id: 1, TotalPrice: 3000, Rating: 4.2 }),
       offer({ Id: 2, TotalPrice: 3000, Rating: 4.8 }),

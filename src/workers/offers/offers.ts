@@ -63,7 +63,7 @@ export interface OfferView {
   productName: string;
   deliveryTime: string;
   /**
-   * The first day the dealer can deliver this amount (issue 40), "Di., 01.12."; null when the
+   * The first day the dealer can deliver this amount, "Di., 01.12."; null when the
    * result does not say (an older server, a kept copy).
    */
   earliestDelivery: string | null;
@@ -90,7 +90,7 @@ const byTotal: Compare = (a, b) => a.TotalPrice - b.TotalPrice;
 const byRating: Compare = (a, b) => b.Rating - a.Rating || b.RatingCount - a.RatingCount;
 const byDelivery: Compare = (a, b) => a.DeliveryDays - b.DeliveryDays;
 /**
- * Issue 40: the earlier first delivery day first; an offer without one (an older result) after
+ * The earlier first delivery day first; an offer without one (an older result) after
  * those with one. YYYY-MM-DD compares as text.
  */
 const byEarliest: Compare = (a, b) =>
@@ -108,7 +108,7 @@ const chain =
   };
 
 /**
- * SPEC §3 / issue 3: by total price; issue 40: an equal price goes to the earlier delivery day,
+ * SPEC §3: by total price; an equal price goes to the earlier delivery day,
  * then to the better rating (then the delivery time).
  */
 const priceOrder = chain(byTotal, byEarliest, byRating, byDelivery, byId);
@@ -116,7 +116,7 @@ const priceOrder = chain(byTotal, byEarliest, byRating, byDelivery, byId);
 export const OFFER_ORDERS: Readonly<Record<OfferSort, Compare>> = {
   price: priceOrder,
   rating: chain(byRating, byTotal, byEarliest, byDelivery, byId),
-  // "Lieferzeit": the earliest delivery day where the offers carry it (issue 40), then the
+  // "Lieferzeit": the earliest delivery day where the offers carry it, then the
   // delivery time's period.
   delivery: chain(byEarliest, byDelivery, byTotal, byRating, byId),
 };

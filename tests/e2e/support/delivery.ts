@@ -1,5 +1,5 @@
 /**
- * Issue 40: takes a dealer's delivery day for real, as other customers would — orders placed
+ * Takes a dealer's delivery day for real, as other customers would — orders placed
  * through the API (a context of its own: its own browser id and CSRF pair) until the day no
  * longer takes the given configuration. No route is faked: the checkout under test then meets
  * the server's own 409 "Dieser Termin ist gerade vergeben".

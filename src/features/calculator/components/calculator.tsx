@@ -195,7 +195,7 @@ export function Calculator({
         className={[styles.form, styles[layout], className].filter(Boolean).join(' ')}
         noValidate
         // Before the page's script has run (or without it) the browser sends the form itself:
-        // to the offer list with the postal code and amount, as the script would (issue 10).
+        // to the offer list with the postal code and amount, as the script would.
         action={offerListPath(config.ProductGroupId)}
         method="get"
         aria-label={labelledBy ? undefined : texts.formLabel(calculatorName)}
@@ -304,7 +304,7 @@ export function Calculator({
         </div>
       </form>
       {popoverOpen && (
-        // Offline before the chunk came: the fields show their errors themselves (issue 15).
+        // Offline before the chunk came: the fields show their errors themselves.
         <PartBoundary name="Die Hinweise" onClose={() => setPopoverOpen(false)}>
           <Suspense fallback={null}>
             <ValidationPopover

@@ -1,7 +1,7 @@
 /**
  * The price line's content (SPEC §3 Banner data), a chunk of its own: price-banner.tsx mounts it
  * only where the line is shown (from 768 px) and after hydration, so a phone and the first paint
- * of every page load none of it (the banner state, its calls and formatting; issue 36 budget).
+ * of every page load none of it (the banner state, its calls and formatting; the home page budget).
  */
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
@@ -51,7 +51,7 @@ export function BannerText({ data, countryName }: { data: BannerData; countryNam
   const instant = new Date(data.timeStamp);
   const valid = !Number.isNaN(instant.getTime());
   // A postal code's best offer is live (its time); the average is the day's (its date). A kept
-  // offer of an earlier day (offline) names its day up front, not "Heute" (issue 37).
+  // offer of an earlier day (offline) names its day up front, not "Heute".
   const today = valid && berlinDay(instant) === berlinDay(new Date());
   const asOf = !valid
     ? ''

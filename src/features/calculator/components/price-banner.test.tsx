@@ -30,7 +30,7 @@ describe('the calculator bar’s price line (SPEC §3 Banner data)', () => {
     expect(container.textContent).toContain('Stand 10:30 Uhr');
   });
 
-  it('names the day of a kept price of an earlier day instead of "Heute" (issue 37)', () => {
+  it('names the day of a kept price of an earlier day instead of "Heute"', () => {
     vi.useFakeTimers({ now: new Date('2026-11-28T12:00:00Z'), toFake: ['Date'] });
     const { container } = render(
       <BannerText data={data('2026-11-27T09:30:00Z')} countryName="Deutschland" />,

@@ -31,7 +31,7 @@ export function SettingsHost() {
   if (settingsOpen && !used) setUsed(true);
   if (!used) return null;
   return (
-    // Offline before the chunk came: a toast says so, the page stays (issue 15).
+    // Offline before the chunk came: a toast says so, the page stays.
     <PartBoundary
       name="Die Optionen"
       onClose={() => {

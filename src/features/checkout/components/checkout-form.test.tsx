@@ -1,5 +1,5 @@
 /**
- * The checkout form with its store (issue 40): the delivery day goes out with the order, and a
+ * The checkout form with its store: the delivery day goes out with the order, and a
  * day taken meanwhile (409 SlotTaken) keeps everything typed, shows the next free days and says
  * so at the field, which takes the focus.
  */

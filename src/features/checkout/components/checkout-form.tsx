@@ -1,6 +1,6 @@
 /**
  * The delivery form: address (postal code fixed: the price was calculated for it), contact,
- * the delivery day (issue 40), notes for the tanker, the terms with their required checkbox, and the order button. Every
+ * the delivery day, notes for the tanker, the terms with their required checkbox, and the order button. Every
  * field shows its own German message (aria-invalid + aria-describedby); the values come from the
  * checkout store, so nothing typed is lost on an error or a reload.
  */

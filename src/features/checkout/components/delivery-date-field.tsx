@@ -1,5 +1,5 @@
 /**
- * "Liefertermin" (issue 40): the dealer's free days as native radio buttons (arrow keys move
+ * "Liefertermin": the dealer's free days as native radio buttons (arrow keys move
  * between them), the window of the chosen delivery option said once, the first ten days shown
  * and the rest behind "Weitere Termine". No free day to choose (or an older server): a sentence,
  * no field; the server books the earliest day. A day booked by someone else meanwhile (409

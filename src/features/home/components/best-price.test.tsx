@@ -50,7 +50,7 @@ describe('BestPrice (hero, SPEC §7 best-price)', () => {
     expect((await screen.findByText(/98,45/)).textContent?.replace(/\s/g, ' ')).toBe('98,45 CHF');
   });
 
-  it('says "Zuletzt ab" and the age for a copy of an earlier day (offline, issue 15)', async () => {
+  it('says "Zuletzt ab" and the age for a copy of an earlier day (offline)', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-24T09:00:00Z'), toFake: ['Date'] });
     vi.stubGlobal(
       'fetch',

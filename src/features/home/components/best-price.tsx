@@ -41,7 +41,7 @@ export function BestPrice({ countryId }: { countryId: number }) {
   const loaded = current !== null;
 
   // The price came inside the page: kept where the worker looks for it offline, so the home page
-  // opened from the home screen without a connection still says what it cost (issue 37).
+  // opened from the home screen without a connection still says what it cost.
   useEffect(() => {
     if (!rendered) return;
     whenIdle(() => {
@@ -73,7 +73,7 @@ export function BestPrice({ countryId }: { countryId: number }) {
     );
   }
   const { price } = current;
-  // Offline, the worker's last-known copy may be of an earlier day: not "Heute" then (issue 15).
+  // Offline, the worker's last-known copy may be of an earlier day: not "Heute" then.
   const at = new Date(price.TimeStamp);
   const earlierDay = mounted && berlinDay(at) !== berlinDay(new Date());
   return (

@@ -1,5 +1,5 @@
 /**
- * The home page's featured article (SPEC §7 news-articles/featured, issue 12). When it cannot be
+ * The home page's featured article (SPEC §7 news-articles/featured). When it cannot be
  * loaded (or there is none), the built-in item about a free tank cleaning takes its place, so
  * the block never disappears or jumps.
  */
@@ -40,7 +40,7 @@ export function FeaturedNews({ countryId }: { countryId: number }) {
       </div>
       {current ? (
         // Its own small card, not the news list's NewsCard: that would be one more chunk on the
-        // home page's first download (issue 10 budget: 120 kB).
+        // home page's first download (120 kB).
         <article className={styles.featuredCard}>
           {current.FilePath && (
             <img

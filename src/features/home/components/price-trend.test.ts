@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sparklinePoints, trendPercent } from './price-trend';
 
-describe('the home page’s price trend (issue 38)', () => {
+describe('the home page’s price trend', () => {
   it('is the change from the first to the last day, one decimal', () => {
     expect(trendPercent([100, 101, 98.5])).toBe(-1.5);
     expect(trendPercent([100, 102.04])).toBe(2);

@@ -1,6 +1,6 @@
 /**
  * The country's average price of the last 30 days as a small line beside today's best price
- * (issue 38: no price development anywhere on the home page). Server-rendered from the page's
+ * (no price development anywhere on the home page). Server-rendered from the page's
  * data: an inline SVG, no chart library, no request on a first visit. A client navigation to the
  * home page asks for it; nothing is shown while it loads or when it fails (its place is kept).
  */

@@ -1,5 +1,5 @@
 /**
- * A tank's level over time (issue 14): range buttons Tage / Wochen / Saison, the chart (uPlot,
+ * A tank's level over time: range buttons Tage / Wochen / Saison, the chart (uPlot,
  * loaded with its own chunk) in a box of fixed height so nothing moves, and the same points as
  * a table for screen readers and keyboard users (newest first).
  */

@@ -1,5 +1,5 @@
 /**
- * One tank on /mein-mex (issue 14): the level now (litres, %, a gauge), free capacity,
+ * One tank on /mein-mex: the level now (litres, %, a gauge), free capacity,
  * consumption per day, days left and "reicht bis", battery and last-contact warnings, the
  * reorder-by forecast with today's price and its trend, the button to the prefilled offer list,
  * and the level over time.

@@ -1,5 +1,5 @@
 /**
- * The level chart drawn by uPlot (issue 14). Its own chunk with uPlot's stylesheet, loaded only
+ * The level chart drawn by uPlot. Its own chunk with uPlot's stylesheet, loaded only
  * by the meX dashboard. uPlot sizes its elements through element.style (CSSOM, allowed by the
  * CSP; it writes no <style> element), and its colours are the design tokens read at runtime.
  */

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DeliveryLoadHint } from './delivery-load-hint';
 
-describe('DeliveryLoadHint (issue 40)', () => {
+describe('DeliveryLoadHint', () => {
   it('names the level; elevated and high say what it means', () => {
     const { rerender } = render(<DeliveryLoadHint load="normal" />);
     expect(screen.getByTestId('delivery-load').textContent).toBe(

@@ -1,5 +1,5 @@
 /**
- * "Lieferzeiten in Ihrer Region: normal / erhöht / hoch" (issue 40): how busy the dealers that
+ * "Lieferzeiten in Ihrer Region: normal / erhöht / hoch": how busy the dealers that
  * deliver to the postal code are over the next two weeks. A quiet line for normal; elevated and
  * high get a tinted box and a sentence on what it means, without the colours of an error.
  */

@@ -1,5 +1,5 @@
 /**
- * After the offers (issue 39): ordering together with the neighbours, for the configuration on
+ * After the offers: ordering together with the neighbours, for the configuration on
  * screen. A logged-in customer starts a Sammelbestellung; a visitor gets one line that logs in
  * and comes back to the start. After the list on a phone, so it never moves an offer down (it
  * is secondary: the offers are what the page is for); under the selection on a wide screen.

@@ -63,7 +63,7 @@ describe('OfferCard', () => {
     ).toHaveProperty('href', expect.stringContaining('/bestellung?dealer=7'));
   });
 
-  it('says which branch the distance counts from when it is not the seat (issue 38)', () => {
+  it('says which branch the distance counts from when it is not the seat', () => {
     renderCard({ ...offer, DealerPlace: 'Schwerte', DistanceKm: 37, DeliveredFrom: 'Osnabrück' });
     const card = screen.getByRole('article', { name: 'Zeidler Wärme & Energie' });
     expect(within(card).getByText('Schwerte')).toBeDefined();
@@ -99,7 +99,7 @@ describe('OfferCard', () => {
     expect(screen.queryByRole('img')).toBeNull();
   });
 
-  it('says the first delivery day beside the price (issue 40); nothing without one', () => {
+  it('says the first delivery day beside the price; nothing without one', () => {
     renderCard({ ...offer, EarliestDelivery: '2026-12-01', LatestDelivery: '2026-12-22' });
     const card = screen.getByRole('article', { name: 'Zeidler Wärme & Energie' });
     expect(within(card).getByTestId('offer-earliest-delivery').textContent).toBe(

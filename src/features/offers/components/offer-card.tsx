@@ -1,6 +1,6 @@
 /**
  * One offer: dealer, rating, distance, delivery time, payment, price per 100 L and total (and
- * the installment plan), the first delivery day (issue 40), the best-three badge, the itemised breakdown on demand, "Bestellen",
+ * the installment plan), the first delivery day, the best-three badge, the itemised breakdown on demand, "Bestellen",
  * and for a logged-in customer the favourite heart.
  * Every number arrives formatted from the offers worker; the card only puts words around them.
  */
@@ -25,7 +25,7 @@ export function OfferCard({
 }: {
   offer: OfferView;
   orderHref?: string;
-  /** The list is not for the calculator's selection (issue 38): the button names what it orders. */
+  /** The list is not for the calculator's selection: the button names what it orders. */
   otherQuery?: { amount: string; zip: string };
 }) {
   const id = useId();
@@ -179,7 +179,7 @@ export function OfferCardSkeleton() {
         <div className={styles.price}>
           <span className={`${styles.bone} ${styles.bonePrice}`} />
           <span className={`${styles.bone} ${styles.boneShort}`} />
-          {/* "Lieferung ab …" (issue 40) */}
+          {/* "Lieferung ab …" */}
           <span className={`${styles.bone} ${styles.boneShort} ${styles.boneRight}`} />
           <span className={`${styles.bone} ${styles.boneButton}`} />
         </div>

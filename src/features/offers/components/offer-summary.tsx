@@ -80,7 +80,7 @@ function headingOf(
       productName(shown.config, init, shown.productName),
       shown.config.ZipCode,
     );
-    // The previous selection's list after a failed recalculation (issue 38): said in the heading.
+    // The previous selection's list after a failed recalculation: said in the heading.
     return list.otherQuery ? `${heading}${texts.summaryOtherQuery}` : heading;
   }
   if ((status === 'calculating' || status === 'idle') && config.ZipCode) {

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the offers on screen are not the current answer (offline, no answer from the server,
+ * The offers on screen are not the current answer (offline, no answer from the server,
  * a failed recalculation): say so, with their age, what is kept and what happens next.
  */
 import { useSnapshot } from 'valtio';

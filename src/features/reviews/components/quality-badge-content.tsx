@@ -57,7 +57,7 @@ function Badge({ q, className }: { q: TrustedQuality; className: string | undefi
           <span aria-hidden="true">{q.OverallMarkDescriptionGUILang}</span>
         </p>
       ) : q.TotalReviewCount === 0 ? (
-        // Nobody has rated yet: said in words, not as "Keine Daten · 0 Bewertungen" (issue 38).
+        // Nobody has rated yet: said in words, not as "Keine Daten · 0 Bewertungen".
         <p className={styles.line}>{badgeTexts.none}</p>
       ) : (
         <p className={styles.line}>{q.OverallMarkDescriptionGUILang}</p>

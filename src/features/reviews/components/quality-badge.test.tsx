@@ -69,7 +69,7 @@ describe('QualityBadge (SPEC §3 Trusted quality)', () => {
     expect(screen.getByText('0 Bewertungen im letzten Jahr · 7 insgesamt')).toBeTruthy();
   });
 
-  it('says in words that nobody has rated yet, without "Keine Daten · 0 Bewertungen" (issue 38)', async () => {
+  it('says in words that nobody has rated yet, without "Keine Daten · 0 Bewertungen"', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() =>
@@ -101,7 +101,7 @@ describe('QualityBadge (SPEC §3 Trusted quality)', () => {
   });
 });
 
-describe('QualityBadge far below the viewport (issue 10)', () => {
+describe('QualityBadge far below the viewport', () => {
   it('asks for the score only once its place comes near the viewport', async () => {
     let notify: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
     vi.stubGlobal(

@@ -1,7 +1,7 @@
 /**
  * The footer's quality badge (SPEC §3 Trusted quality), on every page. Only its place is part of
  * the first download: the badge, its request, its schema and its render load once the place
- * comes near the viewport (issue 10: on a phone they were part of every page's first second, and
+ * comes near the viewport (on a phone they were part of every page's first second, and
  * a visitor who never scrolls to the footer needs none of it). The place keeps the badge's
  * height meanwhile, so nothing below it moves when it appears.
  */

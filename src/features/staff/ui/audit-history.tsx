@@ -1,5 +1,5 @@
 /**
- * The audit log of one object (issue 13): who changed what and when, newest first, with the
+ * The audit log of one object: who changed what and when, newest first, with the
  * fields that differ between before and after. `url` is the object's history endpoint
  * (…/{id}/history, under the screen's own guard); `version` reloads it after a save.
  */

@@ -1,5 +1,5 @@
 /**
- * The staff area's table (issue 13): sort by a column (click its header; again reverses), a text
+ * The staff area's table: sort by a column (click its header; again reverses), a text
  * filter and paging, all in the browser (staff lists hold hundreds of rows, not millions). The
  * sort state is announced through aria-sort; the filter counts what it found.
  */

@@ -1,5 +1,5 @@
 /**
- * Form parts of the staff screens (issue 13): a labelled field with hint and error wired to the
+ * Form parts of the staff screens: a labelled field with hint and error wired to the
  * control (aria-describedby, aria-invalid), the one input look (`inputClass`), the actions row
  * and the message after a save.
  */

@@ -1,4 +1,4 @@
-/** The staff UI kit (issue 13): one frame, table, fields and history for every staff screen. */
+/** The staff UI kit: one frame, table, fields and history for every staff screen. */
 export { StaffPage, StaffSection, useStaffMenus, STAFF_SECTION_TITLES } from './staff-page';
 export { DataTable, foldText, type Column, type DataTableProps } from './data-table';
 export {

@@ -1,5 +1,5 @@
 /**
- * The frame of every staff screen (issue 13): the staff menus the user's roles open (the same
+ * The frame of every staff screen: the staff menus the user's roles open (the same
  * lists as the account menu, src/app/menus), a back link, the h1 with an optional intro and
  * actions. Desktop first: the menu is a column beside the screen from 1024 px, a scrolling row of
  * links above it on a phone.
