@@ -42,11 +42,18 @@ describe('German dates without Intl (SPEC §9)', () => {
       minute: '2-digit',
       hourCycle: 'h23',
     });
+    // The differences are gathered and compared once: an expect() per instant (280,000 of them)
+    // took 22 s on Node 26 on a loaded machine, beyond the test timeout.
+    const wrong: string[] = [];
     for (let t = Date.UTC(2024, 0, 1); t < Date.UTC(2028, 0, 1); t += 900_000) {
       const instant = new Date(t);
-      expect(berlinDay(instant), instant.toISOString()).toBe(berlin.format(instant));
-      expect(berlinTimeOfDay(instant), instant.toISOString()).toBe(clock.format(instant));
+      const day = berlinDay(instant);
+      const time = berlinTimeOfDay(instant);
+      if (day !== berlin.format(instant) || time !== clock.format(instant)) {
+        wrong.push(`${instant.toISOString()}: ${day} ${time}`);
+      }
     }
+    expect(wrong).toEqual([]);
   });
 });
 
