@@ -117,6 +117,17 @@ export default defineConfig({
       },
       // react(): server/pages tests render the app's pages (src/app/entry-server.tsx).
       { plugins: [react()], test: { name: 'server', ...serverTest, sequence: { groupOrder: 1 } } },
+      // Checks of the repository itself (scripts/docs-links.test.ts: every document the README
+      // links to is in the clone): Node, no database, so none of the server project's setup.
+      {
+        test: {
+          name: 'repo',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
+          setupFiles: ['tests/support/setup-console.ts'],
+          sequence: { groupOrder: 1 },
+        },
+      },
       // CI (and TEST_SECURITY_PRODUCTION=1): the security tests once more against the app built
       // as in production (NODE_ENV=production, PUBLIC_URL on https, TRUST_PROXY=1; test-app.ts):
       // __Host- and Secure cookies, HSTS, forwarded addresses, the production error answers.

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TTL_ROUTES, findTtlRoute, type SpecCacheItem } from './ttl-routes';
@@ -31,7 +32,16 @@ const SPEC_7_CACHED: [spec: string, path: string, seconds: number][] = [
   ['GET /api/cross-linking/get', '/api/cross-linking/get', 3600],
 ];
 
-const specFile = fileURLToPath(new URL('../../../shared/spec/SPEC.md', import.meta.url));
+/**
+ * The SPEC sits beside the checkout (../shared/spec/SPEC.md), as on the team's machines and in CI;
+ * SPEC_FILE names another place. CI must check the quotes against it, so there a missing file is
+ * a failure; a local checkout without ../shared skips that one test and says why in its name.
+ */
+const specFile = process.env.SPEC_FILE
+  ? resolve(process.env.SPEC_FILE)
+  : fileURLToPath(new URL('../../../shared/spec/SPEC.md', import.meta.url));
+const specMissing = !existsSync(specFile);
+const specRequired = Boolean(process.env.CI);
 
 describe('the service worker TTL table (SPEC §7, §9)', () => {
   it('gives every row named after a SPEC §9 item exactly that lifetime', () => {
@@ -97,7 +107,18 @@ describe('the service worker TTL table (SPEC §7, §9)', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it.skipIf(!existsSync(specFile))('quotes SPEC §9 and §7 as they stand', () => {
+  const specTest =
+    specMissing && !specRequired
+      ? `quotes SPEC §9 and §7 as they stand (skipped: no SPEC at ${specFile}; CI fails without it)`
+      : 'quotes SPEC §9 and §7 as they stand';
+  it.skipIf(specMissing && !specRequired)(specTest, () => {
+    if (!existsSync(specFile)) {
+      throw new Error(
+        `The SPEC is missing at ${specFile}, so the TTL table's quotes of SPEC §7 and §9 cannot be ` +
+          'checked. CI (CI is set) needs the SPEC beside the checkout, ../shared/spec/SPEC.md, or ' +
+          'SPEC_FILE naming it.',
+      );
+    }
     const spec = readFileSync(specFile, 'utf8');
     const rows = [...spec.matchAll(/^\| Cache: ([^|]+) \| (\d+) s \|$/gm)];
     expect(rows.length).toBeGreaterThan(0);
