@@ -106,8 +106,8 @@ export default defineConfig({
           execArgv: CLIENT_EXEC_ARGV,
           // One process for all client files, one after another, in the order of their paths
           // (PathOrderForSharedProcess), so every machine runs them alike: a process (a fork
-          // with happy-dom) per file cost 0.5 s each, 49 s for the project against 19 s (issue
-          // 34). setup-client.ts empties the page and the connection state before each test;
+          // with happy-dom) per file cost 0.5 s each, 49 s for the project against 19 s.
+          // setup-client.ts empties the page and the connection state before each test;
           // anything else a file changes it undoes itself (TEST_FILE_ORDER_SEED finds what not).
           isolate: false,
           fileParallelism: false,

@@ -1,6 +1,6 @@
 /**
- * What a search engine and a link preview learn about each page before any script runs (issue
- * 10): title (product name + page), description, and whether the page is for search engines at
+ * What a search engine and a link preview learn about each page before any script runs:
+ * title (product name + page), description, and whether the page is for search engines at
  * all. The server writes it into the head of every page it sends (server/pages/head.ts); the
  * sitemap lists the indexable pages without parameters. One entry per route of paths.ts, so a new
  * route does not compile until it says what it is. The titles are in page-titles.ts, the only part

@@ -1,6 +1,6 @@
 /**
- * SPEC §7 GET /api/cross-linking/get?countryId=&path=: links that relate a page to others (issue
- * 12). A town's price page leads to the dealers that deliver there and to articles about prices;
+ * SPEC §7 GET /api/cross-linking/get?countryId=&path=: links that relate a page to others.
+ * A town's price page leads to the dealers that deliver there and to articles about prices;
  * a state's or county's to its dealers; a dealer's page to its town's and state's prices; an
  * article to the prices and the dealers of the reader's country. Any other path: no groups.
  * Whatever cannot be found is left out. A failure (the database) is thrown: the API answers an

@@ -93,8 +93,8 @@ function DealerLoader({ need }: { need: Extract<DataNeed, { kind: 'dealer' }> })
 
 export function PriceCard({ dealer }: { dealer: Dealer }) {
   const price = dealer.PriceToday;
-  // A copy kept offline may be of an earlier day: named by its day, not "Heutiger Preis" (issue
-  // 37). After hydration only: the server renders today's price on today's date.
+  // A copy kept offline may be of an earlier day: named by its day, not "Heutiger Preis".
+  // After hydration only: the server renders today's price on today's date.
   const mounted = useMounted();
   const earlierDay = mounted && price !== null && price.Day !== berlinDay(new Date());
   const zip = dealer.Branch?.ZipCode ?? dealer.ZipCode;
