@@ -536,8 +536,8 @@ describe('persistence (SPEC §4: only with preferences consent)', () => {
     await initCalculator({ countryId: 1, target: 'DEFAULT' });
     // Every write of a configuration, in the order the store issued them.
     const written: string[] = [];
-    const created = (_key: unknown, row: { config: CalculatorConfig }) => {
-      written.push(`climate neutral: ${row.config.Product.ClimateNeutral}`);
+    const created = (_key: unknown, row: { config: unknown }) => {
+      written.push(`climate neutral: ${(row.config as CalculatorConfig).Product.ClimateNeutral}`);
     };
     const updated = () => {
       written.push('update');
