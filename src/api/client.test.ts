@@ -70,6 +70,8 @@ describe('apiFetch schema loader', () => {
       await expect(apiFetch('/api/items/1', { schema: chunkFailed })).rejects.toBeInstanceOf(
         NetworkError,
       );
+      // Node reports unhandled rejections once the microtasks have run, before any timer: one
+      // turn of the event loop, whatever the machine's speed.
       await new Promise((resolve) => setTimeout(resolve, 0));
       expect(unhandled).toEqual([]);
     } finally {

@@ -193,11 +193,14 @@ test.describe('saved settings (SPEC §4: only with preferences consent, 7 days)'
 
   async function settingsAfterReload(page: Page) {
     await page.reload();
-    // The consent choice and the saved configuration load when the browser is idle.
-    await page.waitForTimeout(2500);
     const { settings } = calculator(page);
     await settings.click();
-    return page.getByRole('dialog', { name: 'Heizöl-Rechner: Optionen' });
+    // The consent choice loads when the browser is idle, and the panel opens only once it is
+    // known (settings-host.tsx). The saved configuration is read after it, and only with
+    // preferences consent: a restored one fills the open panel, which the checks below wait for.
+    const panel = page.getByRole('dialog', { name: 'Heizöl-Rechner: Optionen' });
+    await expect(panel).toBeVisible();
+    return panel;
   }
 
   test('are restored after a reload when preferences are allowed', async ({ page }) => {
@@ -224,9 +227,11 @@ test.describe('saved settings (SPEC §4: only with preferences consent, 7 days)'
     await expect(consent).toBeHidden();
     await chooseOptions(page);
     const panel = await settingsAfterReload(page);
+    // The page knows the refusal: it reads no saved configuration (persistence.ts), so nothing
+    // replaces the defaults after this.
+    await expect(panel).toContainText('Ihre Auswahl gilt für diesen Besuch.');
     await expect(panel.getByRole('switch', { name: /Klimaneutral/ })).not.toBeChecked();
     await expect(panel.getByRole('radio', { name: /Standard \(bis 3 Wochen\)/ })).toBeChecked();
-    await expect(panel).toContainText('Ihre Auswahl gilt für diesen Besuch.');
     await panel.getByRole('button', { name: 'Fertig' }).click();
     await expect(calculator(page).zip).toHaveValue('');
   });

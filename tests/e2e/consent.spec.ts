@@ -17,9 +17,18 @@ test('the consent choice persists and can be changed from the footer', async ({ 
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // The stored choice is read from IndexedDB after the page is idle; give it that time.
-  await page.waitForTimeout(2500);
+  // The stored choice is read from IndexedDB once the page is idle. The calculator's options open
+  // only when it has been read and no question is open (settings-host.tsx): their panel is the
+  // sign that the page read the choice and did not ask again.
+  const options = page.getByRole('dialog', { name: 'Heizöl-Rechner: Optionen' });
+  await page
+    .getByRole('form', { name: 'Heizölpreise vergleichen' })
+    .getByRole('button', { name: /Heizöl-Rechner/ })
+    .click();
+  await expect(options).toBeVisible();
   await expect(dialog).toBeHidden();
+  await options.getByRole('button', { name: 'Fertig' }).click();
+  await expect(options).toBeHidden();
 
   await page.getByRole('button', { name: 'Cookie-Einstellungen' }).click();
   await expect(dialog).toBeVisible();

@@ -20,6 +20,8 @@ test('a refresh answer lost on the way logs out no tab', async ({ page, context 
   // The first refresh after `armed` reaches the server (which rotates the token), but its answer
   // never arrives: the browser keeps the previous refresh cookie and presents it again.
   const statuses: number[] = [];
+  /** Refreshes whose answer (or its loss) has reached the tab. */
+  let delivered = 0;
   let armed = false;
   let lost = 0;
   await context.route(`**${REFRESH}`, async (route) => {
@@ -37,11 +39,13 @@ test('a refresh answer lost on the way logs out no tab', async ({ page, context 
       });
       statuses.push(answer.status);
       await route.abort('connectionreset');
+      delivered += 1;
       return;
     }
     const response = await route.fetch();
     statuses.push(response.status());
     await route.fulfill({ response });
+    delivered += 1;
   });
   await page.goto('/');
   await acceptConsent(page);
@@ -58,7 +62,10 @@ test('a refresh answer lost on the way logs out no tab', async ({ page, context 
   // The lost answer, then the retry: it gets the same successor (200), not "reuse" (401).
   await expect.poll(() => statuses.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
   expect(statuses.slice(0, 2)).toEqual([200, 200]);
-  await page.waitForTimeout(6_000);
+  // The retry's answer has reached its tab; then each tab's next check runs on the tabs' clock
+  // (it adopts the shared new token: no refresh inside the cross-tab lock).
+  await expect.poll(() => delivered, { timeout: 30_000 }).toBe(statuses.length);
+  await context.clock.runFor(AUTH_CHECK_MS);
   for (const tab of [page, second]) {
     await expect(tab.getByRole('status').filter({ hasText: EXPIRED })).toHaveCount(0);
     await expectLoggedInAs(tab, new RegExp(user.lastName));
@@ -67,6 +74,8 @@ test('a refresh answer lost on the way logs out no tab', async ({ page, context 
   // A retry's handler may still be between its status and its answer (the poll above saw the
   // status): wait for it, or unrouting hands the request on and its fulfill finds it handled.
   await context.unrouteAll({ behavior: 'wait' });
+  // Only the server ends a session: every refresh the tabs made was answered 200.
+  expect(statuses.every((status) => status === 200)).toBe(true);
   await second.reload();
   await expectLoggedInAs(second, new RegExp(user.lastName));
 });

@@ -7,6 +7,11 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import {
+  PriceAlarmListSchema,
+  PriceAlarmSchema,
+  type PriceAlarm,
+} from '../../src/api/contract/mex';
 import { DEMO_USERS } from './demo-users';
 import { acceptConsent, expect, test } from './fixtures';
 import { mailsOf } from './mailbox';
@@ -24,6 +29,15 @@ async function alarmMails(): Promise<number> {
   const mails = await mailsOf('price-alarm');
   return mails.filter((m) => m.to === DEMO_USERS.customer.email && m.subject.includes('80331'))
     .length;
+}
+
+const ALARMS_API = '/api/jwt/kunde/preisalarme';
+
+/** One of the customer's alarms as the server has it now (the session's cookies log it in). */
+async function alarmOf(page: Page, id: number): Promise<PriceAlarm | undefined> {
+  const answer = await page.request.get(ALARMS_API);
+  expect(answer.status()).toBe(200);
+  return PriceAlarmListSchema.parse(await answer.json()).Alarms.find((a) => a.Id === id);
 }
 
 test('the demo customer creates, pauses, resumes and deletes a price alarm', async ({ page }) => {
@@ -80,10 +94,18 @@ test('the demo customer creates, pauses, resumes and deletes a price alarm', asy
   await item.getByRole('button', { name: 'Pausieren' }).click();
   await expect(item).toContainText('Pausiert');
   await expect(section.getByText('Der Preisalarm ist pausiert.')).toBeVisible();
+  const resumed = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().includes(ALARMS_API),
+  );
   await item.getByRole('button', { name: 'Fortsetzen' }).click();
+  const atResume = PriceAlarmSchema.parse(await (await resumed).json());
   await expect(item).toContainText('Aktiv');
-  // Resumed, it is checked again, but the price has not risen above 400 meanwhile: no new mail.
-  await page.waitForTimeout(4000);
+  // Resumed, it is checked again (a job the server queues), but the price has not risen above
+  // 400 meanwhile: no new mail. The check stores its time, and a mail's time with it.
+  await expect
+    .poll(async () => (await alarmOf(page, atResume.Id))?.LastCheckedAt, { timeout: 20_000 })
+    .not.toBe(atResume.LastCheckedAt);
+  expect((await alarmOf(page, atResume.Id))?.LastNotifiedAt).toBe(atResume.LastNotifiedAt);
   expect(await alarmMails()).toBe(mailsBefore + 1);
 
   // The threshold can be changed in place (the new value was dropped); it is stored.

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CalculatorConfig } from '../../api/contract/calculation';
 import { db, readCalculatorConfig, writeCalculatorConfig } from '../../db';
 import { consentState, resetConsent } from '../consent';
 import { bodyOf, callsTo, initFixture, stubServer, urlOf } from './calculator.fixtures';
@@ -533,11 +534,29 @@ describe('persistence (SPEC §4: only with preferences consent)', () => {
     stubServer();
     consent(false);
     await initCalculator({ countryId: 1, target: 'DEFAULT' });
-    setClimateNeutral(true);
-    inputZipCode('10115');
-    expect((await submitCalculator()).ok).toBe(true);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(await db.calculatorConfig.count()).toBe(0);
+    // Every write of a configuration, in the order the store issued them.
+    const written: string[] = [];
+    const created = (_key: unknown, row: { config: unknown }) => {
+      written.push(`climate neutral: ${(row.config as CalculatorConfig).Product.ClimateNeutral}`);
+    };
+    const updated = () => {
+      written.push('update');
+    };
+    db.calculatorConfig.hook('creating', created);
+    db.calculatorConfig.hook('updating', updated);
+    try {
+      setClimateNeutral(true);
+      inputZipCode('10115');
+      expect((await submitCalculator()).ok).toBe(true);
+      // Then a change with consent, stored the same way: its write comes after any of the above.
+      consent(true);
+      setClimateNeutral(false);
+      await vi.waitFor(() => expect(written).not.toEqual([]));
+      expect(written).toEqual(['climate neutral: false']);
+    } finally {
+      db.calculatorConfig.hook('creating').unsubscribe(created);
+      db.calculatorConfig.hook('updating').unsubscribe(updated);
+    }
   });
 
   it('forgets the saved configuration when the consent is withdrawn', async () => {

@@ -51,9 +51,11 @@ async function finishHydration() {
   });
 }
 
+let server: ReturnType<typeof stubServer>;
+
 beforeEach(async () => {
   await freshOfferListStores();
-  stubServer();
+  server = stubServer();
   window.history.replaceState(null, '', LIST);
 });
 
@@ -79,8 +81,9 @@ describe('the offer list writes its own address only', () => {
     expect(screen.getByTestId('address').textContent).toBe(CHECKOUT);
 
     await finishHydration();
-    // The list's first rewrite ran (it calculated), and the visitor is still at the checkout.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The list's first rewrite ran (it comes before the calculation it starts), and the visitor
+    // is still at the checkout.
+    await act(() => vi.waitFor(() => expect(server.bodies).toHaveLength(1)));
     expect(`${window.location.pathname}${window.location.search}`).toBe(CHECKOUT);
     expect(screen.getByTestId('address').textContent).toBe(CHECKOUT);
   });
