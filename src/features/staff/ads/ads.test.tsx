@@ -5,7 +5,6 @@ import type { Campaign } from '../../../api/contract/iam';
 import { staffPaths } from '../../../lib/staff-routes';
 import { CampaignEditPage } from './campaign-edit-page';
 import { DrawShares, sharesOf, type ShareRow } from './draw-shares';
-import { fieldErrorsOf } from './form-errors';
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), {
@@ -136,17 +135,5 @@ describe('the draw shares', () => {
     expect(items[1]?.textContent).toMatch(/(^|\D)25\s%\sder Aufrufe/);
     expect(items[2]?.textContent).toContain('nicht in der Ziehung (pausiert)');
     expect(items[3]?.textContent).toMatch(/(^|\D)0\s%\sder Aufrufe/);
-  });
-});
-
-describe('field errors', () => {
-  it('takes the first message per field from zod or the server', () => {
-    expect(
-      fieldErrorsOf([
-        { path: ['ZipRanges'], message: 'eins' },
-        { path: ['ZipRanges'], message: 'zwei' },
-        { path: 'body.Items.1', message: 'doppelt' },
-      ]),
-    ).toEqual({ ZipRanges: 'eins', Items: 'doppelt' });
   });
 });

@@ -4,7 +4,7 @@
  * input goes through the same sanitiser (POST …/preview, 400 ms after the last keystroke) and is
  * rendered as a visitor sees it (shadow root, AdvertView).
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   AdvertBodySchema,
@@ -16,18 +16,20 @@ import { staffPath, staffPaths } from '../../../lib/staff-routes';
 import { AdvertView } from '../../../ui/advert/advert-view';
 import {
   AuditHistory,
+  EditForm,
   errorMessage,
   Field,
   FormMessage,
   formGridClass,
+  invalidOf,
+  LoadedScreen,
   StaffPage,
   StaffSection,
+  useSaveFlow,
   useStaffData,
 } from '../kit';
+import kit from '../kit/kit.module.css';
 import { deleteAdvert, fetchAdvert, historyUrl, previewAdvert, saveAdvert } from './api';
-import { fieldErrorsOf } from './form-errors';
-import { SaveActions, useSaveFlow } from './save-flow';
-import { LoadState } from './parts';
 import { texts } from './texts';
 import styles from './ads.module.css';
 
@@ -60,17 +62,18 @@ export function AdvertEditPage() {
   return <AdvertLoader key={advertId} id={Number(advertId)} />;
 }
 
+const BACK = { to: staffPaths.supportAdverts, label: t.back };
+
 function AdvertLoader({ id }: { id: number }) {
   const data = useStaffData(
     (signal) => fetchAdvert(id, signal),
     `advert-${id}`,
     texts.common.loadFailed,
   );
-  if (data.status === 'ready') return <AdvertScreen advert={data.data} />;
   return (
-    <StaffPage title={t.listTitle} back={{ to: staffPaths.supportAdverts, label: t.back }}>
-      <LoadState data={data} />
-    </StaffPage>
+    <LoadedScreen data={data} title={t.listTitle} back={BACK}>
+      {(advert) => <AdvertScreen advert={advert} />}
+    </LoadedScreen>
   );
 }
 
@@ -112,11 +115,11 @@ function PreviewPane({ form }: { form: Form }) {
       <StaffSection
         title={t.preview}
         aside={
-          <label className={styles.row} htmlFor={selectId}>
-            <span className={styles.small}>{t.previewSize}</span>
+          <label className={kit.row} htmlFor={selectId}>
+            <span className={kit.small}>{t.previewSize}</span>
             <select
               id={selectId}
-              className={styles.small}
+              className={kit.small}
               value={sizeId}
               onChange={(e) => setSizeId(e.target.value)}
             >
@@ -129,7 +132,7 @@ function PreviewPane({ form }: { form: Form }) {
           </label>
         }
       >
-        {preview.status === 'idle' && <p className={styles.muted}>{t.previewWaiting}</p>}
+        {preview.status === 'idle' && <p className={kit.muted}>{t.previewWaiting}</p>}
         {preview.status === 'error' && <FormMessage kind="error">{preview.message}</FormMessage>}
         {preview.status === 'ready' && (
           <>
@@ -154,13 +157,13 @@ function PreviewPane({ form }: { form: Form }) {
               </div>
             </div>
             {(preview.preview.HtmlChanged || preview.preview.CssChanged) && (
-              <p className={styles.muted} role="status">
+              <p className={kit.muted} role="status">
                 {t.previewChanged}
               </p>
             )}
           </>
         )}
-        <p className={styles.hint}>{t.previewImages}</p>
+        <p className={kit.hint}>{t.previewImages}</p>
       </StaffSection>
     </div>
   );
@@ -170,9 +173,9 @@ function Usage({ advert }: { advert: AdvertDetail }) {
   return (
     <StaffSection title={t.usageTitle}>
       {advert.Usage.length === 0 ? (
-        <p className={styles.muted}>{t.usageNone}</p>
+        <p className={kit.muted}>{t.usageNone}</p>
       ) : (
-        <ul className={styles.list}>
+        <ul className={kit.list}>
           {advert.Usage.map((u) => (
             <li key={`${u.SlotId}-${u.CampaignId}`}>
               <Link to={staffPath(staffPaths.supportSlot, u.SlotId)}>{u.SlotKey}</Link> –{' '}
@@ -192,18 +195,17 @@ function AdvertScreen({ advert: loaded }: { advert: AdvertDetail | null }) {
   const navigate = useNavigate();
   const [advert, setAdvert] = useState(loaded);
   const [form, setForm] = useState<Form>(() => formOf(loaded));
-  const { errors, message, busy, version, run } = useSaveFlow<AdvertDetail>();
+  const flow = useSaveFlow<AdvertDetail>();
+  const { errors, version, run } = flow;
   const id = advert?.Id ?? null;
 
   const set = (field: keyof Form) => (value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = AdvertBodySchema.safeParse(form);
+  const submit = () =>
     void run({
-      invalid: checked.success ? null : fieldErrorsOf(checked.error.issues),
+      invalid: invalidOf(AdvertBodySchema.safeParse(form)),
       save: () => saveAdvert(id, form),
       createdPath: id === null ? (saved) => staffPath(staffPaths.supportAdvert, saved.Id) : null,
       onSaved: (saved) => {
@@ -213,7 +215,6 @@ function AdvertScreen({ advert: loaded }: { advert: AdvertDetail | null }) {
         return cleaned ? `${texts.common.saved} ${t.previewChanged}` : texts.common.saved;
       },
     });
-  };
 
   const remove = async () => {
     if (id === null) return;
@@ -221,80 +222,74 @@ function AdvertScreen({ advert: loaded }: { advert: AdvertDetail | null }) {
     void navigate(staffPaths.supportAdverts, { state: { notice: t.deleted } });
   };
 
+  const title = advert ? t.editTitle(advert.Name) : t.createTitle;
   return (
-    <StaffPage
-      title={advert ? t.editTitle(advert.Name) : t.createTitle}
-      back={{ to: staffPaths.supportAdverts, label: t.back }}
-    >
+    <StaffPage title={title} back={BACK}>
       <div className={styles.editor}>
-        <form className={styles.stack} onSubmit={(e) => void submit(e)} noValidate>
-          <StaffSection title={advert ? t.editTitle(advert.Name) : t.createTitle}>
-            <div className={formGridClass}>
-              <Field label={t.name} hint={t.nameHint} error={errors.Name}>
-                {(a11y) => (
-                  <input
-                    {...a11y}
-                    type="text"
-                    value={form.Name}
-                    maxLength={120}
-                    onChange={(e) => set('Name')(e.target.value)}
-                  />
-                )}
-              </Field>
-              <Field label={t.targetUrl} hint={t.targetUrlHint} error={errors.TargetUrl}>
-                {(a11y) => (
-                  <input
-                    {...a11y}
-                    type="text"
-                    inputMode="url"
-                    value={form.TargetUrl}
-                    maxLength={500}
-                    onChange={(e) => set('TargetUrl')(e.target.value)}
-                  />
-                )}
-              </Field>
-              <Field label={t.html} hint={t.htmlHint} error={errors.Html} wide>
-                {(a11y) => (
-                  <textarea
-                    {...a11y}
-                    className={`${a11y.className} ${styles.code}`}
-                    value={form.Html}
-                    spellCheck={false}
-                    onChange={(e) => set('Html')(e.target.value)}
-                  />
-                )}
-              </Field>
-              <Field label={t.css} hint={t.cssHint} error={errors.Css} wide>
-                {(a11y) => (
-                  <textarea
-                    {...a11y}
-                    className={`${a11y.className} ${styles.code}`}
-                    value={form.Css}
-                    spellCheck={false}
-                    onChange={(e) => set('Css')(e.target.value)}
-                  />
-                )}
-              </Field>
-            </div>
-            <SaveActions
-              message={message}
-              busy={busy}
-              remove={
-                advert && {
-                  question: t.deleteQuestion,
-                  detail: (
-                    <p>
-                      {advert.Usage.length === 0
-                        ? t.deleteUnused
-                        : t.deleteUsed(advert.Usage.length)}
-                    </p>
-                  ),
-                  onConfirm: remove,
-                }
-              }
-            />
-          </StaffSection>
-        </form>
+        <EditForm
+          title={title}
+          onSubmit={submit}
+          flow={flow}
+          remove={
+            advert && {
+              question: t.deleteQuestion,
+              detail: (
+                <p>
+                  {advert.Usage.length === 0 ? t.deleteUnused : t.deleteUsed(advert.Usage.length)}
+                </p>
+              ),
+              onConfirm: remove,
+            }
+          }
+        >
+          <div className={formGridClass}>
+            <Field label={t.name} hint={t.nameHint} error={errors.Name}>
+              {(a11y) => (
+                <input
+                  {...a11y}
+                  type="text"
+                  value={form.Name}
+                  maxLength={120}
+                  onChange={(e) => set('Name')(e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label={t.targetUrl} hint={t.targetUrlHint} error={errors.TargetUrl}>
+              {(a11y) => (
+                <input
+                  {...a11y}
+                  type="text"
+                  inputMode="url"
+                  value={form.TargetUrl}
+                  maxLength={500}
+                  onChange={(e) => set('TargetUrl')(e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label={t.html} hint={t.htmlHint} error={errors.Html} wide>
+              {(a11y) => (
+                <textarea
+                  {...a11y}
+                  className={`${a11y.className} ${styles.code}`}
+                  value={form.Html}
+                  spellCheck={false}
+                  onChange={(e) => set('Html')(e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label={t.css} hint={t.cssHint} error={errors.Css} wide>
+              {(a11y) => (
+                <textarea
+                  {...a11y}
+                  className={`${a11y.className} ${styles.code}`}
+                  value={form.Css}
+                  spellCheck={false}
+                  onChange={(e) => set('Css')(e.target.value)}
+                />
+              )}
+            </Field>
+          </div>
+        </EditForm>
         <PreviewPane form={form} />
       </div>
       {advert && <Usage advert={advert} />}

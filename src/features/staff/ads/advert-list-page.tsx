@@ -2,17 +2,8 @@
 import { Link } from 'react-router';
 import type { AdvertListItem } from '../../../api/contract/iam';
 import { staffPath, staffPaths } from '../../../lib/staff-routes';
-import { ButtonLink } from '../../../ui/button/button';
-import {
-  DataTable,
-  formatDateTime,
-  FormMessage,
-  StaffPage,
-  useStaffData,
-  type Column,
-} from '../kit';
+import { formatDateTime, StaffListPage, useStaffData, type Column } from '../kit';
 import { fetchAdverts } from './api';
-import { LoadState, useNotice } from './parts';
 import { texts } from './texts';
 
 const t = texts.adverts;
@@ -49,29 +40,20 @@ const columns: Column<AdvertListItem>[] = [
 
 export function AdvertListPage() {
   const data = useStaffData(fetchAdverts, 'adverts', texts.common.loadFailed);
-  const notice = useNotice();
   return (
-    <StaffPage
+    <StaffListPage
       title={t.listTitle}
-      intro={<p>{t.listIntro}</p>}
-      actions={<ButtonLink to={staffPaths.supportAdvertCreate}>{texts.common.create}</ButtonLink>}
-    >
-      {notice && <FormMessage kind="success">{notice}</FormMessage>}
-      <LoadState data={data} />
-      {data.data && (
-        <DataTable
-          caption={t.caption}
-          rows={data.data}
-          columns={columns}
-          rowKey={(a) => a.Id}
-          filterText={(a) =>
-            `${a.Name} ${a.TargetUrl} ${a.SlotKeys.join(' ')} ${(a.SlotNames ?? []).join(' ')}`
-          }
-          filterLabel={texts.common.filter}
-          empty={t.empty}
-          initialSort={{ key: 'name', dir: 'asc' }}
-        />
-      )}
-    </StaffPage>
+      intro={t.listIntro}
+      createTo={staffPaths.supportAdvertCreate}
+      data={data}
+      caption={t.caption}
+      columns={columns}
+      rowKey={(a) => a.Id}
+      filterText={(a) =>
+        `${a.Name} ${a.TargetUrl} ${a.SlotKeys.join(' ')} ${(a.SlotNames ?? []).join(' ')}`
+      }
+      empty={t.empty}
+      initialSort={{ key: 'name', dir: 'asc' }}
+    />
   );
 }

@@ -3,7 +3,7 @@
  * period in days, countries and the postal-code filter as text ("80331, 80333-80999"), checked
  * with the contract's CampaignBodySchema here and again on the server.
  */
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   CampaignBodySchema,
@@ -17,19 +17,22 @@ import {
   AuditHistory,
   Badge,
   CheckField,
+  Choice,
+  ChoiceGroup,
+  EditForm,
   Field,
   formGridClass,
+  invalidOf,
+  LoadedScreen,
   StaffPage,
   StaffSection,
+  useSaveFlow,
   useStaffData,
 } from '../kit';
+import kit from '../kit/kit.module.css';
 import { deleteCampaign, fetchCampaign, historyUrl, saveCampaign } from './api';
 import { STATUS_TONES } from './campaign-list-page';
-import { fieldErrorsOf } from './form-errors';
-import { SaveActions, useSaveFlow } from './save-flow';
-import { LoadState } from './parts';
 import { CAMPAIGN_TYPE_LABELS, COUNTRY_NAMES, STATUS_LABELS, texts } from './texts';
-import styles from './ads.module.css';
 
 const t = texts.campaigns;
 
@@ -90,49 +93,18 @@ export function CampaignEditPage() {
   return <CampaignLoader key={campaignId} id={Number(campaignId)} />;
 }
 
+const BACK = { to: staffPaths.supportCampaigns, label: t.back };
+
 function CampaignLoader({ id }: { id: number }) {
   const data = useStaffData(
     (signal) => fetchCampaign(id, signal),
     `campaign-${id}`,
     texts.common.loadFailed,
   );
-  if (data.status === 'ready') return <CampaignScreen campaign={data.data} />;
   return (
-    <StaffPage title={t.listTitle} back={{ to: staffPaths.supportCampaigns, label: t.back }}>
-      <LoadState data={data} />
-    </StaffPage>
-  );
-}
-
-/** A group of radio buttons or checkboxes with its legend, hint and error. */
-function ChoiceGroup({
-  legend,
-  hint,
-  error,
-  children,
-}: {
-  legend: string;
-  hint?: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  const id = useId();
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-  return (
-    <fieldset className={styles.fieldset} aria-describedby={describedBy || undefined}>
-      <legend className={styles.legend}>{legend}</legend>
-      <div className={styles.choices}>{children}</div>
-      {hint && (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </fieldset>
+    <LoadedScreen data={data} title={t.listTitle} back={BACK}>
+      {(campaign) => <CampaignScreen campaign={campaign} />}
+    </LoadedScreen>
   );
 }
 
@@ -140,7 +112,8 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
   const navigate = useNavigate();
   const [campaign, setCampaign] = useState(loaded);
   const [form, setForm] = useState<Form>(() => formOf(loaded));
-  const { errors, message, busy, version, run } = useSaveFlow<Campaign>();
+  const flow = useSaveFlow<Campaign>();
+  const { errors, version, run } = flow;
   const id = campaign?.Id ?? null;
   const typeName = useId();
 
@@ -153,12 +126,10 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
         : f.CountryIds.filter((c) => c !== countryId),
     }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const body = campaignBodyOf(form);
-    const checked = CampaignBodySchema.safeParse(body);
     void run({
-      invalid: checked.success ? null : fieldErrorsOf(checked.error.issues),
+      invalid: invalidOf(CampaignBodySchema.safeParse(body)),
       save: () => saveCampaign(id, body),
       createdPath: id === null ? (saved) => staffPath(staffPaths.supportCampaign, saved.Id) : null,
       onSaved: (saved) => {
@@ -175,134 +146,129 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
     void navigate(staffPaths.supportCampaigns, { state: { notice: t.deleted } });
   };
 
+  const title = campaign ? t.editTitle(campaign.Name) : t.createTitle;
   return (
     <StaffPage
-      title={campaign ? t.editTitle(campaign.Name) : t.createTitle}
-      back={{ to: staffPaths.supportCampaigns, label: t.back }}
+      title={title}
+      back={BACK}
       actions={
         campaign && (
           <Badge tone={STATUS_TONES[campaign.Status]}>{STATUS_LABELS[campaign.Status]}</Badge>
         )
       }
     >
-      <form className={styles.stack} onSubmit={(e) => void submit(e)} noValidate>
-        <StaffSection title={campaign ? t.editTitle(campaign.Name) : t.createTitle}>
-          <div className={formGridClass}>
-            <Field label={t.name} error={errors.Name}>
-              {(a11y) => (
-                <input
-                  {...a11y}
-                  type="text"
-                  value={form.Name}
-                  maxLength={120}
-                  onChange={(e) => update({ Name: e.target.value })}
-                />
-              )}
-            </Field>
-            <ChoiceGroup legend={t.type} hint={t.typeHint} error={errors.CampaignTypeId}>
-              {[1, 2].map((type) => (
-                <label key={type} className={styles.choice}>
-                  <input
-                    type="radio"
-                    name={typeName}
-                    value={type}
-                    checked={form.CampaignTypeId === type}
-                    onChange={() => update({ CampaignTypeId: type })}
-                  />
-                  {CAMPAIGN_TYPE_LABELS[type]}
-                </label>
-              ))}
-            </ChoiceGroup>
-            <Field label={t.weight} hint={t.weightHint} error={errors.Weight}>
-              {(a11y) => (
-                <input
-                  {...a11y}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={1000}
-                  step={1}
-                  value={form.Weight}
-                  onChange={(e) => update({ Weight: e.target.value })}
-                />
-              )}
-            </Field>
-            <ChoiceGroup legend={t.countries} error={errors.CountryIds}>
-              {COUNTRY_IDS.map((countryId) => (
-                <label key={countryId} className={styles.choice}>
-                  <input
-                    type="checkbox"
-                    checked={form.CountryIds.includes(countryId)}
-                    onChange={(e) => toggleCountry(countryId, e.target.checked)}
-                  />
-                  {COUNTRY_NAMES[countryId]}
-                </label>
-              ))}
-            </ChoiceGroup>
-            <Field label={t.startsAt} hint={t.startsAtHint} error={errors.StartsAt}>
-              {(a11y) => (
-                <input
-                  {...a11y}
-                  type="date"
-                  value={form.StartsAt}
-                  onChange={(e) => update({ StartsAt: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field label={t.endsAt} hint={t.endsAtHint} error={errors.EndsAt}>
-              {(a11y) => (
-                <input
-                  {...a11y}
-                  type="date"
-                  value={form.EndsAt}
-                  min={form.StartsAt || undefined}
-                  onChange={(e) => update({ EndsAt: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field label={t.zipRanges} hint={t.zipRangesHint} error={errors.ZipRanges} wide>
-              {(a11y) => (
-                <textarea
-                  {...a11y}
-                  rows={3}
-                  value={form.ZipRanges}
-                  spellCheck={false}
-                  onChange={(e) => update({ ZipRanges: e.target.value })}
-                />
-              )}
-            </Field>
-            <CheckField
-              label={t.active}
-              hint={t.activeHint}
-              checked={form.Active}
-              onChange={(Active) => update({ Active })}
-            />
-          </div>
-          <SaveActions
-            message={message}
-            busy={busy}
-            remove={
-              campaign && {
-                question: t.deleteQuestion,
-                detail: (
-                  <p>
-                    {campaign.Usage.length === 0
-                      ? t.deleteUnused
-                      : t.deleteUsed(campaign.Usage.length)}
-                  </p>
-                ),
-                onConfirm: remove,
-              }
-            }
+      <EditForm
+        title={title}
+        onSubmit={submit}
+        flow={flow}
+        remove={
+          campaign && {
+            question: t.deleteQuestion,
+            detail: (
+              <p>
+                {campaign.Usage.length === 0 ? t.deleteUnused : t.deleteUsed(campaign.Usage.length)}
+              </p>
+            ),
+            onConfirm: remove,
+          }
+        }
+      >
+        <div className={formGridClass}>
+          <Field label={t.name} error={errors.Name}>
+            {(a11y) => (
+              <input
+                {...a11y}
+                type="text"
+                value={form.Name}
+                maxLength={120}
+                onChange={(e) => update({ Name: e.target.value })}
+              />
+            )}
+          </Field>
+          <ChoiceGroup legend={t.type} hint={t.typeHint} error={errors.CampaignTypeId}>
+            {[1, 2].map((type) => (
+              <Choice
+                key={type}
+                label={CAMPAIGN_TYPE_LABELS[type] ?? ''}
+                type="radio"
+                name={typeName}
+                value={type}
+                checked={form.CampaignTypeId === type}
+                onChange={() => update({ CampaignTypeId: type })}
+              />
+            ))}
+          </ChoiceGroup>
+          <Field label={t.weight} hint={t.weightHint} error={errors.Weight}>
+            {(a11y) => (
+              <input
+                {...a11y}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={1000}
+                step={1}
+                value={form.Weight}
+                onChange={(e) => update({ Weight: e.target.value })}
+              />
+            )}
+          </Field>
+          <ChoiceGroup legend={t.countries} error={errors.CountryIds}>
+            {COUNTRY_IDS.map((countryId) => (
+              <Choice
+                key={countryId}
+                label={COUNTRY_NAMES[countryId] ?? ''}
+                type="checkbox"
+                checked={form.CountryIds.includes(countryId)}
+                onChange={(e) => toggleCountry(countryId, e.target.checked)}
+              />
+            ))}
+          </ChoiceGroup>
+          <Field label={t.startsAt} hint={t.startsAtHint} error={errors.StartsAt}>
+            {(a11y) => (
+              <input
+                {...a11y}
+                type="date"
+                value={form.StartsAt}
+                onChange={(e) => update({ StartsAt: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field label={t.endsAt} hint={t.endsAtHint} error={errors.EndsAt}>
+            {(a11y) => (
+              <input
+                {...a11y}
+                type="date"
+                value={form.EndsAt}
+                min={form.StartsAt || undefined}
+                onChange={(e) => update({ EndsAt: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field label={t.zipRanges} hint={t.zipRangesHint} error={errors.ZipRanges} wide>
+            {(a11y) => (
+              <textarea
+                {...a11y}
+                rows={3}
+                value={form.ZipRanges}
+                spellCheck={false}
+                onChange={(e) => update({ ZipRanges: e.target.value })}
+              />
+            )}
+          </Field>
+          <CheckField
+            label={t.active}
+            hint={t.activeHint}
+            checked={form.Active}
+            onChange={(Active) => update({ Active })}
           />
-        </StaffSection>
-      </form>
+        </div>
+      </EditForm>
       {campaign && (
         <StaffSection title={t.usageTitle}>
           {campaign.Usage.length === 0 ? (
-            <p className={styles.muted}>{t.usageNone}</p>
+            <p className={kit.muted}>{t.usageNone}</p>
           ) : (
-            <ul className={styles.list}>
+            <ul className={kit.list}>
               {campaign.Usage.map((u) => (
                 <li key={`${u.SlotId}-${u.AdvertId}`}>
                   <Link to={staffPath(staffPaths.supportSlot, u.SlotId)}>{u.SlotKey}</Link>

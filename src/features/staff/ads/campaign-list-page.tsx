@@ -3,18 +3,8 @@ import { Link } from 'react-router';
 import type { Campaign, CampaignStatus } from '../../../api/contract/iam';
 import { formatDayDe } from '../../../lib/dates';
 import { staffPath, staffPaths } from '../../../lib/staff-routes';
-import { ButtonLink } from '../../../ui/button/button';
-import {
-  Badge,
-  DataTable,
-  FormMessage,
-  StaffPage,
-  useStaffData,
-  type BadgeTone,
-  type Column,
-} from '../kit';
+import { Badge, StaffListPage, useStaffData, type BadgeTone, type Column } from '../kit';
 import { fetchCampaigns } from './api';
-import { LoadState, useNotice } from './parts';
 import { CAMPAIGN_TYPE_LABELS, COUNTRY_CODES, STATUS_LABELS, texts } from './texts';
 
 const t = texts.campaigns;
@@ -103,35 +93,26 @@ const columns: Column<Campaign>[] = [
 
 export function CampaignListPage() {
   const data = useStaffData(fetchCampaigns, 'campaigns', texts.common.loadFailed);
-  const notice = useNotice();
   return (
-    <StaffPage
+    <StaffListPage
       title={t.listTitle}
-      intro={<p>{t.listIntro}</p>}
-      actions={<ButtonLink to={staffPaths.supportCampaignCreate}>{texts.common.create}</ButtonLink>}
-    >
-      {notice && <FormMessage kind="success">{notice}</FormMessage>}
-      <LoadState data={data} />
-      {data.data && (
-        <DataTable
-          caption={t.caption}
-          rows={data.data}
-          columns={columns}
-          rowKey={(c) => c.Id}
-          filterText={(c) =>
-            [
-              c.Name,
-              CAMPAIGN_TYPE_LABELS[c.CampaignTypeId],
-              STATUS_LABELS[c.Status],
-              countriesText(c.CountryIds),
-              c.ZipRanges,
-            ].join(' ')
-          }
-          filterLabel={texts.common.filter}
-          empty={t.empty}
-          initialSort={{ key: 'status', dir: 'asc' }}
-        />
-      )}
-    </StaffPage>
+      intro={t.listIntro}
+      createTo={staffPaths.supportCampaignCreate}
+      data={data}
+      caption={t.caption}
+      columns={columns}
+      rowKey={(c) => c.Id}
+      filterText={(c) =>
+        [
+          c.Name,
+          CAMPAIGN_TYPE_LABELS[c.CampaignTypeId],
+          STATUS_LABELS[c.Status],
+          countriesText(c.CountryIds),
+          c.ZipRanges,
+        ].join(' ')
+      }
+      empty={t.empty}
+      initialSort={{ key: 'status', dir: 'asc' }}
+    />
   );
 }

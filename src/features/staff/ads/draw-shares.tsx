@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { advertShares, type DrawItem } from '../../../lib/advert-draw';
 import { CAMPAIGN_TYPE_LABELS, texts } from './texts';
+import kit from '../kit/kit.module.css';
 import styles from './ads.module.css';
 
 export interface ShareRow extends DrawItem {
@@ -38,7 +39,7 @@ export function DrawShares({
 }) {
   const shares = sharesOf(rows);
   if (rows.length === 0 || shares.every((s) => s === 0)) {
-    return <p className={styles.muted}>{empty}</p>;
+    return <p className={kit.muted}>{empty}</p>;
   }
   return (
     <ul className={styles.shares} aria-label={caption}>
@@ -50,7 +51,7 @@ export function DrawShares({
             <div className={styles.shareHead}>
               <span>
                 {row.label}{' '}
-                <span className={styles.muted}>
+                <span className={kit.muted}>
                   ({CAMPAIGN_TYPE_LABELS[row.CampaignTypeId] ?? row.CampaignTypeId}
                   {row.CampaignTypeId === 1 ? `, ${texts.slots.weight(row.Weight)}` : ''})
                 </span>

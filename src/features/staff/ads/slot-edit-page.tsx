@@ -22,15 +22,20 @@ import { Button } from '../../../ui/button/button';
 import {
   AuditHistory,
   CheckField,
+  EditForm,
   errorMessage,
+  fieldErrorsOf,
   Field,
   FormMessage,
   formGridClass,
   inputClass,
+  LoadedScreen,
   StaffPage,
   StaffSection,
+  useSaveFlow,
   useStaffData,
 } from '../kit';
+import kit from '../kit/kit.module.css';
 import {
   deleteSlot,
   fetchAdverts,
@@ -41,9 +46,6 @@ import {
   saveSlot,
 } from './api';
 import { DrawShares, type ShareRow } from './draw-shares';
-import { fieldErrorsOf } from './form-errors';
-import { SaveActions, useSaveFlow } from './save-flow';
-import { LoadState } from './parts';
 import { COUNTRY_NAMES, SLOT_TYPE_LABELS, STATUS_LABELS, texts } from './texts';
 import styles from './ads.module.css';
 
@@ -119,6 +121,8 @@ export function SlotEditPage() {
   return <SlotLoader key={slotId ?? 'new'} id={slotId ? Number(slotId) : null} />;
 }
 
+const BACK = { to: staffPaths.supportSlots, label: t.back };
+
 function SlotLoader({ id }: { id: number | null }) {
   const data = useStaffData(
     async (signal) => {
@@ -132,15 +136,10 @@ function SlotLoader({ id }: { id: number | null }) {
     `slot-${id ?? 'new'}`,
     texts.common.loadFailed,
   );
-  if (data.status === 'ready')
-    return <SlotScreen slot={data.data.slot} choices={data.data.choices} />;
   return (
-    <StaffPage
-      title={id === null ? t.createTitle : t.listTitle}
-      back={{ to: staffPaths.supportSlots, label: t.back }}
-    >
-      <LoadState data={data} />
-    </StaffPage>
+    <LoadedScreen data={data} title={id === null ? t.createTitle : t.listTitle} back={BACK}>
+      {({ slot, choices }) => <SlotScreen slot={slot} choices={choices} />}
+    </LoadedScreen>
   );
 }
 
@@ -206,8 +205,8 @@ function ItemsEditor({
   };
   return (
     <StaffSection title={t.itemsTitle}>
-      <p className={styles.muted}>{t.itemsIntro}</p>
-      {items.length === 0 && <p className={styles.muted}>{t.itemsEmpty}</p>}
+      <p className={kit.muted}>{t.itemsIntro}</p>
+      {items.length === 0 && <p className={kit.muted}>{t.itemsEmpty}</p>}
       {items.length > 0 && (
         <ol className={styles.items} aria-describedby={error ? errorId : undefined}>
           {items.map((item, index) => {
@@ -270,7 +269,7 @@ function ItemsEditor({
                   </Button>
                   <Button
                     variant="secondary"
-                    className={`${styles.iconButton} ${styles.danger}`}
+                    className={`${styles.iconButton} ${kit.danger}`}
                     aria-label={t.removeItem(n)}
                     onClick={() => remove(item.key)}
                   >
@@ -283,7 +282,7 @@ function ItemsEditor({
         </ol>
       )}
       {error && (
-        <p id={errorId} className={styles.error} role="alert">
+        <p id={errorId} className={kit.fieldError} role="alert">
           {error}
         </p>
       )}
@@ -351,10 +350,10 @@ function PostalCheck({ slot, choices }: { slot: Slot; choices: Choices }) {
 
   return (
     <StaffSection title={t.checkTitle}>
-      <p className={styles.muted}>{t.checkIntro}</p>
+      <p className={kit.muted}>{t.checkIntro}</p>
       <form className={styles.checkForm} onSubmit={(e) => void check(e)} noValidate>
-        <div className={styles.stack}>
-          <label className={styles.legend} htmlFor={countryFieldId}>
+        <div className={kit.stack}>
+          <label className={kit.legend} htmlFor={countryFieldId}>
             {t.checkCountry}
           </label>
           <select
@@ -392,8 +391,8 @@ function PostalCheck({ slot, choices }: { slot: Slot; choices: Choices }) {
       <div aria-live="polite">
         {result.status === 'error' && <FormMessage kind="error">{result.message}</FormMessage>}
         {result.status === 'ready' && (
-          <div className={styles.stack}>
-            <h3 className={styles.legend}>{t.checkResult(result.where)}</h3>
+          <div className={kit.stack}>
+            <h3 className={kit.legend}>{t.checkResult(result.where)}</h3>
             <DrawShares rows={rows} caption={t.checkResult(result.where)} empty={t.checkNone} />
           </div>
         )}
@@ -406,13 +405,13 @@ function SlotScreen({ slot: loaded, choices }: { slot: Slot | null; choices: Cho
   const navigate = useNavigate();
   const [slot, setSlot] = useState(loaded);
   const [form, setForm] = useState<Form>(() => formOf(loaded));
-  const { errors, message, busy, version, run } = useSaveFlow<Slot>();
+  const flow = useSaveFlow<Slot>();
+  const { errors, version, run } = flow;
   const id = slot?.Id ?? null;
 
   const update = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const body = slotBodyOf(form);
     const incomplete = form.Items.some((i) => !i.CampaignId || !i.AdvertId);
     const checked = SlotBodySchema.safeParse(body);
@@ -444,13 +443,21 @@ function SlotScreen({ slot: loaded, choices }: { slot: Slot | null; choices: Cho
     true,
   );
 
+  const title = slot ? t.editTitle(slot.SlotKey) : t.createTitle;
   return (
-    <StaffPage
-      title={slot ? t.editTitle(slot.SlotKey) : t.createTitle}
-      back={{ to: staffPaths.supportSlots, label: t.back }}
-    >
-      <form className={styles.stack} onSubmit={(e) => void submit(e)} noValidate>
-        <StaffSection title={slot ? t.editTitle(slot.SlotKey) : t.createTitle}>
+    <StaffPage title={title} back={BACK}>
+      <EditForm
+        onSubmit={submit}
+        flow={flow}
+        remove={
+          slot && {
+            question: t.deleteQuestion,
+            detail: <p>{t.deleteInfo(slot.Items.length)}</p>,
+            onConfirm: remove,
+          }
+        }
+      >
+        <StaffSection title={title}>
           <div className={formGridClass}>
             <Field label={t.key} hint={t.keyHint} error={errors.SlotKey}>
               {(a11y) => (
@@ -531,21 +538,10 @@ function SlotScreen({ slot: loaded, choices }: { slot: Slot | null; choices: Cho
           error={errors.Items}
           onChange={(Items) => update({ Items })}
         />
-        <SaveActions
-          message={message}
-          busy={busy}
-          remove={
-            slot && {
-              question: t.deleteQuestion,
-              detail: <p>{t.deleteInfo(slot.Items.length)}</p>,
-              onConfirm: remove,
-            }
-          }
-        />
-      </form>
+      </EditForm>
       <StaffSection title={t.drawTitle}>
-        <p className={styles.muted}>{t.drawIntro}</p>
-        <h3 className={styles.legend}>{t.drawNow}</h3>
+        <p className={kit.muted}>{t.drawIntro}</p>
+        <h3 className={kit.legend}>{t.drawNow}</h3>
         <DrawShares rows={nowRows} caption={t.drawCaption} empty={t.drawEmpty} />
       </StaffSection>
       {slot && <PostalCheck slot={slot} choices={choices} />}

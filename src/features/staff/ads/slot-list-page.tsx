@@ -2,17 +2,8 @@
 import { Link } from 'react-router';
 import type { Slot } from '../../../api/contract/iam';
 import { staffPath, staffPaths } from '../../../lib/staff-routes';
-import { ButtonLink } from '../../../ui/button/button';
-import {
-  DataTable,
-  formatDateTime,
-  FormMessage,
-  StaffPage,
-  useStaffData,
-  type Column,
-} from '../kit';
+import { formatDateTime, StaffListPage, useStaffData, type Column } from '../kit';
 import { fetchSlots } from './api';
-import { LoadState, useNotice } from './parts';
 import { SLOT_TYPE_LABELS, texts } from './texts';
 
 const t = texts.slots;
@@ -60,27 +51,18 @@ const columns: Column<Slot>[] = [
 
 export function SlotListPage() {
   const data = useStaffData(fetchSlots, 'slots', texts.common.loadFailed);
-  const notice = useNotice();
   return (
-    <StaffPage
+    <StaffListPage
       title={t.listTitle}
-      intro={<p>{t.listIntro}</p>}
-      actions={<ButtonLink to={staffPaths.supportSlotCreate}>{texts.common.create}</ButtonLink>}
-    >
-      {notice && <FormMessage kind="success">{notice}</FormMessage>}
-      <LoadState data={data} />
-      {data.data && (
-        <DataTable
-          caption={t.caption}
-          rows={data.data}
-          columns={columns}
-          rowKey={(s) => s.Id}
-          filterText={(s) => `${s.SlotKey} ${s.Name} ${SLOT_TYPE_LABELS[s.SlotTypeId] ?? ''}`}
-          filterLabel={texts.common.filter}
-          empty={t.empty}
-          initialSort={{ key: 'key', dir: 'asc' }}
-        />
-      )}
-    </StaffPage>
+      intro={t.listIntro}
+      createTo={staffPaths.supportSlotCreate}
+      data={data}
+      caption={t.caption}
+      columns={columns}
+      rowKey={(s) => s.Id}
+      filterText={(s) => `${s.SlotKey} ${s.Name} ${SLOT_TYPE_LABELS[s.SlotTypeId] ?? ''}`}
+      empty={t.empty}
+      initialSort={{ key: 'key', dir: 'asc' }}
+    />
   );
 }

@@ -1,5 +1,6 @@
 /** German texts of the ad manager's screens. */
 import type { CampaignStatus } from '../../../api/contract/iam';
+import { kitTexts } from '../kit/texts';
 
 export const COUNTRY_CODES: Readonly<Record<number, string>> = { 1: 'DE', 2: 'AT', 3: 'CH' };
 export const COUNTRY_NAMES: Readonly<Record<number, string>> = {
@@ -24,23 +25,7 @@ export const STATUS_LABELS: Readonly<Record<CampaignStatus, string>> = {
 
 export const texts = {
   common: {
-    create: 'Neu anlegen',
-    save: 'Speichern',
-    saving: 'Wird gespeichert …',
-    saved: 'Gespeichert.',
-    created: 'Angelegt.',
-    delete: 'Löschen',
-    deleteConfirm: 'Endgültig löschen',
-    deleting: 'Wird gelöscht …',
-    cancel: 'Abbrechen',
-    retry: 'Erneut versuchen',
-    loading: 'Wird geladen …',
-    notFound: 'Diesen Eintrag gibt es nicht (mehr).',
-    loadFailed: 'Die Daten konnten nicht geladen werden.',
-    saveFailed: 'Speichern fehlgeschlagen. Ihre Eingaben sind erhalten.',
-    deleteFailed: 'Löschen fehlgeschlagen.',
-    fixErrors: 'Bitte korrigieren Sie die markierten Felder.',
-    filter: 'Filtern',
+    ...kitTexts,
     none: '–',
     yes: 'ja',
     no: 'nein',

@@ -3,7 +3,7 @@
  * control (aria-describedby, aria-invalid), the one input look (`inputClass`), the actions row
  * and the message after a save.
  */
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import styles from './kit.module.css';
 
 export const inputClass: string = styles.input ?? '';
@@ -91,6 +91,55 @@ export function CheckField({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * A group of radio buttons or checkboxes with its legend, hint and error; `grid`: in columns
+ * (many choices, e.g. roles), else in one wrapping row.
+ */
+export function ChoiceGroup({
+  legend,
+  hint,
+  error,
+  grid = false,
+  children,
+}: {
+  legend: string;
+  hint?: string;
+  error?: string;
+  grid?: boolean;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <fieldset className={styles.fieldset} aria-describedby={describedBy || undefined}>
+      <legend className={styles.legend}>{legend}</legend>
+      <div className={styles.choices} data-layout={grid ? 'grid' : 'row'}>
+        {children}
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className={styles.fieldError}>
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** One radio button or checkbox of a ChoiceGroup, its label to the right. */
+export function Choice({ label, ...input }: { label: string } & ComponentProps<'input'>) {
+  return (
+    <label className={styles.choice}>
+      <input {...input} />
+      {label}
+    </label>
   );
 }
 

@@ -8,22 +8,21 @@ import { useState } from 'react';
 import type { CacheInfo } from '../../../api/contract/support';
 import { Button } from '../../../ui/button/button';
 import {
-  DataTable,
+  Confirm,
   errorMessage,
   formatAge,
   formatBytes,
   formatDateTime,
   FormMessage,
+  RefreshButton,
+  StaffList,
   StaffPage,
-  StaffSection,
   useStaffData,
   type Column,
 } from '../kit';
+import styles from '../kit/kit.module.css';
 import { clearCaches, fetchCaches } from './api';
-import { Confirm } from '../kit/confirm';
 import { texts } from './texts';
-import { LoadFailed } from '../kit/load-failed';
-import styles from './support-admin.module.css';
 
 const t = texts.cache;
 
@@ -147,9 +146,7 @@ export function CachePage() {
       intro={<p>{t.intro}</p>}
       actions={
         <>
-          <Button variant="secondary" disabled={data.status === 'loading'} onClick={refresh}>
-            {data.status === 'loading' && caches ? t.refreshing : t.refresh}
-          </Button>
+          <RefreshButton data={data} label={t.refresh} busyLabel={t.refreshing} onClick={refresh} />
           <Button
             disabled={busy !== null || !caches || confirmAll}
             onClick={() => setConfirmAll(true)}
@@ -170,30 +167,20 @@ export function CachePage() {
         />
       )}
       {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
-      {data.status === 'error' && !caches && (
-        <LoadFailed message={data.error} retryLabel={t.retry} onRetry={data.reload} />
-      )}
-      {!caches && data.status === 'loading' && (
-        <p className={styles.muted} role="status">
-          {t.loading}
-        </p>
-      )}
-      {caches && (
-        <StaffSection
-          title={t.caption}
-          aside={shown && <span className={styles.muted}>{t.asOf(time.format(shown.at))}</span>}
-        >
-          {data.status === 'error' && <FormMessage kind="error">{data.error}</FormMessage>}
-          <DataTable
-            caption={t.caption}
-            rows={caches}
-            columns={columns}
-            rowKey={(c) => c.Name}
-            pageSize={50}
-            empty={t.empty}
-          />
-        </StaffSection>
-      )}
+      <StaffList
+        data={data}
+        rows={caches}
+        loadTexts={t}
+        section={{
+          title: t.caption,
+          aside: shown && <span className={styles.muted}>{t.asOf(time.format(shown.at))}</span>,
+        }}
+        caption={t.caption}
+        columns={columns}
+        rowKey={(c) => c.Name}
+        pageSize={50}
+        empty={t.empty}
+      />
     </StaffPage>
   );
 }

@@ -11,19 +11,10 @@ import type { DeliveryBookingsResponse, DeliveryDayReport } from '../../../api/c
 import { formatWeekdayDayDe } from '../../../lib/dates';
 import { formatQuantity } from '../../../lib/format';
 import { Button } from '../../../ui/button/button';
-import {
-  DataTable,
-  FormMessage,
-  inputClass,
-  StaffPage,
-  StaffSection,
-  useStaffData,
-  type Column,
-} from '../kit';
+import { inputClass, StaffList, StaffPage, useStaffData, type Column } from '../kit';
 import { fetchDeliveryBookings } from './api';
-import { LoadFailed } from '../kit/load-failed';
+import kit from '../kit/kit.module.css';
 import { texts } from './texts';
-import adminStyles from './support-admin.module.css';
 import styles from './delivery-bookings-page.module.css';
 
 const t = texts.deliveryBookings;
@@ -51,11 +42,11 @@ function LitresCell({ day }: { day: DeliveryDayReport }) {
   const percent = Math.round(Math.min(1, share) * 100);
   return (
     <div className={styles.litres}>
-      <span className={styles.nowrap}>
+      <span className={kit.nowrap}>
         <span className="tabular">
           {t.litres(formatQuantity(day.BookedLitres), formatQuantity(day.CapacityLitres))}
         </span>{' '}
-        <span className={styles.muted}>{t.share(formatQuantity(Math.round(share * 100)))}</span>
+        <span className={kit.muted}>{t.share(formatQuantity(Math.round(share * 100)))}</span>
       </span>
       <span className={styles.bar} aria-hidden="true">
         <span
@@ -75,11 +66,11 @@ function StopsCell({ day }: { day: DeliveryDayReport }) {
       <span className="visually-hidden">
         {t.stops.spoken(day.MorningStops, day.AfternoonStops, day.AllDayStops, capacity)}
       </span>
-      <span className={styles.nowrap} aria-hidden="true">
+      <span className={kit.nowrap} aria-hidden="true">
         <span className="tabular">
           {day.MorningStops} / {day.AfternoonStops} / {day.AllDayStops}
         </span>{' '}
-        <span className={styles.muted}>{t.stops.of(capacity)}</span>
+        <span className={kit.muted}>{t.stops.of(capacity)}</span>
       </span>
     </>
   );
@@ -87,9 +78,9 @@ function StopsCell({ day }: { day: DeliveryDayReport }) {
 
 /** The day's orders under a disclosure: number, window, litres, where. */
 function BookingsCell({ day }: { day: DeliveryDayReport }) {
-  if (day.Bookings.length === 0) return <span className={adminStyles.muted}>{t.noBookings}</span>;
+  if (day.Bookings.length === 0) return <span className={kit.muted}>{t.noBookings}</span>;
   return (
-    <details className={adminStyles.details}>
+    <details className={kit.details}>
       <summary>{t.bookingsSummary(day.Bookings.length)}</summary>
       <ul
         className={styles.bookings}
@@ -97,7 +88,7 @@ function BookingsCell({ day }: { day: DeliveryDayReport }) {
       >
         {day.Bookings.map((b) => (
           <li key={b.OrderNumber}>
-            <span className={adminStyles.mono}>{b.OrderNumber}</span>
+            <span className={kit.mono}>{b.OrderNumber}</span>
             <span>
               {t.booking(t.windows[b.Window], formatQuantity(b.Litres), `${b.ZipCode} ${b.Place}`)}
             </span>
@@ -112,7 +103,7 @@ const columns: Column<DeliveryDayReport>[] = [
   {
     key: 'date',
     header: t.columns.date,
-    render: (d) => <span className={adminStyles.nowrap}>{formatWeekdayDayDe(d.Date)}</span>,
+    render: (d) => <span className={kit.nowrap}>{formatWeekdayDayDe(d.Date)}</span>,
     sortValue: (d) => d.Date,
   },
   { key: 'depot', header: t.columns.depot, render: (d) => d.Depot, sortValue: (d) => d.Depot },
@@ -223,32 +214,20 @@ export function DeliveryBookingsPage() {
         )}
       </form>
 
-      {dealer === null && <p className={adminStyles.muted}>{t.start}</p>}
-      {dealer !== null && !report && data.status === 'loading' && (
-        <p className={adminStyles.muted} role="status">
-          {t.loading}
-        </p>
-      )}
-      {dealer !== null && !report && data.status === 'error' && (
-        <LoadFailed
-          message={data.notFound ? t.notFound(dealer) : data.error}
-          retryLabel={t.retry}
-          onRetry={data.notFound ? undefined : data.reload}
+      {dealer === null && <p className={kit.muted}>{t.start}</p>}
+      {dealer !== null && (
+        <StaffList
+          data={data}
+          rows={report?.Days}
+          loadTexts={{ loading: t.loading, notFound: t.notFound(dealer), retry: t.retry }}
+          section={report ? { title: t.heading(report.DealerName, report.DealerId) } : undefined}
+          above={<p className={kit.muted}>{t.legend}</p>}
+          caption={report ? t.caption(report.DealerName) : ''}
+          columns={columns}
+          rowKey={(d) => `${d.Date}|${d.Depot}`}
+          pageSize={100}
+          empty={t.empty}
         />
-      )}
-      {report && (
-        <StaffSection title={t.heading(report.DealerName, report.DealerId)}>
-          {data.status === 'error' && <FormMessage kind="error">{data.error}</FormMessage>}
-          <p className={adminStyles.muted}>{t.legend}</p>
-          <DataTable
-            caption={t.caption(report.DealerName)}
-            rows={report.Days}
-            columns={columns}
-            rowKey={(d) => `${d.Date}|${d.Depot}`}
-            pageSize={100}
-            empty={t.empty}
-          />
-        </StaffSection>
       )}
     </StaffPage>
   );

@@ -6,22 +6,20 @@
  */
 import type { SupportGroup } from '../../../api/contract/group-orders';
 import { formatPrice, formatQuantity } from '../../../lib/format';
-import { Button } from '../../../ui/button/button';
 import {
   Badge,
-  DataTable,
   formatDateTime,
-  FormMessage,
+  RefreshButton,
+  StaffList,
   StaffPage,
-  StaffSection,
   useStaffData,
   type BadgeTone,
   type Column,
 } from '../kit';
 import { fetchSupportGroups } from './api';
-import { LoadFailed } from '../kit/load-failed';
 import { texts } from './texts';
-import styles from './support-admin.module.css';
+import kit from '../kit/kit.module.css';
+import styles from './ops.module.css';
 
 const t = texts.groupOrders;
 
@@ -55,29 +53,29 @@ function Members({ group }: { group: SupportGroup }) {
     0,
   );
   return (
-    <details className={styles.details}>
+    <details className={kit.details}>
       <summary>{t.householdsSummary(group.Members.length, formatQuantity(litres))}</summary>
       <ul className={styles.members} aria-label={t.membersCaption(spaced(group.Code))}>
         {group.Members.map((m) => (
           <li key={`${m.Email}-${m.ZipCode}-${m.Amount}`}>
             <p>
-              <span className={styles.mono}>{m.Email}</span> · {m.Name}
-              {m.IsOrganiser && <span className={styles.muted}> ({t.organiser})</span>}
+              <span className={kit.mono}>{m.Email}</span> · {m.Name}
+              {m.IsOrganiser && <span className={kit.muted}> ({t.organiser})</span>}
             </p>
-            <p className={styles.row}>
+            <p className={kit.row}>
               <span>
                 {t.member.zip} {m.ZipCode}
               </span>
               <span>{t.member.litres(formatQuantity(m.Amount))}</span>
               <Badge tone={MEMBER_TONES[m.State]}>{t.memberStates[m.State]}</Badge>
-              {m.OrderNumber && <span className={styles.mono}>{m.OrderNumber}</span>}
+              {m.OrderNumber && <span className={kit.mono}>{m.OrderNumber}</span>}
               {m.TotalPrice !== null && (
                 <span className="tabular">
                   {t.member.total(formatPrice(m.TotalPrice, group.Currency))}
                 </span>
               )}
             </p>
-            {m.Note && <p className={styles.muted}>{m.Note}</p>}
+            {m.Note && <p className={kit.muted}>{m.Note}</p>}
           </li>
         ))}
       </ul>
@@ -89,7 +87,7 @@ const columns: Column<SupportGroup>[] = [
   {
     key: 'code',
     header: t.columns.code,
-    render: (g) => <span className={`${styles.mono} ${styles.nowrap}`}>{spaced(g.Code)}</span>,
+    render: (g) => <span className={`${kit.mono} ${kit.nowrap}`}>{spaced(g.Code)}</span>,
     sortValue: (g) => g.Code,
   },
   {
@@ -98,7 +96,7 @@ const columns: Column<SupportGroup>[] = [
     render: (g) => (
       <>
         <Badge tone={STATE_TONES[g.State]}>{t.states[g.State]}</Badge>
-        {g.ClosedAt && <p className={styles.muted}>{t.closedAt(formatDateTime(g.ClosedAt))}</p>}
+        {g.ClosedAt && <p className={kit.muted}>{t.closedAt(formatDateTime(g.ClosedAt))}</p>}
       </>
     ),
     sortValue: (g) => t.states[g.State],
@@ -109,7 +107,7 @@ const columns: Column<SupportGroup>[] = [
     render: (g) => (
       <>
         {`${g.ZipCode} ${g.Place}`}
-        <p className={styles.muted}>{g.ProductName}</p>
+        <p className={kit.muted}>{g.ProductName}</p>
       </>
     ),
     sortValue: (g) => g.ZipCode,
@@ -123,7 +121,7 @@ const columns: Column<SupportGroup>[] = [
   {
     key: 'dealer',
     header: t.columns.dealer,
-    render: (g) => g.DealerName ?? <span className={styles.muted}>{t.none}</span>,
+    render: (g) => g.DealerName ?? <span className={kit.muted}>{t.none}</span>,
     sortValue: (g) => g.DealerName ?? '',
   },
   {
@@ -150,41 +148,26 @@ function filterText(g: SupportGroup): string {
 
 export function GroupOrdersPage() {
   const data = useStaffData(fetchSupportGroups, 'support-sammelbestellungen', t.loadFailed);
-  const groups = data.data;
 
   return (
     <StaffPage
       title={t.title}
       intro={<p>{t.intro}</p>}
-      actions={
-        <Button variant="secondary" disabled={data.status === 'loading'} onClick={data.reload}>
-          {data.status === 'loading' && groups ? t.refreshing : t.refresh}
-        </Button>
-      }
+      actions={<RefreshButton data={data} label={t.refresh} busyLabel={t.refreshing} />}
     >
-      {data.status === 'error' && !groups && (
-        <LoadFailed message={data.error} retryLabel={t.retry} onRetry={data.reload} />
-      )}
-      {!groups && data.status === 'loading' && (
-        <p className={styles.muted} role="status">
-          {t.loading}
-        </p>
-      )}
-      {groups && (
-        <StaffSection title={t.caption}>
-          {data.status === 'error' && <FormMessage kind="error">{data.error}</FormMessage>}
-          <DataTable
-            caption={t.caption}
-            rows={groups}
-            columns={columns}
-            rowKey={(g) => g.Id}
-            filterText={filterText}
-            filterLabel={t.filter}
-            pageSize={50}
-            empty={t.empty}
-          />
-        </StaffSection>
-      )}
+      <StaffList
+        data={data}
+        rows={data.data}
+        loadTexts={t}
+        section={{ title: t.caption }}
+        caption={t.caption}
+        columns={columns}
+        rowKey={(g) => g.Id}
+        filterText={filterText}
+        filterLabel={t.filter}
+        pageSize={50}
+        empty={t.empty}
+      />
     </StaffPage>
   );
 }

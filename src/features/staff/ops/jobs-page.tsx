@@ -9,8 +9,9 @@ import type { JobInfo, JobList } from '../../../api/contract/support';
 import { Button } from '../../../ui/button/button';
 import {
   Badge,
-  DataTable,
   errorMessage,
+  RefreshButton,
+  StaffList,
   formatDateTime,
   formatDuration,
   FormMessage,
@@ -22,8 +23,8 @@ import {
 } from '../kit';
 import { fetchJobs, retryJob } from './api';
 import { texts } from './texts';
-import { LoadFailed } from '../kit/load-failed';
-import styles from './support-admin.module.css';
+import kit from '../kit/kit.module.css';
+import styles from './ops.module.css';
 
 const t = texts.jobs;
 
@@ -48,7 +49,7 @@ function stateText(job: JobInfo): string {
 function StateBadges({ job }: { job: JobInfo }) {
   if (job.Stuck) return <Badge tone="danger">{t.stuck}</Badge>;
   return (
-    <span className={styles.row}>
+    <span className={kit.row}>
       <Badge tone={STATE_TONES[job.State]}>{t.states[job.State]}</Badge>
       {job.Late && <Badge tone="warning">{t.late}</Badge>}
     </span>
@@ -56,12 +57,12 @@ function StateBadges({ job }: { job: JobInfo }) {
 }
 
 function ErrorText({ text }: { text: string | null }) {
-  if (!text) return <span className={styles.muted}>{t.none}</span>;
+  if (!text) return <span className={kit.muted}>{t.none}</span>;
   if (text.length <= ERROR_PREVIEW) return <p className={styles.errorText}>{text}</p>;
   return (
     <>
       <p className={styles.errorText}>{`${text.slice(0, ERROR_PREVIEW)}…`}</p>
-      <details className={styles.details}>
+      <details className={kit.details}>
         <summary>{t.fullError}</summary>
         <pre>{text}</pre>
       </details>
@@ -73,13 +74,13 @@ const baseColumns: Column<JobInfo>[] = [
   {
     key: 'name',
     header: t.columns.name,
-    render: (j) => <span className={styles.mono}>{j.Name}</span>,
+    render: (j) => <span className={kit.mono}>{j.Name}</span>,
     sortValue: (j) => j.Name,
   },
   {
     key: 'key',
     header: t.columns.key,
-    render: (j) => <span className={styles.mono}>{j.Key}</span>,
+    render: (j) => <span className={kit.mono}>{j.Key}</span>,
     sortValue: (j) => j.Key,
   },
   {
@@ -106,7 +107,7 @@ const baseColumns: Column<JobInfo>[] = [
     header: t.columns.late,
     render: (j) =>
       j.LateSeconds === null ? (
-        <span className={styles.muted}>{t.notDue}</span>
+        <span className={kit.muted}>{t.notDue}</span>
       ) : (
         formatDuration(j.LateSeconds)
       ),
@@ -124,9 +125,9 @@ const baseColumns: Column<JobInfo>[] = [
     header: t.columns.lockedBy,
     render: (j) =>
       j.LockedBy ? (
-        <span className={styles.mono}>{j.LockedBy}</span>
+        <span className={kit.mono}>{j.LockedBy}</span>
       ) : (
-        <span className={styles.muted}>{t.none}</span>
+        <span className={kit.muted}>{t.none}</span>
       ),
     sortValue: (j) => j.LockedBy ?? '',
   },
@@ -145,7 +146,7 @@ function Counts({ list }: { list: JobList }) {
   const total = c.Pending + c.Running + c.Done + c.Failed;
   return (
     <StaffSection title={t.summary}>
-      <dl className={styles.facts}>
+      <dl className={kit.facts}>
         {figures.map(([label, value, tone]) => (
           <div key={label}>
             <dt>{label}</dt>
@@ -159,7 +160,7 @@ function Counts({ list }: { list: JobList }) {
           </div>
         ))}
       </dl>
-      <p className={styles.muted}>{t.shown(list.Jobs.length, total)}</p>
+      <p className={kit.muted}>{t.shown(list.Jobs.length, total)}</p>
     </StaffSection>
   );
 }
@@ -194,7 +195,7 @@ export function JobsPage() {
           ...column,
           render: (j) =>
             j.State === 'failed' ? (
-              <span className={styles.stack}>
+              <span className={kit.stack}>
                 <StateBadges job={j} />
                 <Button
                   variant="secondary"
@@ -216,49 +217,37 @@ export function JobsPage() {
     <StaffPage
       title={t.title}
       intro={<p>{t.intro}</p>}
-      actions={
-        <Button variant="secondary" disabled={data.status === 'loading'} onClick={data.reload}>
-          {data.status === 'loading' && list ? t.refreshing : t.refresh}
-        </Button>
-      }
+      actions={<RefreshButton data={data} label={t.refresh} busyLabel={t.refreshing} />}
     >
-      {data.status === 'error' && !list && (
-        <LoadFailed message={data.error} retryLabel={t.retry} onRetry={data.reload} />
-      )}
-      {!list && data.status === 'loading' && (
-        <p className={styles.muted} role="status">
-          {t.loading}
-        </p>
-      )}
-      {list && (
-        <>
-          <Counts list={list} />
-          <StaffSection
-            title={t.caption}
-            aside={<span className={styles.muted}>{t.asOf(time.format(new Date(list.Now)))}</span>}
-          >
-            {data.status === 'error' && <FormMessage kind="error">{data.error}</FormMessage>}
-            {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
-            <DataTable
-              caption={t.caption}
-              rows={list.Jobs}
-              columns={columns}
-              rowKey={(j) => j.Id}
-              filterText={(j) =>
-                [j.Name, j.Key, stateText(j), j.LastError ?? '', j.LockedBy ?? ''].join(' ')
-              }
-              filterLabel={t.filter}
-              pageSize={50}
-              empty={t.empty}
-            />
-            <ul className={styles.notes}>
-              {t.legend.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </StaffSection>
-        </>
-      )}
+      {list && <Counts list={list} />}
+      <StaffList
+        data={data}
+        rows={list?.Jobs}
+        loadTexts={t}
+        section={
+          list && {
+            title: t.caption,
+            aside: <span className={kit.muted}>{t.asOf(time.format(new Date(list.Now)))}</span>,
+          }
+        }
+        above={message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
+        caption={t.caption}
+        columns={columns}
+        rowKey={(j) => j.Id}
+        filterText={(j) =>
+          [j.Name, j.Key, stateText(j), j.LastError ?? '', j.LockedBy ?? ''].join(' ')
+        }
+        filterLabel={t.filter}
+        pageSize={50}
+        empty={t.empty}
+        below={
+          <ul className={styles.notes}>
+            {t.legend.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        }
+      />
     </StaffPage>
   );
 }

@@ -11,7 +11,7 @@ import { Button } from '../../../ui/button/button';
 import { StaffPage } from '../kit';
 import { fetchTelemetry } from './api';
 import styles from './telemetry-page.module.css';
-import common from '../users/user-list-page.module.css';
+import kit from '../kit/kit.module.css';
 
 const VITALS: readonly VitalName[] = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'];
 
@@ -80,15 +80,10 @@ export function TelemetryPage() {
   return (
     <StaffPage title={texts.title} intro={<p>{texts.lead}</p>}>
       {state.status === 'loading' && (
-        <div
-          className={common.skeleton}
-          role="status"
-          aria-busy="true"
-          aria-label={texts.loading}
-        />
+        <div className={kit.skeleton} role="status" aria-busy="true" aria-label={texts.loading} />
       )}
       {state.status === 'error' && (
-        <div className={common.error} role="alert">
+        <div className={kit.alertBox} role="alert">
           <p>{state.message}</p>
           <Button onClick={() => setAttempt((n) => n + 1)}>{texts.retry}</Button>
         </div>
@@ -105,10 +100,10 @@ function Overview({ data }: { data: TelemetryOverview }) {
       <section className={styles.section} aria-labelledby="telemetry-errors">
         <h2 id="telemetry-errors">{texts.errorsTitle}</h2>
         {data.Errors.length === 0 ? (
-          <p className={common.empty}>{texts.noErrors}</p>
+          <p className={kit.emptyBox}>{texts.noErrors}</p>
         ) : (
           <div className={styles.scroll}>
-            <table className={common.table}>
+            <table className={kit.cardTable}>
               <thead>
                 <tr>
                   <th scope="col">{texts.columns.message}</th>
@@ -135,7 +130,7 @@ function Overview({ data }: { data: TelemetryOverview }) {
                     </td>
                     <td data-label={texts.columns.last}>
                       <p>{formatStandDe(new Date(error.LastSeen))}</p>
-                      <p className={common.muted}>{error.LastHref}</p>
+                      <p className={kit.muted}>{error.LastHref}</p>
                     </td>
                   </tr>
                 ))}
@@ -148,10 +143,10 @@ function Overview({ data }: { data: TelemetryOverview }) {
       <section className={styles.section} aria-labelledby="telemetry-vitals">
         <h2 id="telemetry-vitals">{texts.vitalsTitle}</h2>
         {routes.length === 0 ? (
-          <p className={common.empty}>{texts.noVitals}</p>
+          <p className={kit.emptyBox}>{texts.noVitals}</p>
         ) : (
           <div className={styles.scroll}>
-            <table className={common.table}>
+            <table className={kit.cardTable}>
               <thead>
                 <tr>
                   <th scope="col">{texts.columns.page}</th>

@@ -8,7 +8,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { ApiError } from '../../../api/client';
 import { CUSTOMER_ROLES, STAFF_ROLE_NAMES } from '../../../api/contract/account';
 import {
   SALUTATIONS,
@@ -23,16 +22,24 @@ import {
   AuditHistory,
   Badge,
   CheckField,
+  ChoiceGroup,
+  Confirm,
   errorMessage,
   Field,
   FormActions,
   FormMessage,
   formatDateTime,
   formGridClass,
+  invalidOf,
+  LoadedScreen,
+  SaveActions,
   StaffPage,
   StaffSection,
+  useSaveFlow,
   useStaffData,
+  type SaveMessage,
 } from '../kit';
+import styles from '../kit/kit.module.css';
 import { sessionState } from '../../session';
 import {
   fetchUser,
@@ -42,17 +49,13 @@ import {
   updateUser,
   userHistoryUrl,
 } from './api';
-import { Confirm } from '../kit/confirm';
 import { roleLabel } from './roles';
 import { texts } from './texts';
 import { useImpersonate } from './use-impersonate';
-import { LoadFailed } from '../kit/load-failed';
-import styles from '../ops/support-admin.module.css';
 
 const t = texts.userEdit;
 
-type Message = { kind: 'error' | 'success'; text: string };
-type FieldErrors = Partial<Record<keyof SupportUserUpdate, string>>;
+type Message = SaveMessage;
 
 function fullName(user: Pick<SupportUserDetail, 'FirstName' | 'LastName' | 'Email'>): string {
   return `${user.FirstName} ${user.LastName}`.trim() || user.Email;
@@ -66,19 +69,6 @@ function formOf(user: SupportUserDetail): SupportUserUpdate {
     LastName: user.LastName,
     Email: user.Email,
   };
-}
-
-/** The first message per field, from the schema ("Email") or the server ("body.Email"). */
-function fieldErrorsOf(
-  issues: readonly { path: readonly PropertyKey[] | string; message: string }[],
-) {
-  const out: FieldErrors = {};
-  for (const issue of issues) {
-    const parts = typeof issue.path === 'string' ? issue.path.split('.') : issue.path.map(String);
-    const field = (parts[0] === 'body' ? parts[1] : parts[0]) as keyof SupportUserUpdate;
-    out[field] ??= issue.message;
-  }
-  return out;
 }
 
 /** Role names of the stored roles (staff without prefix), and the ones this app does not know. */
@@ -104,21 +94,15 @@ export function UserEditPage() {
     `support-user-${id}`,
     t.loadFailed,
   );
-  if (data.status === 'ready') return <UserScreen key={id} loaded={data.data} />;
   return (
-    <StaffPage title={t.titleLoading} back={{ to: staffPaths.supportUserList, label: t.back }}>
-      {data.status === 'loading' ? (
-        <p className={styles.muted} role="status">
-          {t.loading}
-        </p>
-      ) : (
-        <LoadFailed
-          message={data.notFound ? t.notFound : data.error}
-          retryLabel={t.retry}
-          onRetry={data.notFound ? undefined : data.reload}
-        />
-      )}
-    </StaffPage>
+    <LoadedScreen
+      data={data}
+      title={t.titleLoading}
+      back={{ to: staffPaths.supportUserList, label: t.back }}
+      texts={t}
+    >
+      {(user) => <UserScreen key={id} loaded={user} />}
+    </LoadedScreen>
   );
 }
 
@@ -182,38 +166,30 @@ function PersonalForm({
   onSaved: (user: SupportUserDetail) => void;
 }) {
   const [form, setForm] = useState(() => formOf(user));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<Message | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A failed save keeps what was typed; only the server's own words, else t.saveFailed.
+  const { errors, message, busy, run } = useSaveFlow<SupportUserDetail>({
+    fixErrors: t.fixErrors,
+    saveFailed: t.saveFailed,
+    serverMessagesOnly: true,
+  });
   const update = (patch: Partial<SupportUserUpdate>) => setForm((f) => ({ ...f, ...patch }));
   const readOnly = !user.CanEdit;
   const locked = readOnly;
   const salutations: string[] = [...SALUTATIONS];
   if (!salutations.includes(form.Title1)) salutations.push(form.Title1);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = SupportUserUpdateSchema.safeParse(form);
-    if (!checked.success) {
-      setErrors(fieldErrorsOf(checked.error.issues));
-      setMessage({ kind: 'error', text: t.fixErrors });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    try {
-      const saved = await updateUser(user.Id, checked.data);
-      setForm(formOf(saved));
-      setMessage({ kind: 'success', text: t.saved });
-      onSaved(saved);
-    } catch (error) {
-      // The form keeps what was typed.
-      setErrors(error instanceof ApiError ? fieldErrorsOf(error.issues) : {});
-      setMessage({ kind: 'error', text: errorMessage(error, t.saveFailed) });
-    } finally {
-      setBusy(false);
-    }
+    void run({
+      invalid: invalidOf(checked),
+      save: () => updateUser(user.Id, checked.success ? checked.data : form),
+      onSaved: (saved) => {
+        setForm(formOf(saved));
+        onSaved(saved);
+        return t.saved;
+      },
+    });
   };
 
   const salutationLabel = (value: string) =>
@@ -228,7 +204,7 @@ function PersonalForm({
   return (
     <StaffSection title={t.personal}>
       {readOnly && <p className={styles.muted}>{t.staffReadOnly}</p>}
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form className={styles.stack} onSubmit={submit} noValidate>
         <fieldset className={styles.fieldset}>
           <legend className="visually-hidden">{t.personal}</legend>
           <div className={formGridClass}>
@@ -291,14 +267,7 @@ function PersonalForm({
             </Field>
           </div>
         </fieldset>
-        {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
-        {!readOnly && (
-          <FormActions>
-            <Button type="submit" disabled={busy}>
-              {busy ? t.saving : t.save}
-            </Button>
-          </FormActions>
-        )}
+        <SaveActions message={message} busy={busy} hideSave={readOnly} />
       </form>
     </StaffSection>
   );
@@ -348,26 +317,23 @@ function RolesForm({
   };
 
   const group = (legend: string, names: readonly string[]) => (
-    <fieldset className={styles.fieldset}>
-      <legend className={styles.legend}>{legend}</legend>
-      <div className={styles.choices}>
-        {names.map((name) => (
-          <CheckField
-            key={name}
-            label={roleLabel(name)}
-            checked={selected.has(name)}
-            disabled={!mayEdit || busy}
-            onChange={(on) => toggle(name, on)}
-          />
-        ))}
-      </div>
-    </fieldset>
+    <ChoiceGroup legend={legend} grid>
+      {names.map((name) => (
+        <CheckField
+          key={name}
+          label={roleLabel(name)}
+          checked={selected.has(name)}
+          disabled={!mayEdit || busy}
+          onChange={(on) => toggle(name, on)}
+        />
+      ))}
+    </ChoiceGroup>
   );
 
   return (
     <StaffSection title={t.roles}>
       {!mayEdit && <p className={styles.muted}>{t.rolesAdminOnly}</p>}
-      <form onSubmit={(e) => void submit(e)}>
+      <form className={styles.stack} onSubmit={(e) => void submit(e)}>
         {group(t.customerRoles, CUSTOMER_ROLES)}
         {group(t.staffRoles, STAFF_ROLE_NAMES)}
         {stored.unknown.length > 0 && (

@@ -14,6 +14,7 @@ import { searchUsers } from './api';
 import { canImpersonate, roleLabel } from './roles';
 import { texts } from './texts';
 import { useImpersonate } from './use-impersonate';
+import kit from '../kit/kit.module.css';
 import styles from './user-list-page.module.css';
 
 /** Typing pauses this long before a search goes out (a support tool, not SPEC §9's 1500 ms form). */
@@ -31,7 +32,7 @@ function fullName(user: SupportUser): string {
 
 function ImpersonateButton({ user }: { user: SupportUser }) {
   const { busy, error, start } = useImpersonate();
-  if (!canImpersonate(user.Roles)) return <span className={styles.muted}>{texts.staffOnly}</span>;
+  if (!canImpersonate(user.Roles)) return <span className={kit.muted}>{texts.staffOnly}</span>;
   return (
     <div className={styles.action}>
       {/* The visible words start the name, the customer follows for screen readers (
@@ -41,7 +42,7 @@ function ImpersonateButton({ user }: { user: SupportUser }) {
         <span className="visually-hidden">{texts.impersonateWhom(fullName(user))}</span>
       </Button>
       {error && (
-        <p className={styles.rowError} role="alert">
+        <p className={kit.fieldError} role="alert">
           {error}
         </p>
       )}
@@ -94,7 +95,7 @@ export function UserListPage() {
   return (
     <StaffPage title={texts.title} intro={<p>{texts.lead}</p>}>
       <form
-        className={styles.search}
+        className={kit.search}
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
@@ -114,7 +115,7 @@ export function UserListPage() {
           onChange={(event) => setInput(event.target.value)}
         />
       </form>
-      <p id={statusId} className={styles.status} role="status">
+      <p id={statusId} className={kit.status} role="status">
         {state.status === 'loading'
           ? texts.searching
           : state.status === 'done'
@@ -122,7 +123,7 @@ export function UserListPage() {
             : ''}
       </p>
       {state.status === 'error' && (
-        <div className={styles.error} role="alert">
+        <div className={kit.alertBox} role="alert">
           <p>
             {texts.error} {state.message !== texts.error && state.message}
           </p>
@@ -132,16 +133,16 @@ export function UserListPage() {
         </div>
       )}
       {state.status === 'done' && state.users.length === 0 && (
-        <div className={styles.empty}>
+        <div className={kit.emptyBox}>
           <p>
             <strong>{texts.empty(state.query)}</strong>
           </p>
-          {state.query && <p className={styles.muted}>{texts.emptyHint}</p>}
+          {state.query && <p className={kit.muted}>{texts.emptyHint}</p>}
         </div>
       )}
-      {state.status === 'loading' && <div className={styles.skeleton} aria-hidden="true" />}
+      {state.status === 'loading' && <div className={kit.skeleton} aria-hidden="true" />}
       {state.status === 'done' && state.users.length > 0 && (
-        <table className={styles.table}>
+        <table className={kit.cardTable}>
           <thead>
             <tr>
               <th scope="col">{texts.columns.name}</th>
