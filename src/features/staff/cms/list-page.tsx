@@ -6,13 +6,12 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { cmsEntryPath, type CmsEntryListItem } from '../../../api/contract/cms';
 import { staffPath, staffPaths } from '../../../lib/staff-routes';
-import { Button, ButtonLink } from '../../../ui/button/button';
+import { ButtonLink } from '../../../ui/button/button';
 import {
   Badge,
-  DataTable,
   formatDateTime,
   inputClass,
-  StaffPage,
+  StaffListPage,
   useStaffData,
   type Column,
 } from '../kit';
@@ -97,9 +96,9 @@ export function CmsListPage() {
     [entries.data, kind],
   );
   return (
-    <StaffPage
+    <StaffListPage
       title={texts.listTitle}
-      intro={<p>{texts.listIntro}</p>}
+      intro={texts.listIntro}
       actions={
         <>
           <ButtonLink to={staffPath(staffPaths.supportCmsEdit)} variant="primary">
@@ -110,48 +109,31 @@ export function CmsListPage() {
           </ButtonLink>
         </>
       }
-    >
-      {entries.status === 'error' && (
-        <div role="alert" className={styles.alert}>
-          <p>{entries.error}</p>
-          <Button variant="secondary" onClick={entries.reload}>
-            {texts.retry}
-          </Button>
+      data={entries}
+      rows={entries.data && rows}
+      above={
+        <div className={styles.kindFilter}>
+          <label htmlFor="cms-kind-filter">{texts.kindFilter}</label>
+          <select
+            id="cms-kind-filter"
+            className={inputClass}
+            value={kind}
+            onChange={(e) => setKind(e.target.value as KindFilter)}
+          >
+            <option value="all">{texts.kindAll}</option>
+            <option value="page">{texts.kindPages}</option>
+            <option value="article">{texts.kindArticles}</option>
+          </select>
         </div>
-      )}
-      {!entries.data && entries.status === 'loading' && (
-        <p className={styles.muted} aria-busy="true">
-          {texts.loading}
-        </p>
-      )}
-      {entries.data && (
-        <>
-          <div className={styles.kindFilter}>
-            <label htmlFor="cms-kind-filter">{texts.kindFilter}</label>
-            <select
-              id="cms-kind-filter"
-              className={inputClass}
-              value={kind}
-              onChange={(e) => setKind(e.target.value as KindFilter)}
-            >
-              <option value="all">{texts.kindAll}</option>
-              <option value="page">{texts.kindPages}</option>
-              <option value="article">{texts.kindArticles}</option>
-            </select>
-          </div>
-          <DataTable
-            caption={texts.tableCaption}
-            rows={rows}
-            columns={columns}
-            rowKey={(e) => e.Id}
-            filterText={(e) => `${e.Title} ${cmsEntryPath(e.Kind, e.Slug)} ${texts.kind[e.Kind]}`}
-            filterLabel={texts.filterLabel}
-            pageSize={25}
-            empty={texts.listEmpty}
-            initialSort={{ key: 'updated', dir: 'desc' }}
-          />
-        </>
-      )}
-    </StaffPage>
+      }
+      caption={texts.tableCaption}
+      columns={columns}
+      rowKey={(e) => e.Id}
+      filterText={(e) => `${e.Title} ${cmsEntryPath(e.Kind, e.Slug)} ${texts.kind[e.Kind]}`}
+      filterLabel={texts.filterLabel}
+      pageSize={25}
+      empty={texts.listEmpty}
+      initialSort={{ key: 'updated', dir: 'desc' }}
+    />
   );
 }

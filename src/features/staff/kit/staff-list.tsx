@@ -77,6 +77,8 @@ export function RefreshButton<T>({
 
 export interface StaffListPageProps<T> extends Omit<StaffListProps<T>, 'data' | 'rows'> {
   data: StaffData<readonly T[]>;
+  /** The rows when not all loaded ones (e.g. after a filter of the screen's own). */
+  rows?: readonly T[];
   title: string;
   /** One paragraph under the title. */
   intro: string;
@@ -91,6 +93,7 @@ export function StaffListPage<T>({
   createTo,
   actions,
   data,
+  rows = data.data,
   ...list
 }: StaffListPageProps<T>) {
   const notice = useNotice();
@@ -108,7 +111,7 @@ export function StaffListPage<T>({
       }
     >
       {notice && <FormMessage kind="success">{notice}</FormMessage>}
-      <StaffList rows={data.data} data={data} {...list} />
+      <StaffList rows={rows} data={data} {...list} />
     </StaffPage>
   );
 }
