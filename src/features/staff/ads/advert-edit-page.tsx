@@ -22,11 +22,10 @@ import {
   FormMessage,
   formGridClass,
   invalidOf,
-  LoadedScreen,
+  CreateOrEdit,
   StaffPage,
   StaffSection,
   useSaveFlow,
-  useStaffData,
 } from '../kit';
 import kit from '../kit/kit.module.css';
 import { deleteAdvert, fetchAdvert, historyUrl, previewAdvert, saveAdvert } from './api';
@@ -58,24 +57,14 @@ function formOf(advert: AdvertDetail | null): Form {
 
 export function AdvertEditPage() {
   const { advertId } = useParams();
-  if (!advertId) return <AdvertScreen key="new" advert={null} />;
-  return <AdvertLoader key={advertId} id={Number(advertId)} />;
+  return (
+    <CreateOrEdit id={advertId} load={fetchAdvert} name="advert" title={t.listTitle} back={BACK}>
+      {(advert) => <AdvertScreen advert={advert} />}
+    </CreateOrEdit>
+  );
 }
 
 const BACK = { to: staffPaths.supportAdverts, label: t.back };
-
-function AdvertLoader({ id }: { id: number }) {
-  const data = useStaffData(
-    (signal) => fetchAdvert(id, signal),
-    `advert-${id}`,
-    texts.common.loadFailed,
-  );
-  return (
-    <LoadedScreen data={data} title={t.listTitle} back={BACK}>
-      {(advert) => <AdvertScreen advert={advert} />}
-    </LoadedScreen>
-  );
-}
 
 function usePreview(form: Form) {
   const [state, setState] = useState<

@@ -23,11 +23,10 @@ import {
   Field,
   formGridClass,
   invalidOf,
-  LoadedScreen,
+  CreateOrEdit,
   StaffPage,
   StaffSection,
   useSaveFlow,
-  useStaffData,
 } from '../kit';
 import kit from '../kit/kit.module.css';
 import { deleteCampaign, fetchCampaign, historyUrl, saveCampaign } from './api';
@@ -89,24 +88,20 @@ export function campaignBodyOf(form: Form): CampaignBodyInput {
 
 export function CampaignEditPage() {
   const { campaignId } = useParams();
-  if (!campaignId) return <CampaignScreen key="new" campaign={null} />;
-  return <CampaignLoader key={campaignId} id={Number(campaignId)} />;
+  return (
+    <CreateOrEdit
+      id={campaignId}
+      load={fetchCampaign}
+      name="campaign"
+      title={t.listTitle}
+      back={BACK}
+    >
+      {(campaign) => <CampaignScreen campaign={campaign} />}
+    </CreateOrEdit>
+  );
 }
 
 const BACK = { to: staffPaths.supportCampaigns, label: t.back };
-
-function CampaignLoader({ id }: { id: number }) {
-  const data = useStaffData(
-    (signal) => fetchCampaign(id, signal),
-    `campaign-${id}`,
-    texts.common.loadFailed,
-  );
-  return (
-    <LoadedScreen data={data} title={t.listTitle} back={BACK}>
-      {(campaign) => <CampaignScreen campaign={campaign} />}
-    </LoadedScreen>
-  );
-}
 
 function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
   const navigate = useNavigate();

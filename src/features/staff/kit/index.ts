@@ -12,7 +12,7 @@ export {
   type StaffListProps,
   type StaffListPageProps,
 } from './staff-list';
-export { LoadedScreen, LoadFailed, LoadState, type LoadTexts } from './load-state';
+export { CreateOrEdit, LoadedScreen, LoadFailed, LoadState, type LoadTexts } from './load-state';
 export {
   Badge,
   CheckField,

@@ -4,12 +4,12 @@
  * does not exist: retrying cannot help). Once data has come, a later failed refresh is only a
  * message above it (StaffList): the rows stay.
  */
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Button } from '../../../ui/button/button';
 import { FormMessage } from './fields';
 import { StaffPage } from './staff-page';
 import { kitTexts } from './texts';
-import type { StaffData } from './use-staff-data';
+import { useStaffData, type StaffData } from './use-staff-data';
 import styles from './kit.module.css';
 
 export interface LoadTexts {
@@ -89,5 +89,58 @@ export function LoadedScreen<T>({
     <StaffPage title={title} back={back}>
       <LoadState data={data} texts={texts} />
     </StaffPage>
+  );
+}
+
+/**
+ * A create-or-edit screen: without an id the empty form at once, with one the object loaded
+ * first (a new id loads anew: the screen is keyed by it).
+ */
+export function CreateOrEdit<T>({
+  id,
+  load,
+  name,
+  title,
+  back,
+  children,
+}: {
+  /** The address's id parameter; none: create. */
+  id: string | undefined;
+  load: (id: number, signal: AbortSignal) => Promise<T>;
+  /** Names the load (with the id). */
+  name: string;
+  /** The title while loading or failed. */
+  title: string;
+  back: { to: string; label: string };
+  children: (loaded: T | null) => ReactNode;
+}) {
+  if (!id) return <Fragment key="new">{children(null)}</Fragment>;
+  return (
+    <EditLoader key={id} id={Number(id)} load={load} name={name} title={title} back={back}>
+      {children}
+    </EditLoader>
+  );
+}
+
+function EditLoader<T>({
+  id,
+  load,
+  name,
+  title,
+  back,
+  children,
+}: {
+  id: number;
+  load: (id: number, signal: AbortSignal) => Promise<T>;
+  name: string;
+  title: string;
+  back: { to: string; label: string };
+  children: (loaded: T) => ReactNode;
+}) {
+  const data = useStaffData((signal) => load(id, signal), `${name}-${id}`, kitTexts.loadFailed);
+  return (
+    <LoadedScreen data={data} title={title} back={back}>
+      {children}
+    </LoadedScreen>
   );
 }
