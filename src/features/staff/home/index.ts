@@ -1,0 +1,2 @@
+/** /support: the staff area's entry page. */
+export { StaffHomePage } from './home-page';

@@ -1,0 +1,20 @@
+/** German texts of the staff kit: what every list and edit screen says the same way. */
+export const kitTexts = {
+  create: 'Neu anlegen',
+  save: 'Speichern',
+  saving: 'Wird gespeichert …',
+  saved: 'Gespeichert.',
+  created: 'Angelegt.',
+  delete: 'Löschen',
+  deleteConfirm: 'Endgültig löschen',
+  deleting: 'Wird gelöscht …',
+  cancel: 'Abbrechen',
+  retry: 'Erneut versuchen',
+  loading: 'Wird geladen …',
+  notFound: 'Diesen Eintrag gibt es nicht (mehr).',
+  loadFailed: 'Die Daten konnten nicht geladen werden.',
+  saveFailed: 'Speichern fehlgeschlagen. Ihre Eingaben sind erhalten.',
+  deleteFailed: 'Löschen fehlgeschlagen.',
+  fixErrors: 'Bitte korrigieren Sie die markierten Felder.',
+  filter: 'Filtern',
+} as const;
