@@ -12,7 +12,8 @@ import type { CalculatorConfig, Offer } from '../../api/contract/calculation';
 import { GROUP_RULES } from '../../api/contract/group-orders';
 import { formatPrice, formatQuantity } from '../../lib/format';
 import { groupOrderPath } from '../../lib/paths';
-import { Button, ButtonLink } from '../../ui/button/button';
+import { ButtonLink } from '../../ui/button/button';
+import { OrderForm, SubmitButton } from '../../ui/order-form';
 import { Card, Page } from '../../ui/page/page';
 import { calculatorState, defaultConfig } from '../calculator';
 import { useLocale } from '../locale';
@@ -167,17 +168,12 @@ export function GroupStartPage() {
               offer={offer}
               changeHref={backHref}
             />
-            <form
-              className={`${formStyles.form} ${styles.main}`}
-              noValidate
-              aria-label={texts.start.title}
-              onSubmit={(e) => {
-                e.preventDefault();
-                void send();
-              }}
+            <OrderForm
+              label={texts.start.title}
+              className={styles.main}
+              prefilled={draft.prefilled}
+              onSubmit={() => void send()}
             >
-              {draft.prefilled && <p className={formStyles.prefilled}>{texts.prefilled}</p>}
-              <p className={formStyles.requiredNote}>{texts.requiredNote}</p>
               <HouseholdFields
                 values={draft.values}
                 errors={draft.errors}
@@ -242,17 +238,14 @@ export function GroupStartPage() {
                   phase={draft.phase}
                   sendingText={texts.start.submitting}
                 />
-                <Button
-                  type="submit"
-                  size="lg"
-                  block
+                <SubmitButton
+                  busy={draft.phase === 'submitting'}
                   disabled={draft.phase === 'submitting' || !ready}
-                  aria-busy={draft.phase === 'submitting'}
                 >
                   {texts.start.submit}
-                </Button>
+                </SubmitButton>
               </div>
-            </form>
+            </OrderForm>
           </div>
         </>
       )}

@@ -1,40 +1,36 @@
 /**
- * The fields of the group-order forms, shaped like the checkout's: a label (with a visible mark
- * when required; assistive technology hears aria-required), the control, the field's own German
- * message (aria-invalid + aria-describedby) and a hint. Ids are `group-<field>`, so a page can
- * move the focus to the first field with an error.
+ * The group-order forms' parts, of the order form kit (src/ui/order-form) as the checkout's:
+ * ids are `group-<field>`, so a page can move the focus to the first field with an error.
  */
-import type { ReactNode } from 'react';
+import {
+  AccessNotesField,
+  AddressGrid,
+  ContactFields,
+  ErrorSummary,
+  Field as OrderFormField,
+  FixedZipField,
+  focusField as focusOrderField,
+  TermsCheck,
+  TypedZipField,
+  type FieldSetup,
+} from '../../../ui/order-form';
 import { REQUIRED_FIELDS, type FieldErrors, type FieldName, type HouseholdValues } from '../form';
 import { texts } from '../texts';
-import {
-  AddressGrid,
-  OrderField,
-  RequiredMark,
-  type OrderFieldProps,
-} from '../../../ui/order-form/fields';
 import { formStyles as styles } from './form-styles';
 
-export const fieldId = (name: FieldName) => `group-${name}`;
+export const groupSetup: FieldSetup = { idPrefix: 'group-', required: REQUIRED_FIELDS };
 
 /** Moves the focus to a field (the first with an error). */
 export function focusField(name: FieldName | undefined): void {
-  if (!name) return;
-  document.getElementById(fieldId(name))?.focus();
+  focusOrderField(groupSetup, name);
 }
-
-export type { FieldA11y } from '../../../ui/order-form/fields';
-export { RequiredMark };
 
 /** A group-order field: the order form's field with the group forms' id and required set. */
-export function Field({
-  name,
-  ...props
-}: Omit<OrderFieldProps, 'id' | 'required'> & { name: FieldName }) {
-  return <OrderField id={fieldId(name)} required={REQUIRED_FIELDS.has(name)} {...props} />;
+export function Field(
+  props: Omit<Parameters<typeof OrderFormField>[0], 'setup' | 'name'> & { name: FieldName },
+) {
+  return <OrderFormField setup={groupSetup} {...props} />;
 }
-
-type TextName = Exclude<keyof HouseholdValues, 'acceptedTerms' | 'title1'>;
 
 export type HouseholdChange = <K extends keyof HouseholdValues>(
   name: K,
@@ -56,63 +52,30 @@ export function HouseholdFields({
   zip: { fixed: string } | { hint: string };
   onChange: HouseholdChange;
 }) {
-  const text = (
-    name: TextName,
-    label: string,
-    input: {
-      autoComplete: string;
-      type?: string;
-      inputMode?: 'tel' | 'email' | 'text' | 'numeric';
-    },
-    extra: { hint?: ReactNode; className?: string } = {},
-  ) => (
-    <Field name={name} label={label} error={errors[name]} {...extra}>
-      {(a11y) => (
-        <input
-          {...a11y}
-          name={name}
-          type={input.type ?? 'text'}
-          inputMode={input.inputMode}
-          autoComplete={input.autoComplete}
-          value={values[name]}
-          onChange={(e) => onChange(name, e.target.value)}
-        />
-      )}
-    </Field>
-  );
-
   return (
     <>
       <fieldset className={styles.group}>
         <legend>{texts.form.addressTitle}</legend>
         <AddressGrid
+          setup={groupSetup}
           values={values}
           errors={errors}
-          idPrefix="group-"
-          isRequired={(name) => REQUIRED_FIELDS.has(name)}
           onChange={onChange}
           zipCell={
             'fixed' in zip ? (
-              <div className={`${styles.field} ${styles.short}`}>
-                <label htmlFor={fieldId('zipCode')}>{texts.form.zip}</label>
-                <input
-                  id={fieldId('zipCode')}
-                  value={zip.fixed}
-                  readOnly
-                  aria-describedby="group-zip-hint"
-                  autoComplete="postal-code"
-                />
-                <p id="group-zip-hint" className={styles.hint}>
-                  {texts.form.zipFixedHint}
-                </p>
-              </div>
+              <FixedZipField
+                id="group-zipCode"
+                hintId="group-zip-hint"
+                value={zip.fixed}
+                hint={texts.form.zipFixedHint}
+              />
             ) : (
-              text(
-                'zipCode',
-                texts.form.zip,
-                { autoComplete: 'postal-code', inputMode: 'numeric' },
-                { className: styles.short },
-              )
+              <TypedZipField
+                setup={groupSetup}
+                value={values.zipCode}
+                error={errors.zipCode}
+                onChange={(value) => onChange('zipCode', value)}
+              />
             )
           }
           after={
@@ -122,42 +85,21 @@ export function HouseholdFields({
           }
         />
       </fieldset>
-
-      <fieldset className={styles.group}>
-        <legend>{texts.form.contactTitle}</legend>
-        <div className={styles.grid}>
-          {text(
-            'email',
-            texts.form.email,
-            { autoComplete: 'email', type: 'email', inputMode: 'email' },
-            { hint: texts.form.emailHint, className: styles.wide },
-          )}
-          {text(
-            'phone',
-            texts.form.phone,
-            { autoComplete: 'tel', type: 'tel', inputMode: 'tel' },
-            { hint: texts.form.phoneHint, className: styles.wide },
-          )}
-          <Field
-            name="accessNotes"
-            label={texts.form.accessNotes}
-            hint={texts.form.accessNotesHint}
-            error={errors.accessNotes}
-            className={styles.wide}
-          >
-            {(a11y) => (
-              <textarea
-                {...a11y}
-                name="accessNotes"
-                rows={3}
-                maxLength={500}
-                value={values.accessNotes}
-                onChange={(e) => onChange('accessNotes', e.target.value)}
-              />
-            )}
-          </Field>
-        </div>
-      </fieldset>
+      <ContactFields
+        setup={groupSetup}
+        values={values}
+        errors={errors}
+        emailHint={texts.form.emailHint}
+        onChange={onChange}
+      >
+        <AccessNotesField
+          setup={groupSetup}
+          value={values.accessNotes}
+          error={errors.accessNotes}
+          className={styles.wide}
+          onChange={(value) => onChange('accessNotes', value)}
+        />
+      </ContactFields>
     </>
   );
 }
@@ -175,38 +117,22 @@ export function GroupTerms({
   error: string | undefined;
   onChange: (checked: boolean) => void;
 }) {
-  const id = fieldId('acceptedTerms');
   return (
-    <section className={styles.terms} aria-labelledby="group-terms-title">
-      <h2 id="group-terms-title">{texts.terms.title}</h2>
+    <TermsCheck
+      setup={groupSetup}
+      title={texts.terms.title}
+      checkboxLabel={texts.terms.checkbox}
+      checked={checked}
+      error={error}
+      onChange={onChange}
+    >
       <ul className={styles.termsList}>
         <li>{texts.terms.own}</li>
         <li>{texts.terms.liability}</li>
         <li>{texts.terms.maxPrice}</li>
       </ul>
       <p>{texts.terms.intro}</p>
-      <div className={styles.check}>
-        <input
-          id={id}
-          type="checkbox"
-          name="acceptedTerms"
-          checked={checked}
-          aria-required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'group-terms-error' : undefined}
-          onChange={(e) => onChange(e.target.checked)}
-        />
-        <label htmlFor={id}>
-          {texts.terms.checkbox}
-          <RequiredMark />
-        </label>
-      </div>
-      {error && (
-        <p id="group-terms-error" className={styles.error}>
-          {error}
-        </p>
-      )}
-    </section>
+    </TermsCheck>
   );
 }
 
@@ -222,19 +148,9 @@ export function SubmitMessages({
   phase: string;
   sendingText: string;
 }) {
-  const errorCount = Object.values(errors).filter(Boolean).length;
   return (
     <>
-      {errorCount > 0 && (
-        <p className={styles.summaryError} role="alert">
-          {texts.errorSummary(errorCount)}
-        </p>
-      )}
-      {formError && (
-        <p className={styles.summaryError} role="alert">
-          {formError}
-        </p>
-      )}
+      <ErrorSummary errors={errors} formError={formError} />
       {phase === 'queued' && (
         <p className={styles.queued} role="status">
           {texts.queued}

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { GROUP_RULES, type GroupView } from '../../../api/contract/group-orders';
 import { formatQuantity } from '../../../lib/format';
-import { Button } from '../../../ui/button/button';
+import { OrderForm, SubmitButton } from '../../../ui/order-form';
 import { fetchContactDefaults, joinGroup } from '../api';
 import { priceInputText, suggestMaxUnitPrice } from '../format';
 import { validateJoin, type JoinValues } from '../form';
@@ -92,17 +92,11 @@ export function JoinForm({
         {texts.group.joinTitle}
       </h2>
       <p>{texts.group.joinLead}</p>
-      <form
-        className={formStyles.form}
-        noValidate
-        aria-labelledby="group-join-title"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send();
-        }}
+      <OrderForm
+        labelledBy="group-join-title"
+        prefilled={draft.prefilled}
+        onSubmit={() => void send()}
       >
-        {draft.prefilled && <p className={formStyles.prefilled}>{texts.prefilled}</p>}
-        <p className={formStyles.requiredNote}>{texts.requiredNote}</p>
         <fieldset className={formStyles.group}>
           <legend>{texts.form.orderTitle}</legend>
           <div className={formStyles.grid}>
@@ -188,17 +182,14 @@ export function JoinForm({
             phase={draft.phase}
             sendingText={texts.group.joining}
           />
-          <Button
-            type="submit"
-            size="lg"
-            block
+          <SubmitButton
+            busy={draft.phase === 'submitting'}
             disabled={draft.phase === 'submitting' || !ready}
-            aria-busy={draft.phase === 'submitting'}
           >
             {texts.group.joinSubmit}
-          </Button>
+          </SubmitButton>
         </div>
-      </form>
+      </OrderForm>
     </section>
   );
 }
