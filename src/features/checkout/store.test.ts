@@ -5,7 +5,6 @@ import {
   acceptPriceChange,
   checkoutState,
   openCheckout,
-  prefill,
   resetCheckout,
   setDeliverySlots,
   setField,
@@ -193,15 +192,6 @@ describe('checkout store', () => {
       [key, 3005.94],
       [key, 3030.94],
     ]);
-  });
-
-  it('prefill fills only empty fields', () => {
-    openCheckout('offer-a');
-    setField('email', 'eigene@example.org', ctx());
-    prefill({ email: 'konto@example.org', firstName: 'Max', phone: '030 2' });
-    expect(checkoutState.values.email).toBe('eigene@example.org');
-    expect(checkoutState.values.firstName).toBe('Max');
-    expect(checkoutState.prefilled).toBe(true);
   });
 });
 

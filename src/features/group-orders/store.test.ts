@@ -108,18 +108,6 @@ describe('group order drafts', () => {
     expect(startDraft.state.values.deadlineHours).toBe('72');
   });
 
-  it('fill only empty fields from the account, and say so only for account data', () => {
-    joinDraft.open('ABCD2345');
-    joinDraft.setField('firstName', 'Eigene', checkJoin);
-    joinDraft.prefill({ maxUnitPrice: '104' }, false);
-    expect(joinDraft.state.prefilled).toBe(false);
-    joinDraft.prefill({ firstName: 'Erika', email: 'konto@example.org' });
-    expect(joinDraft.state.values.firstName).toBe('Eigene');
-    expect(joinDraft.state.values.email).toBe('konto@example.org');
-    expect(joinDraft.state.values.maxUnitPrice).toBe('104');
-    expect(joinDraft.state.prefilled).toBe(true);
-  });
-
   it('refuse an incomplete form with the first field to focus, and send nothing', async () => {
     joinDraft.open('ABCD2345');
     fillJoin({ lastName: '', amount: '300' });
