@@ -6,6 +6,7 @@
 import type { CalculatorConfig } from '../../api/contract/calculation';
 import { PlaceOrderRequestSchema, type PlaceOrderRequest } from '../../api/contract/orders';
 import {
+  addressOrder,
   addressRequestOf,
   contactRequestOf,
   emptyHousehold,
@@ -30,13 +31,7 @@ export type FieldErrors = KitFieldErrors<FieldName>;
  * is the configuration's, shown read-only: an issue of it is said above the button.
  */
 export const checkoutFields = fieldMap<FieldName>({ DeliveryDate: 'deliveryDate' }, [
-  'title1',
-  'firstName',
-  'lastName',
-  'company',
-  'street',
-  'houseNumber',
-  'place',
+  ...addressOrder(),
   'email',
   'phone',
   'deliveryDate',

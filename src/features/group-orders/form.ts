@@ -15,6 +15,7 @@ import {
 } from '../../api/contract/group-orders';
 import { formatQuantity } from '../../lib/format';
 import {
+  addressOrder,
   addressRequestOf,
   contactRequestOf,
   emptyHousehold,
@@ -58,14 +59,7 @@ export const groupFields = fieldMap<FieldName>(
   [
     'amount',
     'paymentParameterId',
-    'title1',
-    'firstName',
-    'lastName',
-    'company',
-    'street',
-    'houseNumber',
-    'zipCode',
-    'place',
+    ...addressOrder('zipCode'),
     'email',
     'phone',
     'accessNotes',

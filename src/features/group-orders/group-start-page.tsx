@@ -13,7 +13,7 @@ import { GROUP_RULES } from '../../api/contract/group-orders';
 import { formatPrice, formatQuantity } from '../../lib/format';
 import { groupOrderPath } from '../../lib/paths';
 import { ButtonLink } from '../../ui/button/button';
-import { OrderForm, SubmitButton } from '../../ui/order-form';
+import { OrderForm } from '../../ui/order-form';
 import { Card, Page } from '../../ui/page/page';
 import { calculatorState, defaultConfig } from '../calculator';
 import { useLocale } from '../locale';
@@ -22,9 +22,9 @@ import { fetchContactDefaults, fetchOffersFor, startGroup } from './api';
 import {
   Field,
   focusField,
-  GroupTerms,
+  GroupFormEnd,
   HouseholdFields,
-  SubmitMessages,
+  MaxPriceField,
 } from './components/fields';
 import { priceInputText, suggestMaxUnitPrice } from './format';
 import { validateStart, type StartValues } from './form';
@@ -205,46 +205,21 @@ export function GroupStartPage() {
                       </select>
                     )}
                   </Field>
-                  <Field
-                    name="maxUnitPrice"
-                    label={texts.form.maxPrice(currencyOf(offer, config))}
-                    hint={texts.form.maxPriceHint}
+                  <MaxPriceField
+                    currency={currencyOf(offer, config)}
+                    value={draft.values.maxUnitPrice}
                     error={draft.errors.maxUnitPrice}
-                    className={formStyles.wide}
-                  >
-                    {(a11y) => (
-                      <input
-                        {...a11y}
-                        name="maxUnitPrice"
-                        inputMode="decimal"
-                        autoComplete="off"
-                        className={styles.priceInput}
-                        value={draft.values.maxUnitPrice}
-                        onChange={(e) => change('maxUnitPrice', e.target.value)}
-                      />
-                    )}
-                  </Field>
+                    onChange={(value) => change('maxUnitPrice', value)}
+                  />
                 </div>
               </fieldset>
-              <GroupTerms
-                checked={draft.values.acceptedTerms}
-                error={draft.errors.acceptedTerms}
-                onChange={(checked) => change('acceptedTerms', checked)}
+              <GroupFormEnd
+                draft={draft}
+                ready={ready}
+                sendingText={texts.start.submitting}
+                submitText={texts.start.submit}
+                onTermsChange={(checked) => change('acceptedTerms', checked)}
               />
-              <div className={formStyles.actions}>
-                <SubmitMessages
-                  errors={draft.errors}
-                  formError={draft.formError}
-                  phase={draft.phase}
-                  sendingText={texts.start.submitting}
-                />
-                <SubmitButton
-                  busy={draft.phase === 'submitting'}
-                  disabled={draft.phase === 'submitting' || !ready}
-                >
-                  {texts.start.submit}
-                </SubmitButton>
-              </div>
             </OrderForm>
           </div>
         </>

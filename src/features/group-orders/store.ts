@@ -9,7 +9,12 @@
 import { ApiError, NetworkError } from '../../api/client';
 import { connectionLost } from '../../api/connection';
 import type { GroupView } from '../../api/contract/group-orders';
-import { createDraft, type Draft as OrderDraft, type DraftState } from '../../ui/order-form';
+import {
+  addressOrder,
+  createDraft,
+  type Draft as OrderDraft,
+  type DraftState,
+} from '../../ui/order-form';
 import {
   emptyJoinValues,
   emptyStartValues,
@@ -37,14 +42,7 @@ export type SendOutcome =
 
 /** The household's own data, kept for the next form; the rest belongs to one group. */
 const PERSONAL: readonly (keyof HouseholdValues)[] = [
-  'title1',
-  'firstName',
-  'lastName',
-  'company',
-  'street',
-  'houseNumber',
-  'zipCode',
-  'place',
+  ...addressOrder('zipCode'),
   'email',
   'phone',
   'accessNotes',

@@ -270,6 +270,19 @@ export function AddressGrid<V extends AddressValues>({
   );
 }
 
+/** The delivery address as a fieldset of its own, under the form's legend. */
+export function AddressFieldset<V extends AddressValues>({
+  legend,
+  ...grid
+}: Parameters<typeof AddressGrid<V>>[0] & { legend: string }) {
+  return (
+    <fieldset className={styles.group}>
+      <legend>{legend}</legend>
+      <AddressGrid {...grid} />
+    </fieldset>
+  );
+}
+
 export type HouseholdChange = <K extends keyof HouseholdValues>(
   name: K,
   value: HouseholdValues[K],

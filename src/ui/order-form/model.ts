@@ -21,6 +21,22 @@ export interface AddressValues {
 }
 export type AddressFieldName = keyof AddressValues;
 
+/**
+ * The address fields in page order, the form's postal code (`zip`, when it is a field of its
+ * own) before the place: the order the forms focus the first error in.
+ */
+export function addressOrder<Z extends string = never>(zip?: Z): (AddressFieldName | Z)[] {
+  const head: AddressFieldName[] = [
+    'title1',
+    'firstName',
+    'lastName',
+    'company',
+    'street',
+    'houseNumber',
+  ];
+  return [...head, ...(zip ? [zip] : []), 'place'];
+}
+
 /** What every order form asks of a household. */
 export interface HouseholdValues extends AddressValues {
   email: string;

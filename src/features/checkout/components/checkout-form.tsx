@@ -9,7 +9,7 @@ import { useSnapshot } from 'valtio';
 import type { CalculatorConfig } from '../../../api/contract/calculation';
 import {
   AccessNotesField,
-  AddressGrid,
+  AddressFieldset,
   ContactFields,
   ErrorSummary,
   FixedZipField,
@@ -63,23 +63,21 @@ export function CheckoutForm({
       }
       onSubmit={onSubmit}
     >
-      <fieldset className={styles.group}>
-        <legend>{texts.form.addressTitle}</legend>
-        <AddressGrid
-          setup={checkoutSetup}
-          values={values}
-          errors={errors}
-          onChange={onFieldChange}
-          zipCell={
-            <FixedZipField
-              id="checkout-zip"
-              hintId="checkout-zip-hint"
-              value={config.ZipCode}
-              hint={texts.form.zipHint}
-            />
-          }
-        />
-      </fieldset>
+      <AddressFieldset
+        legend={texts.form.addressTitle}
+        setup={checkoutSetup}
+        values={values}
+        errors={errors}
+        onChange={onFieldChange}
+        zipCell={
+          <FixedZipField
+            id="checkout-zip"
+            hintId="checkout-zip-hint"
+            value={config.ZipCode}
+            hint={texts.form.zipHint}
+          />
+        }
+      />
 
       <ContactFields
         setup={checkoutSetup}

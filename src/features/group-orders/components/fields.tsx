@@ -4,11 +4,12 @@
  */
 import {
   AccessNotesField,
-  AddressGrid,
+  AddressFieldset,
   ContactFields,
   ErrorSummary,
   Field as OrderFormField,
   FixedZipField,
+  SubmitButton,
   focusField as focusOrderField,
   TermsCheck,
   TypedZipField,
@@ -17,6 +18,7 @@ import {
 import { REQUIRED_FIELDS, type FieldErrors, type FieldName, type HouseholdValues } from '../form';
 import { texts } from '../texts';
 import { formStyles as styles } from './form-styles';
+import pageStyles from '../group-orders.module.css';
 
 export const groupSetup: FieldSetup = { idPrefix: 'group-', required: REQUIRED_FIELDS };
 
@@ -54,37 +56,35 @@ export function HouseholdFields({
 }) {
   return (
     <>
-      <fieldset className={styles.group}>
-        <legend>{texts.form.addressTitle}</legend>
-        <AddressGrid
-          setup={groupSetup}
-          values={values}
-          errors={errors}
-          onChange={onChange}
-          zipCell={
-            'fixed' in zip ? (
-              <FixedZipField
-                id="group-zipCode"
-                hintId="group-zip-hint"
-                value={zip.fixed}
-                hint={texts.form.zipFixedHint}
-              />
-            ) : (
-              <TypedZipField
-                setup={groupSetup}
-                value={values.zipCode}
-                error={errors.zipCode}
-                onChange={(value) => onChange('zipCode', value)}
-              />
-            )
-          }
-          after={
-            'hint' in zip && (
-              <p className={`${styles.hint} ${styles.wide} ${styles.gridHint}`}>{zip.hint}</p>
-            )
-          }
-        />
-      </fieldset>
+      <AddressFieldset
+        legend={texts.form.addressTitle}
+        setup={groupSetup}
+        values={values}
+        errors={errors}
+        onChange={onChange}
+        zipCell={
+          'fixed' in zip ? (
+            <FixedZipField
+              id="group-zipCode"
+              hintId="group-zip-hint"
+              value={zip.fixed}
+              hint={texts.form.zipFixedHint}
+            />
+          ) : (
+            <TypedZipField
+              setup={groupSetup}
+              value={values.zipCode}
+              error={errors.zipCode}
+              onChange={(value) => onChange('zipCode', value)}
+            />
+          )
+        }
+        after={
+          'hint' in zip && (
+            <p className={`${styles.hint} ${styles.wide} ${styles.gridHint}`}>{zip.hint}</p>
+          )
+        }
+      />
       <ContactFields
         setup={groupSetup}
         values={values}
@@ -108,7 +108,7 @@ export function HouseholdFields({
  * The group's terms (every household its own contract, nobody liable for another, left out above
  * the maximum price) with the required checkbox.
  */
-export function GroupTerms({
+function GroupTerms({
   checked,
   error,
   onChange,
@@ -136,31 +136,87 @@ export function GroupTerms({
   );
 }
 
-/** Above the submit button: the error count, a refusal, the offline queue, the sending state. */
-export function SubmitMessages({
-  errors,
-  formError,
-  phase,
-  sendingText,
+/** The maximum price per 100 L a household pays at most (suggested: today's plus 5 %). */
+export function MaxPriceField({
+  currency,
+  value,
+  error,
+  onChange,
 }: {
-  errors: FieldErrors;
-  formError: string | null;
-  phase: string;
-  sendingText: string;
+  currency: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
 }) {
   return (
+    <Field
+      name="maxUnitPrice"
+      label={texts.form.maxPrice(currency)}
+      hint={texts.form.maxPriceHint}
+      error={error}
+      className={styles.wide}
+    >
+      {(a11y) => (
+        <input
+          {...a11y}
+          name="maxUnitPrice"
+          inputMode="decimal"
+          autoComplete="off"
+          className={pageStyles.priceInput}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/**
+ * The end of both group forms: the terms, then above the button the error count, a refusal,
+ * the offline queue and the sending state. `ready`: the draft is open for this group.
+ */
+export function GroupFormEnd({
+  draft,
+  ready,
+  sendingText,
+  submitText,
+  onTermsChange,
+}: {
+  draft: {
+    values: { acceptedTerms: boolean };
+    errors: FieldErrors;
+    formError: string | null;
+    phase: string;
+  };
+  ready: boolean;
+  sendingText: string;
+  submitText: string;
+  onTermsChange: (checked: boolean) => void;
+}) {
+  const submitting = draft.phase === 'submitting';
+  return (
     <>
-      <ErrorSummary errors={errors} formError={formError} />
-      {phase === 'queued' && (
-        <p className={styles.queued} role="status">
-          {texts.queued}
-        </p>
-      )}
-      {phase === 'submitting' && (
-        <p className={styles.sending} role="status">
-          {sendingText}
-        </p>
-      )}
+      <GroupTerms
+        checked={draft.values.acceptedTerms}
+        error={draft.errors.acceptedTerms}
+        onChange={onTermsChange}
+      />
+      <div className={styles.actions}>
+        <ErrorSummary errors={draft.errors} formError={draft.formError} />
+        {draft.phase === 'queued' && (
+          <p className={styles.queued} role="status">
+            {texts.queued}
+          </p>
+        )}
+        {submitting && (
+          <p className={styles.sending} role="status">
+            {sendingText}
+          </p>
+        )}
+        <SubmitButton busy={submitting} disabled={submitting || !ready}>
+          {submitText}
+        </SubmitButton>
+      </div>
     </>
   );
 }
