@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { household } from '../../ui/order-form/order-form.fixtures';
 import { ctx, json, previewOffer } from './checkout.fixtures';
 import type { CheckoutValues } from './form';
 import {
@@ -13,18 +14,9 @@ import {
 } from './store';
 
 const filled: CheckoutValues = {
-  title1: 'Frau',
-  firstName: 'Erika',
-  lastName: 'Musterfrau',
-  company: '',
-  street: 'Invalidenstraße',
-  houseNumber: '117',
-  place: 'Berlin',
-  email: 'erika@example.org',
-  phone: '030 1234567',
+  ...household(),
   accessNotes: 'Tank im Keller',
   deliveryDate: '',
-  acceptedTerms: true,
 };
 
 function fill(values: Partial<CheckoutValues> = {}) {
