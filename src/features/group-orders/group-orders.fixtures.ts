@@ -2,6 +2,9 @@
 import { vi } from 'vitest';
 import type { CalculatorConfig } from '../../api/contract/calculation';
 import type { GroupView, GroupYou, MyGroup } from '../../api/contract/group-orders';
+import { json } from '../../ui/order-form/order-form.fixtures';
+
+export { json };
 
 export const CODE = 'ABCD2345';
 
@@ -92,13 +95,6 @@ export function myGroup(overrides: Partial<MyGroup> = {}): MyGroup {
     OrderNumber: null,
     ...overrides,
   };
-}
-
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
 }
 
 /** The organiser's order as the offer list priced it. */

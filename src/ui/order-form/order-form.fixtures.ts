@@ -1,4 +1,7 @@
-/** Test data of the order forms: a household as the checkout and the group forms are filled. */
+/**
+ * Test data of the order forms: a household as the checkout and the group forms are filled, and
+ * the server's JSON answers.
+ */
 import type { HouseholdValues } from './model';
 
 /** Erika Musterfrau in Berlin, every required field filled, the terms accepted. */
@@ -15,3 +18,11 @@ export const household = (): HouseholdValues => ({
   accessNotes: '',
   acceptedTerms: true,
 });
+
+/** A JSON answer as the server gives it. */
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}

@@ -26,6 +26,7 @@ import {
 } from './fields';
 import { ErrorSummary, OrderForm, SubmitButton, TermsCheck } from './form';
 import {
+  addressOrder,
   addressRequestOf,
   contactRequestOf,
   emptyHousehold,
@@ -50,14 +51,7 @@ interface DemoValues extends HouseholdValues {
 type Name = keyof DemoValues;
 
 const fields = fieldMap<Name>({ 'DeliveryAddress.ZipCode': 'zipCode' }, [
-  'title1',
-  'firstName',
-  'lastName',
-  'company',
-  'street',
-  'houseNumber',
-  'zipCode',
-  'place',
+  ...addressOrder('zipCode'),
   'email',
   'phone',
   'accessNotes',
