@@ -13,6 +13,7 @@ import type { CalculatorConfig, Offer } from '../../api/contract/calculation';
 import { readOfferQuery } from '../../lib/offer-query';
 import { orderConfirmationPath } from '../../lib/paths';
 import { ButtonLink, Button } from '../../ui/button/button';
+import { focusField as focusOrderField } from '../../ui/order-form';
 import { Page, Card } from '../../ui/page/page';
 import { offersWorker, type OfferView } from '../../workers/offers';
 import { defaultConfig } from '../calculator';
@@ -20,7 +21,7 @@ import { useLocale } from '../locale';
 import { configFromQuery, offerListHref, readCheckoutSelection, refusalOf } from '../offers';
 import { sessionState, loginHref } from '../session';
 import { fetchCheckoutDefaults, fetchPreview } from './api';
-import { CheckoutForm } from './components/checkout-form';
+import { checkoutSetup, CheckoutForm } from './components/checkout-form';
 import { OfferSummary } from './components/offer-summary';
 import { PriceChangeNotice } from './components/price-change-notice';
 import type { FieldName, OrderContext } from './form';
@@ -285,7 +286,5 @@ export function CheckoutPage() {
 
 /** Moves the focus to a field (the first with an error), scrolled into view. */
 export function focusField(name: FieldName | undefined) {
-  if (!name) return;
-  const element = document.getElementById(`checkout-${name}`);
-  element?.focus();
+  focusOrderField(checkoutSetup, name);
 }

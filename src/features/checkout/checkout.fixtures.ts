@@ -3,14 +3,9 @@ import type { CalculatorConfig } from '../../api/contract/calculation';
 import type { Offer } from '../../api/contract/calculation-result';
 import type { OrderContext } from './form';
 import { checkoutState } from './store';
+import { json } from '../../ui/order-form/order-form.fixtures';
 
-/** A JSON answer as the server gives it. */
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
+export { json };
 
 export const config: CalculatorConfig = {
   ZipCode: '10115',

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { household } from '../../ui/order-form/order-form.fixtures';
 import { ctx, json, previewOffer } from './checkout.fixtures';
 import type { CheckoutValues } from './form';
 import {
   acceptPriceChange,
   checkoutState,
   openCheckout,
-  prefill,
   resetCheckout,
   setDeliverySlots,
   setField,
@@ -14,18 +14,9 @@ import {
 } from './store';
 
 const filled: CheckoutValues = {
-  title1: 'Frau',
-  firstName: 'Erika',
-  lastName: 'Musterfrau',
-  company: '',
-  street: 'Invalidenstraße',
-  houseNumber: '117',
-  place: 'Berlin',
-  email: 'erika@example.org',
-  phone: '030 1234567',
+  ...household(),
   accessNotes: 'Tank im Keller',
   deliveryDate: '',
-  acceptedTerms: true,
 };
 
 function fill(values: Partial<CheckoutValues> = {}) {
@@ -193,15 +184,6 @@ describe('checkout store', () => {
       [key, 3005.94],
       [key, 3030.94],
     ]);
-  });
-
-  it('prefill fills only empty fields', () => {
-    openCheckout('offer-a');
-    setField('email', 'eigene@example.org', ctx());
-    prefill({ email: 'konto@example.org', firstName: 'Max', phone: '030 2' });
-    expect(checkoutState.values.email).toBe('eigene@example.org');
-    expect(checkoutState.values.firstName).toBe('Max');
-    expect(checkoutState.prefilled).toBe(true);
   });
 });
 

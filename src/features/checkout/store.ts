@@ -1,21 +1,21 @@
 /**
- * The checkout's state (valtio): the form values, their errors, the idempotency key of this
- * checkout and where the submit stands. Values and key live in sessionStorage too, so a reload
- * keeps every input and a resubmit after a reload or a dropped connection reuses the key: the
- * server then returns the order it already made instead of a second one.
+ * The checkout's state: the order form kit's draft (src/ui/order-form/draft.ts) of the form
+ * values, their errors, the idempotency key of this checkout and where the submit stands. Values
+ * and key live in sessionStorage too, so a reload keeps every input and a resubmit after a
+ * reload or a dropped connection reuses the key: the server then returns the order it already
+ * made instead of a second one.
  * The free delivery days of the preview, the chosen one among the values (so it is
  * kept like a typed field), and a day someone else booked meanwhile (409 SlotTaken).
  */
-import { proxy } from 'valtio';
 import { ApiError, NetworkError } from '../../api/client';
 import type { Offer } from '../../api/contract/calculation';
 import { SlotTakenSchema, type DeliverySlot } from '../../api/contract/delivery';
 import type { Order } from '../../api/contract/orders';
+import { createDraft, type DraftState } from '../../ui/order-form';
 import { fetchPreview, submitOrder } from './api';
 import {
+  checkoutFields,
   emptyValues,
-  errorsOf,
-  firstErrorField,
   validate,
   type CheckoutValues,
   type FieldErrors,
@@ -26,21 +26,12 @@ import { texts } from './texts';
 
 export type Phase = 'editing' | 'submitting' | 'networkError' | 'serverError' | 'priceChanged';
 
-export interface CheckoutState {
-  /** The offer (dealer + configuration) this checkout is for. */
-  selectionKey: string;
-  values: CheckoutValues;
-  errors: FieldErrors;
-  /** Messages no single field owns (server refusals), shown above the button. */
-  formError: string | null;
-  idempotencyKey: string;
-  phase: Phase;
+/** The checkout's own state beside the draft's (the order form kit's). */
+interface CheckoutExtra {
   /** 409: the total the user saw and today's offer. */
   priceChange: { previousTotal: number; offer: Offer } | null;
   /** The offer is no longer orderable (the server named the dealer). */
   gone: string | null;
-  /** Fields came from the customer account. */
-  prefilled: boolean;
   /**
    * The free delivery days to choose from, earliest first; null until the preview
    * has come. Empty: none to choose, the server books the earliest.
@@ -50,101 +41,34 @@ export interface CheckoutState {
   slotTaken: boolean;
 }
 
+/** The draft's scope is the offer (dealer + configuration) this checkout is for. */
+export type CheckoutState = DraftState<CheckoutValues, FieldName, Phase, CheckoutExtra>;
+
 export const STORAGE_KEY = 'ok-checkout';
 
-interface Stored {
-  selectionKey: string;
-  values: CheckoutValues;
-  idempotencyKey: string;
-  prefilled: boolean;
-}
-
-const initial = (): CheckoutState => ({
-  selectionKey: '',
-  values: emptyValues(),
-  errors: {},
-  formError: null,
-  idempotencyKey: '',
-  phase: 'editing',
-  priceChange: null,
-  gone: null,
-  prefilled: false,
-  slots: null,
-  slotTaken: false,
+/**
+ * Another offer is another order: the address and contact stay, the terms are asked again, and
+ * a day of another offer (dealer, amount) is not one of this offer's.
+ */
+const draft = createDraft<CheckoutValues, FieldName, Phase, CheckoutExtra>({
+  storageKey: STORAGE_KEY,
+  empty: emptyValues,
+  fields: checkoutFields,
+  carry: (values) => ({ ...values, acceptedTerms: false, deliveryDate: '' }),
+  extra: () => ({ priceChange: null, gone: null, slots: null, slotTaken: false }),
 });
 
-export const checkoutState = proxy<CheckoutState>(initial());
-
-function readStored(): Stored | null {
-  try {
-    const raw = sessionStorage.getItem(STORAGE_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<Stored>;
-    if (typeof parsed.selectionKey !== 'string' || typeof parsed.idempotencyKey !== 'string') {
-      return null;
-    }
-    return {
-      selectionKey: parsed.selectionKey,
-      idempotencyKey: parsed.idempotencyKey,
-      values: { ...emptyValues(), ...parsed.values },
-      prefilled: parsed.prefilled === true,
-    };
-  } catch {
-    return null; // storage blocked or garbage: start empty
-  }
-}
-
-function persist(): void {
-  const stored: Stored = {
-    selectionKey: checkoutState.selectionKey,
-    values: { ...checkoutState.values },
-    idempotencyKey: checkoutState.idempotencyKey,
-    prefilled: checkoutState.prefilled,
-  };
-  try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
-  } catch {
-    // Full or blocked storage: the form still works, only a reload would lose the input.
-  }
-}
+export const checkoutState: CheckoutState = draft.state;
+const persist = draft.persist;
 
 /**
  * Opens the checkout for an offer. The same offer again (reload, back and forth) keeps values
  * and key; another offer keeps the address but gets a new key, since it is another order.
  */
-export function openCheckout(selectionKey: string): void {
-  const stored = readStored();
-  const same = stored?.selectionKey === selectionKey;
-  Object.assign(checkoutState, initial(), {
-    selectionKey,
-    values: stored
-      ? {
-          ...stored.values,
-          acceptedTerms: same && stored.values.acceptedTerms,
-          // A day of another offer (dealer, amount) is not one of this offer's.
-          deliveryDate: same ? stored.values.deliveryDate : '',
-        }
-      : emptyValues(),
-    idempotencyKey: same && stored ? stored.idempotencyKey : crypto.randomUUID(),
-    prefilled: stored?.prefilled ?? false,
-  });
-  persist();
-}
+export const openCheckout = (selectionKey: string): void => draft.open(selectionKey);
 
 /** Customer data from the account, only into fields the user has not filled. */
-export function prefill(values: Partial<CheckoutValues>): void {
-  let changed = false;
-  for (const [name, value] of Object.entries(values) as [FieldName, string][]) {
-    if (typeof value === 'string' && value && !checkoutState.values[name]) {
-      (checkoutState.values as unknown as Record<string, string>)[name] = value;
-      changed = true;
-    }
-  }
-  if (changed) {
-    checkoutState.prefilled = true;
-    persist();
-  }
-}
+export const prefill = (values: Partial<CheckoutValues>): void => draft.prefill(values);
 
 /**
  * The preview's free days. The day chosen before (kept over a reload) stays when it is
@@ -173,17 +97,9 @@ export function setField<K extends FieldName>(
   value: CheckoutValues[K],
   ctx: OrderContext,
 ) {
-  checkoutState.values[name] = value;
   // A new day chosen: the notice about the taken one has done its job.
   if (name === 'deliveryDate') checkoutState.slotTaken = false;
-  // A field with an error is checked again as the user corrects it, so the message goes away.
-  if (checkoutState.errors[name]) {
-    const result = validate(checkoutState.values, ctx);
-    const message = result.ok ? undefined : result.errors[name];
-    if (message) checkoutState.errors[name] = message;
-    else delete checkoutState.errors[name];
-  }
-  persist();
+  draft.setField(name, value, (values) => validate(values, ctx));
 }
 
 export type SubmitOutcome =
@@ -203,9 +119,7 @@ export async function submit(ctx: OrderContext): Promise<SubmitOutcome> {
       ...(checked.ok ? {} : checked.errors),
       ...(dateError ? { deliveryDate: dateError } : {}),
     };
-    checkoutState.errors = errors;
-    checkoutState.formError = checked.ok ? null : (checked.other[0] ?? null);
-    return { kind: 'invalid', focus: firstErrorField(errors) };
+    return draft.refuse({ errors, other: checked.ok ? [] : checked.other });
   }
   checkoutState.errors = {};
   checkoutState.slotTaken = false;
@@ -215,12 +129,7 @@ export async function submit(ctx: OrderContext): Promise<SubmitOutcome> {
   try {
     const order = await submitOrder(checked.request);
     // Done: the next checkout starts fresh (the address stays for convenience).
-    checkoutState.phase = 'editing';
-    checkoutState.values.acceptedTerms = false;
-    checkoutState.values.deliveryDate = '';
-    checkoutState.idempotencyKey = crypto.randomUUID();
-    checkoutState.selectionKey = '';
-    persist();
+    draft.finish();
     return { kind: 'placed', order };
   } catch (error) {
     return handleFailure(error, ctx);
@@ -253,13 +162,9 @@ async function handleFailure(error: unknown, ctx: OrderContext): Promise<SubmitO
     return { kind: 'stopped' };
   }
   if (error instanceof ApiError && error.status === 400) {
-    const { errors, other } = errorsOf(error.issues);
     const dealerIssue = error.issues.find((i) => i.path === 'body.DealerId');
     if (dealerIssue) checkoutState.gone = dealerIssue.message;
-    checkoutState.errors = errors;
-    checkoutState.formError = Object.keys(errors).length > 0 ? null : (other[0] ?? error.message);
-    checkoutState.phase = 'editing';
-    return { kind: 'invalid', focus: firstErrorField(errors) };
+    return draft.takeIssues(error.issues, error.message);
   }
   if (keyReused) {
     // The key belongs to another order (e.g. a second tab): this one needs its own.
@@ -292,6 +197,4 @@ export function acceptPriceChange(): Offer | null {
   return change?.offer ?? null;
 }
 
-export function resetCheckout(): void {
-  Object.assign(checkoutState, initial());
-}
+export const resetCheckout = (): void => draft.reset();

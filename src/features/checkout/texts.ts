@@ -46,20 +46,12 @@ export const texts = {
       `Keine Ihrer gespeicherten Lieferadressen liegt in PLZ ${zip}, für die diese Preise gelten. Bitte geben Sie die Lieferadresse ein oder vergleichen Sie die Preise für eine gespeicherte Adresse:`,
     compare: (zip: string) => `Preise für PLZ ${zip} vergleichen`,
   },
+  /** The form's own words; what every order form says is the kit's (src/ui/order-form/texts.ts). */
   form: {
     addressTitle: 'Lieferadresse',
-    contactTitle: 'Kontakt',
     deliveryTitle: 'Anlieferung',
-    zip: 'PLZ',
     zipHint: 'Für diese PLZ wurde der Preis berechnet.',
-    email: 'E-Mail',
     emailHint: 'Hierhin schicken wir die Bestellbestätigung.',
-    phone: 'Telefon',
-    phoneHint: 'Der Händler ruft an, um den Liefertermin abzustimmen.',
-    accessNotes: 'Hinweise für den Tankwagen (optional)',
-    accessNotesHint: 'z. B. „Tank im Keller, Zugang über Hof“, Schlauchlänge, Einfahrtshöhe',
-    prefilled: 'Aus Ihrem Kundenkonto übernommen.',
-    requiredNote: 'Felder mit * müssen ausgefüllt werden.',
     loginHint: 'Schon Kunde?',
     login: 'Anmelden',
     loginRest: 'und Adresse übernehmen – oder einfach als Gast bestellen.',
@@ -93,8 +85,6 @@ export const texts = {
 
   submit: 'Zahlungspflichtig bestellen',
   submitting: 'Bestellung wird gesendet …',
-  errorSummary: (n: number) =>
-    `Bitte prüfen Sie ${n === 1 ? 'ein Feld' : `${n} Felder`}: die Hinweise stehen direkt am Feld.`,
   networkError:
     'Die Bestellung konnte nicht gesendet werden: keine Verbindung. Ihre Eingaben sind erhalten – senden Sie sie erneut, es entsteht keine doppelte Bestellung.',
   serverError:

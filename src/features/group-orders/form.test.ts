@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { CalculatorConfig } from '../../api/contract/calculation';
 import {
   emptyJoinValues,
   emptyStartValues,
@@ -10,32 +9,14 @@ import {
   validateStart,
   type HouseholdValues,
 } from './form';
-
-const config: CalculatorConfig = {
-  ZipCode: '10115',
-  Amount: 3000,
-  Stations: 1,
-  Product: { Id: 1, ClimateNeutral: false },
-  Parameters: [{ Id: 5 }, { Id: 24 }, { Id: -2 }, { Id: 11 }, { Id: 9 }],
-  AppointmentPlus: false,
-  CountryId: 1,
-  ProductGroupId: 1,
-};
+import { config } from './group-orders.fixtures';
+import { household as orderHousehold } from '../../ui/order-form/order-form.fixtures';
 
 const household: HouseholdValues = {
-  title1: 'Frau',
-  firstName: 'Erika',
-  lastName: 'Musterfrau',
-  company: '',
-  street: 'Invalidenstraße',
-  houseNumber: '117',
+  ...orderHousehold(),
   zipCode: '10115',
-  place: 'Berlin',
   email: ' erika@example.org ',
-  phone: '030 1234567',
-  accessNotes: '',
   maxUnitPrice: '106',
-  acceptedTerms: true,
 };
 
 const KEY = '0b6f8a2e-4c1d-4e7a-9f3b-2a5c6d7e8f90';

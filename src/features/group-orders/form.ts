@@ -13,26 +13,26 @@ import {
   type JoinGroupRequest,
   type StartGroupRequest,
 } from '../../api/contract/group-orders';
-import { SALUTATIONS } from '../../api/contract/orders';
 import { formatQuantity } from '../../lib/format';
+import {
+  addressOrder,
+  addressRequestOf,
+  contactRequestOf,
+  emptyHousehold,
+  fieldMap,
+  requiredFieldsOf,
+  validateWith,
+  type FieldErrors as KitFieldErrors,
+  type HouseholdValues as OrderHouseholdValues,
+  type Validated as KitValidated,
+} from '../../ui/order-form';
 import { parseDecimalInput, parseLitresInput } from './format';
 import { texts } from './texts';
 
-/** What both forms ask of a household. */
-export interface HouseholdValues {
-  title1: (typeof SALUTATIONS)[number];
-  firstName: string;
-  lastName: string;
-  company: string;
-  street: string;
-  houseNumber: string;
+/** What both forms ask of a household: the order form's, their own postal code, a price limit. */
+export interface HouseholdValues extends OrderHouseholdValues {
   zipCode: string;
-  place: string;
-  email: string;
-  phone: string;
-  accessNotes: string;
   maxUnitPrice: string;
-  acceptedTerms: boolean;
 }
 
 export interface StartValues extends HouseholdValues {
@@ -45,114 +45,51 @@ export interface JoinValues extends HouseholdValues {
 }
 
 export type FieldName = keyof StartValues | keyof JoinValues;
-export type FieldErrors = Partial<Record<FieldName, string>>;
+export type FieldErrors = KitFieldErrors<FieldName>;
 
-/** The order of the fields on the page: the first error in it gets the focus. */
-export const FIELD_ORDER: readonly FieldName[] = [
-  'amount',
-  'paymentParameterId',
-  'title1',
-  'firstName',
-  'lastName',
-  'company',
-  'street',
-  'houseNumber',
-  'zipCode',
-  'place',
-  'email',
-  'phone',
-  'accessNotes',
-  'deadlineHours',
-  'maxUnitPrice',
-  'acceptedTerms',
-];
+/** The fields by wire path and in page order (the first error gets the focus). */
+export const groupFields = fieldMap<FieldName>(
+  {
+    'DeliveryAddress.ZipCode': 'zipCode',
+    MaxUnitPrice: 'maxUnitPrice',
+    DeadlineHours: 'deadlineHours',
+    Amount: 'amount',
+    PaymentParameterId: 'paymentParameterId',
+  },
+  [
+    'amount',
+    'paymentParameterId',
+    ...addressOrder('zipCode'),
+    'email',
+    'phone',
+    'accessNotes',
+    'deadlineHours',
+    'maxUnitPrice',
+    'acceptedTerms',
+  ],
+);
 
-const emptyHousehold = (): HouseholdValues => ({
-  title1: '',
-  firstName: '',
-  lastName: '',
-  company: '',
-  street: '',
-  houseNumber: '',
+const emptyGroupHousehold = (): HouseholdValues => ({
+  ...emptyHousehold(),
   zipCode: '',
-  place: '',
-  email: '',
-  phone: '',
-  accessNotes: '',
   maxUnitPrice: '',
-  acceptedTerms: false,
 });
 
 export const emptyStartValues = (): StartValues => ({
-  ...emptyHousehold(),
+  ...emptyGroupHousehold(),
   deadlineHours: String(GROUP_RULES.DEADLINE_DEFAULT_HOURS),
 });
 
 export const emptyJoinValues = (): JoinValues => ({
-  ...emptyHousehold(),
+  ...emptyGroupHousehold(),
   amount: '',
   paymentParameterId: '',
 });
 
-/** Wire path (after "body.") → field. */
-const FIELD_OF_PATH: Readonly<Record<string, FieldName>> = {
-  'DeliveryAddress.Title1': 'title1',
-  'DeliveryAddress.FirstName': 'firstName',
-  'DeliveryAddress.LastName': 'lastName',
-  'DeliveryAddress.Company': 'company',
-  'DeliveryAddress.Street': 'street',
-  'DeliveryAddress.HouseNumber': 'houseNumber',
-  'DeliveryAddress.ZipCode': 'zipCode',
-  'DeliveryAddress.Place': 'place',
-  Email: 'email',
-  Phone: 'phone',
-  AccessNotes: 'accessNotes',
-  MaxUnitPrice: 'maxUnitPrice',
-  DeadlineHours: 'deadlineHours',
-  Amount: 'amount',
-  PaymentParameterId: 'paymentParameterId',
-  AcceptedTerms: 'acceptedTerms',
-};
+export const errorsOf = groupFields.errorsOf;
+export const firstErrorField = groupFields.firstError;
 
-export function fieldOfPath(path: string): FieldName | undefined {
-  return FIELD_OF_PATH[path.replace(/^body\./, '')];
-}
-
-/** Field errors (first message per field) plus messages no field owns. */
-export function errorsOf(issues: readonly { path: string; message: string }[]): {
-  errors: FieldErrors;
-  other: string[];
-} {
-  const errors: FieldErrors = {};
-  const other: string[] = [];
-  for (const issue of issues) {
-    const field = fieldOfPath(issue.path);
-    if (!field) other.push(issue.message);
-    else errors[field] ??= issue.message;
-  }
-  return { errors, other };
-}
-
-/** The first field with an error, in page order. */
-export function firstErrorField(errors: FieldErrors): FieldName | undefined {
-  return FIELD_ORDER.find((name) => errors[name]);
-}
-
-export type Validated<R> =
-  { ok: true; request: R } | { ok: false; errors: FieldErrors; other: string[] };
-
-function addressOf(values: HouseholdValues, zipCode: string) {
-  return {
-    Title1: values.title1,
-    FirstName: values.firstName,
-    LastName: values.lastName,
-    Company: values.company,
-    Street: values.street,
-    HouseNumber: values.houseNumber,
-    ZipCode: zipCode,
-    Place: values.place,
-  };
-}
+export type Validated<R> = KitValidated<FieldName, R>;
 
 /** The maximum price as a number, or the form's own message. */
 function maxPriceOf(text: string): number | string {
@@ -160,23 +97,6 @@ function maxPriceOf(text: string): number | string {
   if (value === undefined) return texts.form.maxPriceMissing;
   if (Number.isNaN(value)) return texts.form.maxPriceInvalid;
   return value;
-}
-
-function settle<R>(
-  parsed: { success: true; data: R } | { success: false; error: { issues: readonly Issue[] } },
-  own: FieldErrors,
-): Validated<R> {
-  if (parsed.success && Object.keys(own).length === 0) return { ok: true, request: parsed.data };
-  const { errors, other } = parsed.success
-    ? { errors: {}, other: [] }
-    : errorsOf(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
-  // The form's own message wins over the schema's for the same field.
-  return { ok: false, errors: { ...errors, ...own }, other };
-}
-
-interface Issue {
-  path: PropertyKey[];
-  message: string;
 }
 
 export interface StartContext {
@@ -189,10 +109,8 @@ export function startRequestOf(values: StartValues, ctx: StartContext): unknown 
   const maxPrice = maxPriceOf(values.maxUnitPrice);
   return {
     Configuration: ctx.config,
-    DeliveryAddress: addressOf(values, ctx.config.ZipCode),
-    Email: values.email.trim(),
-    Phone: values.phone,
-    AccessNotes: values.accessNotes,
+    DeliveryAddress: addressRequestOf(values, ctx.config.ZipCode),
+    ...contactRequestOf(values),
     MaxUnitPrice: typeof maxPrice === 'number' ? maxPrice : undefined,
     DeadlineHours: values.deadlineHours === '' ? undefined : Number(values.deadlineHours),
     // The schema wants the literal true; false gives the schema's German message.
@@ -209,7 +127,7 @@ export function validateStart(
   const maxPrice = maxPriceOf(values.maxUnitPrice);
   if (typeof maxPrice === 'string') own.maxUnitPrice = maxPrice;
   if (values.deadlineHours === '') own.deadlineHours = texts.form.deadlineMissing;
-  return settle(StartGroupRequestSchema.safeParse(startRequestOf(values, ctx)), own);
+  return validateWith(StartGroupRequestSchema, startRequestOf(values, ctx), groupFields, own);
 }
 
 export interface JoinContext {
@@ -221,11 +139,9 @@ export function joinRequestOf(values: JoinValues): unknown {
   const maxPrice = maxPriceOf(values.maxUnitPrice);
   const amount = parseLitresInput(values.amount);
   return {
-    DeliveryAddress: addressOf(values, values.zipCode.trim()),
+    DeliveryAddress: addressRequestOf(values, values.zipCode.trim()),
     Amount: amount,
-    Email: values.email.trim(),
-    Phone: values.phone,
-    AccessNotes: values.accessNotes,
+    ...contactRequestOf(values),
     PaymentParameterId:
       values.paymentParameterId === '' ? undefined : Number(values.paymentParameterId),
     MaxUnitPrice: typeof maxPrice === 'number' ? maxPrice : undefined,
@@ -244,7 +160,7 @@ export function validateJoin(values: JoinValues, ctx: JoinContext): Validated<Jo
   if (values.paymentParameterId === '') own.paymentParameterId = texts.form.paymentMissing;
   const maxPrice = maxPriceOf(values.maxUnitPrice);
   if (typeof maxPrice === 'string') own.maxUnitPrice = maxPrice;
-  return settle(JoinGroupRequestSchema.safeParse(joinRequestOf(values)), own);
+  return validateWith(JoinGroupRequestSchema, joinRequestOf(values), groupFields, own);
 }
 
 /**
@@ -252,11 +168,6 @@ export function validateJoin(values: JoinValues, ctx: JoinContext): Validated<Jo
  * mark and validation cannot disagree.
  */
 export const REQUIRED_FIELDS: ReadonlySet<FieldName> = new Set<FieldName>([
-  ...(Object.keys(
-    (() => {
-      const r = validateJoin(emptyJoinValues(), { maxAmount: GROUP_RULES.TOTAL_MAX });
-      return r.ok ? {} : r.errors;
-    })(),
-  ) as FieldName[]),
+  ...requiredFieldsOf(validateJoin(emptyJoinValues(), { maxAmount: GROUP_RULES.TOTAL_MAX })),
   'deadlineHours',
 ]);

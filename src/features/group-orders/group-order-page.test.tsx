@@ -3,31 +3,29 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { GroupView } from '../../api/contract/group-orders';
 import { GroupOrderPage } from './group-order-page';
-import { CODE, groupView, json, memberView, you } from './group-orders.fixtures';
+import {
+  CODE,
+  groupView,
+  json,
+  memberView,
+  you,
+  stubApi,
+  type ApiCall,
+} from './group-orders.fixtures';
 import { resetGroupDrafts } from './store';
 import { priceChangeOf, refreshDelayMs } from './use-group-view';
 
 let answers: Record<string, () => Response>;
-let calls: { method: string; path: string; body: unknown }[];
+let calls: ApiCall[];
 
 beforeEach(() => {
   sessionStorage.clear();
   resetGroupDrafts();
-  calls = [];
   answers = {
     'GET /api/orders/checkout-defaults': () =>
       json({ Email: 'nachbar@example.org', Phone: '030 7654321', DeliveryAddress: null }),
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const path = String(url);
-      calls.push({ method, path, body: init?.body ? JSON.parse(init.body as string) : null });
-      const answer = answers[`${method} ${path}`];
-      return Promise.resolve(answer ? answer() : json({ message: 'Nicht gefunden.' }, 404));
-    }),
-  );
+  calls = stubApi(answers);
 });
 
 afterEach(() => {

@@ -1,5 +1,10 @@
 /** Test data: group views as the server answers them (src/api/contract/group-orders.ts). */
+import { vi } from 'vitest';
+import type { CalculatorConfig } from '../../api/contract/calculation';
 import type { GroupView, GroupYou, MyGroup } from '../../api/contract/group-orders';
+import { json } from '../../ui/order-form/order-form.fixtures';
+
+export { json };
 
 export const CODE = 'ABCD2345';
 
@@ -92,9 +97,39 @@ export function myGroup(overrides: Partial<MyGroup> = {}): MyGroup {
   };
 }
 
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
+/** The organiser's order as the offer list priced it. */
+export const config: CalculatorConfig = {
+  ZipCode: '10115',
+  Amount: 3000,
+  Stations: 1,
+  Product: { Id: 1, ClimateNeutral: false },
+  Parameters: [{ Id: 5 }, { Id: 24 }, { Id: -2 }, { Id: 11 }, { Id: 9 }],
+  AppointmentPlus: false,
+  CountryId: 1,
+  ProductGroupId: 1,
+};
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/**
+ * A fetch that answers "METHOD path" from `answers` (a test may add to it later; 404 for the
+ * rest) and records every call in the list it returns.
+ */
+export function stubApi(answers: Record<string, () => Response>): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const path = String(url);
+      calls.push({ method, path, body: init?.body ? JSON.parse(init.body as string) : null });
+      const answer = answers[`${method} ${path}`];
+      return Promise.resolve(answer ? answer() : json({ message: 'Nicht gefunden.' }, 404));
+    }),
+  );
+  return calls;
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import type { Offer } from '../../api/contract/calculation';
 import { GroupStartPage } from './group-start-page';
-import { CODE, groupView, json } from './group-orders.fixtures';
+import { CODE, groupView, json, stubApi, type ApiCall } from './group-orders.fixtures';
 import { resetGroupDrafts, START_STORAGE_KEY } from './store';
 
 const QUERY =
@@ -34,13 +34,12 @@ const offer: Offer = {
   AppointmentPlus: false,
 };
 
-let calls: { method: string; path: string; body: unknown }[];
+let calls: ApiCall[];
 let answers: Record<string, () => Response>;
 
 beforeEach(() => {
   sessionStorage.clear();
   resetGroupDrafts();
-  calls = [];
   answers = {
     'POST /api/kalkulation/berechnen': () =>
       json({
@@ -68,16 +67,7 @@ beforeEach(() => {
         },
       }),
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const path = String(url);
-      calls.push({ method, path, body: init?.body ? JSON.parse(init.body as string) : null });
-      const answer = answers[`${method} ${path}`];
-      return Promise.resolve(answer ? answer() : json({ message: 'Nicht gefunden.' }, 404));
-    }),
-  );
+  calls = stubApi(answers);
 });
 
 afterEach(() => {

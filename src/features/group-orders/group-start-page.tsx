@@ -12,7 +12,8 @@ import type { CalculatorConfig, Offer } from '../../api/contract/calculation';
 import { GROUP_RULES } from '../../api/contract/group-orders';
 import { formatPrice, formatQuantity } from '../../lib/format';
 import { groupOrderPath } from '../../lib/paths';
-import { Button, ButtonLink } from '../../ui/button/button';
+import { ButtonLink } from '../../ui/button/button';
+import { OrderForm } from '../../ui/order-form';
 import { Card, Page } from '../../ui/page/page';
 import { calculatorState, defaultConfig } from '../calculator';
 import { useLocale } from '../locale';
@@ -21,9 +22,9 @@ import { fetchContactDefaults, fetchOffersFor, startGroup } from './api';
 import {
   Field,
   focusField,
-  GroupTerms,
+  GroupFormEnd,
   HouseholdFields,
-  SubmitMessages,
+  MaxPriceField,
 } from './components/fields';
 import { priceInputText, suggestMaxUnitPrice } from './format';
 import { validateStart, type StartValues } from './form';
@@ -167,17 +168,12 @@ export function GroupStartPage() {
               offer={offer}
               changeHref={backHref}
             />
-            <form
-              className={`${formStyles.form} ${styles.main}`}
-              noValidate
-              aria-label={texts.start.title}
-              onSubmit={(e) => {
-                e.preventDefault();
-                void send();
-              }}
+            <OrderForm
+              label={texts.start.title}
+              className={styles.main}
+              prefilled={draft.prefilled}
+              onSubmit={() => void send()}
             >
-              {draft.prefilled && <p className={formStyles.prefilled}>{texts.prefilled}</p>}
-              <p className={formStyles.requiredNote}>{texts.requiredNote}</p>
               <HouseholdFields
                 values={draft.values}
                 errors={draft.errors}
@@ -209,50 +205,22 @@ export function GroupStartPage() {
                       </select>
                     )}
                   </Field>
-                  <Field
-                    name="maxUnitPrice"
-                    label={texts.form.maxPrice(currencyOf(offer, config))}
-                    hint={texts.form.maxPriceHint}
+                  <MaxPriceField
+                    currency={currencyOf(offer, config)}
+                    value={draft.values.maxUnitPrice}
                     error={draft.errors.maxUnitPrice}
-                    className={formStyles.wide}
-                  >
-                    {(a11y) => (
-                      <input
-                        {...a11y}
-                        name="maxUnitPrice"
-                        inputMode="decimal"
-                        autoComplete="off"
-                        className={styles.priceInput}
-                        value={draft.values.maxUnitPrice}
-                        onChange={(e) => change('maxUnitPrice', e.target.value)}
-                      />
-                    )}
-                  </Field>
+                    onChange={(value) => change('maxUnitPrice', value)}
+                  />
                 </div>
               </fieldset>
-              <GroupTerms
-                checked={draft.values.acceptedTerms}
-                error={draft.errors.acceptedTerms}
-                onChange={(checked) => change('acceptedTerms', checked)}
+              <GroupFormEnd
+                draft={draft}
+                ready={ready}
+                sendingText={texts.start.submitting}
+                submitText={texts.start.submit}
+                onTermsChange={(checked) => change('acceptedTerms', checked)}
               />
-              <div className={formStyles.actions}>
-                <SubmitMessages
-                  errors={draft.errors}
-                  formError={draft.formError}
-                  phase={draft.phase}
-                  sendingText={texts.start.submitting}
-                />
-                <Button
-                  type="submit"
-                  size="lg"
-                  block
-                  disabled={draft.phase === 'submitting' || !ready}
-                  aria-busy={draft.phase === 'submitting'}
-                >
-                  {texts.start.submit}
-                </Button>
-              </div>
-            </form>
+            </OrderForm>
           </div>
         </>
       )}

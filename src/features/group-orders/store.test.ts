@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectionLost, reportNoAnswer, resetConnection } from '../../api/connection';
-import type { CalculatorConfig } from '../../api/contract/calculation';
 import { joinGroup, startGroup } from './api';
 import { validateJoin, validateStart, type JoinValues, type StartValues } from './form';
-import { groupView, json } from './group-orders.fixtures';
+import { config, groupView, json } from './group-orders.fixtures';
+import { household } from '../../ui/order-form/order-form.fixtures';
 import {
   joinDraft,
   JOIN_STORAGE_KEY,
@@ -12,28 +12,7 @@ import {
   startDraft,
 } from './store';
 
-const config: CalculatorConfig = {
-  ZipCode: '10115',
-  Amount: 3000,
-  Stations: 1,
-  Product: { Id: 1, ClimateNeutral: false },
-  Parameters: [{ Id: 5 }, { Id: 24 }, { Id: -2 }, { Id: 11 }, { Id: 9 }],
-  AppointmentPlus: false,
-  CountryId: 1,
-  ProductGroupId: 1,
-};
-
-const personal = {
-  title1: 'Frau',
-  firstName: 'Erika',
-  lastName: 'Musterfrau',
-  street: 'Invalidenstraße',
-  houseNumber: '117',
-  zipCode: '10115',
-  place: 'Berlin',
-  email: 'erika@example.org',
-  phone: '030 1234567',
-} as const;
+const personal = { ...household(), zipCode: '10115' };
 
 const checkStart = (values: StartValues) =>
   validateStart(values, { config, idempotencyKey: startDraft.state.idempotencyKey });
@@ -106,18 +85,6 @@ describe('group order drafts', () => {
     expect(startDraft.state.values.acceptedTerms).toBe(false);
     expect(startDraft.state.values.maxUnitPrice).toBe('');
     expect(startDraft.state.values.deadlineHours).toBe('72');
-  });
-
-  it('fill only empty fields from the account, and say so only for account data', () => {
-    joinDraft.open('ABCD2345');
-    joinDraft.setField('firstName', 'Eigene', checkJoin);
-    joinDraft.prefill({ maxUnitPrice: '104' }, false);
-    expect(joinDraft.state.prefilled).toBe(false);
-    joinDraft.prefill({ firstName: 'Erika', email: 'konto@example.org' });
-    expect(joinDraft.state.values.firstName).toBe('Eigene');
-    expect(joinDraft.state.values.email).toBe('konto@example.org');
-    expect(joinDraft.state.values.maxUnitPrice).toBe('104');
-    expect(joinDraft.state.prefilled).toBe(true);
   });
 
   it('refuse an incomplete form with the first field to focus, and send nothing', async () => {

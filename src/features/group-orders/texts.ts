@@ -9,8 +9,6 @@ export const texts = {
   eyebrow: 'Sammelbestellung',
   backToOrders: 'Zu meinen Bestellungen',
   backToOffers: 'Zurück zu den Angeboten',
-  requiredNote: 'Felder mit * müssen ausgefüllt werden.',
-  prefilled: 'Aus Ihrem Kundenkonto übernommen.',
   retry: 'Erneut versuchen',
 
   /** What a group order is, said wherever one is started or joined. */
@@ -61,20 +59,14 @@ export const texts = {
     submitting: 'Sammelbestellung wird angelegt …',
   },
 
+  /** The group forms' own words; what every order form says is the kit's (src/ui/order-form/texts.ts). */
   form: {
     addressTitle: 'Ihre Lieferadresse',
-    contactTitle: 'Kontakt',
     orderTitle: 'Ihre Bestellung',
-    zip: 'PLZ',
     zipFixedHint: 'Für diese PLZ wird die Sammelbestellung berechnet.',
     zipNeighbourHint: (zip: string, km: number) =>
       `Mitmachen können Haushalte in PLZ ${zip} oder in einer Postleitzahl, deren Mitte höchstens ${km} km entfernt liegt: So liefert ein Tankwagen alle in einer Tour.`,
-    email: 'E-Mail',
     emailHint: 'Hierhin schicken wir Neuigkeiten zur Gruppe und Ihre Bestellbestätigung.',
-    phone: 'Telefon',
-    phoneHint: 'Der Händler ruft an, um den Liefertermin abzustimmen.',
-    accessNotes: 'Hinweise für den Tankwagen (optional)',
-    accessNotesHint: 'z. B. „Tank im Keller, Zugang über Hof“, Schlauchlänge, Einfahrtshöhe',
     amount: 'Ihre Menge in Litern',
     amountHint: (min: string, max: string) =>
       `Mindestens ${min} Liter; in den Tankwagen passen noch ${max} Liter.`,
@@ -104,8 +96,6 @@ export const texts = {
       'Ich habe die Bedingungen gelesen. Beim Abschluss bestelle ich verbindlich und zahlungspflichtig für meinen Haushalt, wenn der Gruppenpreis meinen Höchstpreis nicht übersteigt.',
   },
 
-  errorSummary: (n: number) =>
-    `Bitte prüfen Sie ${n === 1 ? 'ein Feld' : `${n} Felder`}: die Hinweise stehen direkt am Feld.`,
   queued: `${CONNECTION_LOST} Ihre Eingaben sind gespeichert. Wir senden sie einmal, sobald die Verbindung zurück ist – Sie müssen nichts weiter tun.`,
   serverError:
     'Das hat gerade nicht geklappt. Ihre Eingaben sind erhalten; bitte versuchen Sie es gleich noch einmal.',

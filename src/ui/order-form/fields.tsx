@@ -1,12 +1,31 @@
 /**
- * The fields of the order forms (checkout, group orders): a label with a visible mark when
- * required (assistive technology hears aria-required), the control, the field's own German
- * message (aria-invalid + aria-describedby) and a hint; and the delivery address grid both forms
- * ask in the same order with the same words.
+ * The fields of the order forms (checkout, starting and joining a group order): a label with a
+ * visible mark when required (assistive technology hears aria-required), the control, the
+ * field's own German message (aria-invalid + aria-describedby) and a hint; the delivery address
+ * grid every form asks in the same order with the same words; the postal code (fixed by the
+ * price, or typed); contact; the notes for the tanker. Ids are `${idPrefix}${name}`: a form moves
+ * the focus to the first field with an error by them.
  */
 import { useId, type ReactNode } from 'react';
 import { SALUTATIONS } from '../../api/contract/orders';
+import type { AddressFieldName, AddressValues, FieldErrors, HouseholdValues } from './model';
+import { orderFormTexts as texts } from './texts';
 import styles from './order-form.module.css';
+
+/** What a form tells its fields: the prefix of their ids and which are required. */
+export interface FieldSetup {
+  idPrefix: string;
+  /** The fields the form's check refuses empty (model.ts requiredFieldsOf). */
+  required: ReadonlySet<string>;
+}
+
+export const fieldId = (setup: FieldSetup, name: string) => `${setup.idPrefix}${name}`;
+
+/** Moves the focus to a field (the first with an error). */
+export function focusField(setup: FieldSetup, name: string | undefined): void {
+  if (!name) return;
+  document.getElementById(fieldId(setup, name))?.focus();
+}
 
 export interface FieldA11y {
   id: string;
@@ -74,100 +93,171 @@ export function RequiredMark() {
   );
 }
 
-export type Salutation = (typeof SALUTATIONS)[number];
-
-export interface AddressValues {
-  title1: Salutation;
-  firstName: string;
-  lastName: string;
-  company: string;
-  street: string;
-  houseNumber: string;
-  place: string;
+/** A form's field by name: its id and required mark from the form's setup. */
+export function Field({
+  setup,
+  name,
+  ...props
+}: Omit<OrderFieldProps, 'id' | 'required'> & { setup: FieldSetup; name: string }) {
+  return <OrderField id={fieldId(setup, name)} required={setup.required.has(name)} {...props} />;
 }
-export type AddressFieldName = keyof AddressValues;
 
-export const ADDRESS_LABELS = {
-  title1: 'Anrede',
-  title1None: 'keine Angabe',
-  firstName: 'Vorname',
-  lastName: 'Nachname',
-  company: 'Firma (optional)',
-  street: 'Straße',
-  houseNumber: 'Hausnr.',
-  place: 'Ort',
-} as const;
+export interface TextInput {
+  autoComplete: string;
+  type?: string;
+  inputMode?: 'tel' | 'email' | 'text' | 'numeric' | 'decimal';
+}
+
+/** A one-line text field bound to a form value. */
+export function TextField({
+  setup,
+  name,
+  label,
+  value,
+  error,
+  input,
+  hint,
+  className,
+  onChange,
+}: {
+  setup: FieldSetup;
+  name: string;
+  label: string;
+  value: string;
+  error: string | undefined;
+  input: TextInput;
+  hint?: ReactNode;
+  className?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field setup={setup} name={name} label={label} error={error} hint={hint} className={className}>
+      {(a11y) => (
+        <input
+          {...a11y}
+          name={name}
+          type={input.type ?? 'text'}
+          inputMode={input.inputMode}
+          autoComplete={input.autoComplete}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The postal code the price was calculated for: shown, not typed. */
+export function FixedZipField({
+  id,
+  hintId,
+  value,
+  hint,
+}: {
+  id: string;
+  hintId: string;
+  value: string;
+  hint: string;
+}) {
+  return (
+    <div className={`${styles.field} ${styles.short}`}>
+      <label htmlFor={id}>{texts.zip}</label>
+      <input id={id} value={value} readOnly aria-describedby={hintId} autoComplete="postal-code" />
+      <p id={hintId} className={styles.hint}>
+        {hint}
+      </p>
+    </div>
+  );
+}
+
+/** A postal code the household types (the server judges whether it may take part). */
+export function TypedZipField({
+  setup,
+  value,
+  error,
+  onChange,
+}: {
+  setup: FieldSetup;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      setup={setup}
+      name="zipCode"
+      label={texts.zip}
+      value={value}
+      error={error}
+      input={{ autoComplete: 'postal-code', inputMode: 'numeric' }}
+      className={styles.short}
+      onChange={onChange}
+    />
+  );
+}
 
 /**
  * Salutation, names, company, street and house number, then `zipCell` (the form's own postal
- * code: fixed by the price, or typed), then the place. Ids are `${idPrefix}${name}`.
+ * code: FixedZipField or TypedZipField), then the place.
  */
 export function AddressGrid<V extends AddressValues>({
+  setup,
   values,
   errors,
-  idPrefix,
-  isRequired,
   onChange,
   zipCell,
   after,
 }: {
+  setup: FieldSetup;
   values: V;
-  errors: Partial<Record<AddressFieldName, string>>;
-  idPrefix: string;
-  isRequired: (name: AddressFieldName) => boolean;
+  errors: FieldErrors<AddressFieldName>;
   /** The form's own setter (its values have these fields among others). */
   onChange: <K extends AddressFieldName>(name: K, value: V[K]) => void;
   zipCell: ReactNode;
   /** A last cell (a hint for the whole address). */
   after?: ReactNode;
 }) {
-  const field = (
-    name: AddressFieldName,
-    className: string | undefined,
-    control: (a11y: FieldA11y) => ReactNode,
-  ) => (
-    <OrderField
-      id={`${idPrefix}${name}`}
-      label={ADDRESS_LABELS[name]}
-      required={isRequired(name)}
-      error={errors[name]}
-      className={className}
-    >
-      {control}
-    </OrderField>
-  );
   const text = (
     name: Exclude<AddressFieldName, 'title1'>,
     autoComplete: string,
     className: string | undefined,
-  ) =>
-    field(name, className, (a11y) => (
-      <input
-        {...a11y}
-        name={name}
-        type="text"
-        autoComplete={autoComplete}
-        value={values[name]}
-        onChange={(e) => onChange(name, e.target.value as V[typeof name])}
-      />
-    ));
+  ) => (
+    <TextField
+      setup={setup}
+      name={name}
+      label={texts.address[name]}
+      value={values[name]}
+      error={errors[name]}
+      input={{ autoComplete }}
+      className={className}
+      onChange={(value) => onChange(name, value as V[typeof name])}
+    />
+  );
   return (
     <div className={styles.grid}>
-      {field('title1', styles.short, (a11y) => (
-        <select
-          {...a11y}
-          name="title1"
-          autoComplete="honorific-prefix"
-          value={values.title1}
-          onChange={(e) => onChange('title1', e.target.value as V['title1'])}
-        >
-          {SALUTATIONS.map((s) => (
-            <option key={s} value={s}>
-              {s || ADDRESS_LABELS.title1None}
-            </option>
-          ))}
-        </select>
-      ))}
+      <Field
+        setup={setup}
+        name="title1"
+        label={texts.address.title1}
+        error={errors.title1}
+        className={styles.short}
+      >
+        {(a11y) => (
+          <select
+            {...a11y}
+            name="title1"
+            autoComplete="honorific-prefix"
+            value={values.title1}
+            onChange={(e) => onChange('title1', e.target.value as V['title1'])}
+          >
+            {SALUTATIONS.map((s) => (
+              <option key={s} value={s}>
+                {s || texts.address.title1None}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       {text('firstName', 'given-name', styles.short)}
       {text('lastName', 'family-name', styles.short)}
       {text('company', 'organization', styles.wide)}
@@ -177,5 +267,108 @@ export function AddressGrid<V extends AddressValues>({
       {text('place', 'address-level2', styles.street)}
       {after}
     </div>
+  );
+}
+
+/** The delivery address as a fieldset of its own, under the form's legend. */
+export function AddressFieldset<V extends AddressValues>({
+  legend,
+  ...grid
+}: Parameters<typeof AddressGrid<V>>[0] & { legend: string }) {
+  return (
+    <fieldset className={styles.group}>
+      <legend>{legend}</legend>
+      <AddressGrid {...grid} />
+    </fieldset>
+  );
+}
+
+export type HouseholdChange = <K extends keyof HouseholdValues>(
+  name: K,
+  value: HouseholdValues[K],
+) => void;
+
+/** E-mail (the form says what it is for) and phone; `children` join the grid (the notes). */
+export function ContactFields({
+  setup,
+  values,
+  errors,
+  emailHint,
+  onChange,
+  children,
+}: {
+  setup: FieldSetup;
+  values: Pick<HouseholdValues, 'email' | 'phone'>;
+  errors: FieldErrors<'email' | 'phone'>;
+  emailHint: string;
+  onChange: (name: 'email' | 'phone', value: string) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <fieldset className={styles.group}>
+      <legend>{texts.contactTitle}</legend>
+      <div className={styles.grid}>
+        <TextField
+          setup={setup}
+          name="email"
+          label={texts.email}
+          value={values.email}
+          error={errors.email}
+          input={{ autoComplete: 'email', type: 'email', inputMode: 'email' }}
+          hint={emailHint}
+          className={styles.wide}
+          onChange={(value) => onChange('email', value)}
+        />
+        <TextField
+          setup={setup}
+          name="phone"
+          label={texts.phone}
+          value={values.phone}
+          error={errors.phone}
+          input={{ autoComplete: 'tel', type: 'tel', inputMode: 'tel' }}
+          hint={texts.phoneHint}
+          className={styles.wide}
+          onChange={(value) => onChange('phone', value)}
+        />
+        {children}
+      </div>
+    </fieldset>
+  );
+}
+
+/** "Tank im Keller, Zugang über Hof": what the tanker driver should know. */
+export function AccessNotesField({
+  setup,
+  value,
+  error,
+  className,
+  onChange,
+}: {
+  setup: FieldSetup;
+  value: string;
+  error: string | undefined;
+  className?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field
+      setup={setup}
+      name="accessNotes"
+      label={texts.accessNotes}
+      hint={texts.accessNotesHint}
+      error={error}
+      className={className}
+    >
+      {(a11y) => (
+        <textarea
+          {...a11y}
+          name="accessNotes"
+          rows={3}
+          maxLength={500}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
   );
 }

@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { DELIVERY_WINDOW_LABELS, type DeliverySlot } from '../../../api/contract/delivery';
 import { formatWeekdayDayDe } from '../../../lib/dates';
 import { Button } from '../../../ui/button/button';
-import { RequiredMark } from '../../../ui/order-form/fields';
+import { RequiredMark } from '../../../ui/order-form';
 import formStyles from '../../../ui/order-form/order-form.module.css';
 import { texts } from '../texts';
 import styles from './delivery-date-field.module.css';

@@ -1,40 +1,38 @@
 /**
- * The fields of the group-order forms, shaped like the checkout's: a label (with a visible mark
- * when required; assistive technology hears aria-required), the control, the field's own German
- * message (aria-invalid + aria-describedby) and a hint. Ids are `group-<field>`, so a page can
- * move the focus to the first field with an error.
+ * The group-order forms' parts, of the order form kit (src/ui/order-form) as the checkout's:
+ * ids are `group-<field>`, so a page can move the focus to the first field with an error.
  */
-import type { ReactNode } from 'react';
+import {
+  AccessNotesField,
+  AddressFieldset,
+  ContactFields,
+  ErrorSummary,
+  Field as OrderFormField,
+  FixedZipField,
+  SubmitButton,
+  focusField as focusOrderField,
+  TermsCheck,
+  TypedZipField,
+  type FieldSetup,
+} from '../../../ui/order-form';
 import { REQUIRED_FIELDS, type FieldErrors, type FieldName, type HouseholdValues } from '../form';
 import { texts } from '../texts';
-import {
-  AddressGrid,
-  OrderField,
-  RequiredMark,
-  type OrderFieldProps,
-} from '../../../ui/order-form/fields';
 import { formStyles as styles } from './form-styles';
+import pageStyles from '../group-orders.module.css';
 
-export const fieldId = (name: FieldName) => `group-${name}`;
+export const groupSetup: FieldSetup = { idPrefix: 'group-', required: REQUIRED_FIELDS };
 
 /** Moves the focus to a field (the first with an error). */
 export function focusField(name: FieldName | undefined): void {
-  if (!name) return;
-  document.getElementById(fieldId(name))?.focus();
+  focusOrderField(groupSetup, name);
 }
-
-export type { FieldA11y } from '../../../ui/order-form/fields';
-export { RequiredMark };
 
 /** A group-order field: the order form's field with the group forms' id and required set. */
-export function Field({
-  name,
-  ...props
-}: Omit<OrderFieldProps, 'id' | 'required'> & { name: FieldName }) {
-  return <OrderField id={fieldId(name)} required={REQUIRED_FIELDS.has(name)} {...props} />;
+export function Field(
+  props: Omit<Parameters<typeof OrderFormField>[0], 'setup' | 'name'> & { name: FieldName },
+) {
+  return <OrderFormField setup={groupSetup} {...props} />;
 }
-
-type TextName = Exclude<keyof HouseholdValues, 'acceptedTerms' | 'title1'>;
 
 export type HouseholdChange = <K extends keyof HouseholdValues>(
   name: K,
@@ -56,108 +54,52 @@ export function HouseholdFields({
   zip: { fixed: string } | { hint: string };
   onChange: HouseholdChange;
 }) {
-  const text = (
-    name: TextName,
-    label: string,
-    input: {
-      autoComplete: string;
-      type?: string;
-      inputMode?: 'tel' | 'email' | 'text' | 'numeric';
-    },
-    extra: { hint?: ReactNode; className?: string } = {},
-  ) => (
-    <Field name={name} label={label} error={errors[name]} {...extra}>
-      {(a11y) => (
-        <input
-          {...a11y}
-          name={name}
-          type={input.type ?? 'text'}
-          inputMode={input.inputMode}
-          autoComplete={input.autoComplete}
-          value={values[name]}
-          onChange={(e) => onChange(name, e.target.value)}
-        />
-      )}
-    </Field>
-  );
-
   return (
     <>
-      <fieldset className={styles.group}>
-        <legend>{texts.form.addressTitle}</legend>
-        <AddressGrid
-          values={values}
-          errors={errors}
-          idPrefix="group-"
-          isRequired={(name) => REQUIRED_FIELDS.has(name)}
-          onChange={onChange}
-          zipCell={
-            'fixed' in zip ? (
-              <div className={`${styles.field} ${styles.short}`}>
-                <label htmlFor={fieldId('zipCode')}>{texts.form.zip}</label>
-                <input
-                  id={fieldId('zipCode')}
-                  value={zip.fixed}
-                  readOnly
-                  aria-describedby="group-zip-hint"
-                  autoComplete="postal-code"
-                />
-                <p id="group-zip-hint" className={styles.hint}>
-                  {texts.form.zipFixedHint}
-                </p>
-              </div>
-            ) : (
-              text(
-                'zipCode',
-                texts.form.zip,
-                { autoComplete: 'postal-code', inputMode: 'numeric' },
-                { className: styles.short },
-              )
-            )
-          }
-          after={
-            'hint' in zip && (
-              <p className={`${styles.hint} ${styles.wide} ${styles.gridHint}`}>{zip.hint}</p>
-            )
-          }
+      <AddressFieldset
+        legend={texts.form.addressTitle}
+        setup={groupSetup}
+        values={values}
+        errors={errors}
+        onChange={onChange}
+        zipCell={
+          'fixed' in zip ? (
+            <FixedZipField
+              id="group-zipCode"
+              hintId="group-zip-hint"
+              value={zip.fixed}
+              hint={texts.form.zipFixedHint}
+            />
+          ) : (
+            <TypedZipField
+              setup={groupSetup}
+              value={values.zipCode}
+              error={errors.zipCode}
+              onChange={(value) => onChange('zipCode', value)}
+            />
+          )
+        }
+        after={
+          'hint' in zip && (
+            <p className={`${styles.hint} ${styles.wide} ${styles.gridHint}`}>{zip.hint}</p>
+          )
+        }
+      />
+      <ContactFields
+        setup={groupSetup}
+        values={values}
+        errors={errors}
+        emailHint={texts.form.emailHint}
+        onChange={onChange}
+      >
+        <AccessNotesField
+          setup={groupSetup}
+          value={values.accessNotes}
+          error={errors.accessNotes}
+          className={styles.wide}
+          onChange={(value) => onChange('accessNotes', value)}
         />
-      </fieldset>
-
-      <fieldset className={styles.group}>
-        <legend>{texts.form.contactTitle}</legend>
-        <div className={styles.grid}>
-          {text(
-            'email',
-            texts.form.email,
-            { autoComplete: 'email', type: 'email', inputMode: 'email' },
-            { hint: texts.form.emailHint, className: styles.wide },
-          )}
-          {text(
-            'phone',
-            texts.form.phone,
-            { autoComplete: 'tel', type: 'tel', inputMode: 'tel' },
-            { hint: texts.form.phoneHint, className: styles.wide },
-          )}
-          <Field
-            name="accessNotes"
-            label={texts.form.accessNotes}
-            hint={texts.form.accessNotesHint}
-            error={errors.accessNotes}
-            className={styles.wide}
-          >
-            {(a11y) => (
-              <textarea
-                {...a11y}
-                name="accessNotes"
-                rows={3}
-                maxLength={500}
-                value={values.accessNotes}
-                onChange={(e) => onChange('accessNotes', e.target.value)}
-              />
-            )}
-          </Field>
-        </div>
-      </fieldset>
+      </ContactFields>
     </>
   );
 }
@@ -166,7 +108,7 @@ export function HouseholdFields({
  * The group's terms (every household its own contract, nobody liable for another, left out above
  * the maximum price) with the required checkbox.
  */
-export function GroupTerms({
+function GroupTerms({
   checked,
   error,
   onChange,
@@ -175,76 +117,106 @@ export function GroupTerms({
   error: string | undefined;
   onChange: (checked: boolean) => void;
 }) {
-  const id = fieldId('acceptedTerms');
   return (
-    <section className={styles.terms} aria-labelledby="group-terms-title">
-      <h2 id="group-terms-title">{texts.terms.title}</h2>
+    <TermsCheck
+      setup={groupSetup}
+      title={texts.terms.title}
+      checkboxLabel={texts.terms.checkbox}
+      checked={checked}
+      error={error}
+      onChange={onChange}
+    >
       <ul className={styles.termsList}>
         <li>{texts.terms.own}</li>
         <li>{texts.terms.liability}</li>
         <li>{texts.terms.maxPrice}</li>
       </ul>
       <p>{texts.terms.intro}</p>
-      <div className={styles.check}>
-        <input
-          id={id}
-          type="checkbox"
-          name="acceptedTerms"
-          checked={checked}
-          aria-required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'group-terms-error' : undefined}
-          onChange={(e) => onChange(e.target.checked)}
-        />
-        <label htmlFor={id}>
-          {texts.terms.checkbox}
-          <RequiredMark />
-        </label>
-      </div>
-      {error && (
-        <p id="group-terms-error" className={styles.error}>
-          {error}
-        </p>
-      )}
-    </section>
+    </TermsCheck>
   );
 }
 
-/** Above the submit button: the error count, a refusal, the offline queue, the sending state. */
-export function SubmitMessages({
-  errors,
-  formError,
-  phase,
-  sendingText,
+/** The maximum price per 100 L a household pays at most (suggested: today's plus 5 %). */
+export function MaxPriceField({
+  currency,
+  value,
+  error,
+  onChange,
 }: {
-  errors: FieldErrors;
-  formError: string | null;
-  phase: string;
-  sendingText: string;
+  currency: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
 }) {
-  const errorCount = Object.values(errors).filter(Boolean).length;
+  return (
+    <Field
+      name="maxUnitPrice"
+      label={texts.form.maxPrice(currency)}
+      hint={texts.form.maxPriceHint}
+      error={error}
+      className={styles.wide}
+    >
+      {(a11y) => (
+        <input
+          {...a11y}
+          name="maxUnitPrice"
+          inputMode="decimal"
+          autoComplete="off"
+          className={pageStyles.priceInput}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/**
+ * The end of both group forms: the terms, then above the button the error count, a refusal,
+ * the offline queue and the sending state. `ready`: the draft is open for this group.
+ */
+export function GroupFormEnd({
+  draft,
+  ready,
+  sendingText,
+  submitText,
+  onTermsChange,
+}: {
+  draft: {
+    values: { acceptedTerms: boolean };
+    errors: FieldErrors;
+    formError: string | null;
+    phase: string;
+  };
+  ready: boolean;
+  sendingText: string;
+  submitText: string;
+  onTermsChange: (checked: boolean) => void;
+}) {
+  const submitting = draft.phase === 'submitting';
   return (
     <>
-      {errorCount > 0 && (
-        <p className={styles.summaryError} role="alert">
-          {texts.errorSummary(errorCount)}
-        </p>
-      )}
-      {formError && (
-        <p className={styles.summaryError} role="alert">
-          {formError}
-        </p>
-      )}
-      {phase === 'queued' && (
-        <p className={styles.queued} role="status">
-          {texts.queued}
-        </p>
-      )}
-      {phase === 'submitting' && (
-        <p className={styles.sending} role="status">
-          {sendingText}
-        </p>
-      )}
+      <GroupTerms
+        checked={draft.values.acceptedTerms}
+        error={draft.errors.acceptedTerms}
+        onChange={onTermsChange}
+      />
+      <div className={styles.actions}>
+        <ErrorSummary errors={draft.errors} formError={draft.formError} />
+        {draft.phase === 'queued' && (
+          <p className={styles.queued} role="status">
+            {texts.queued}
+          </p>
+        )}
+        {submitting && (
+          <p className={styles.sending} role="status">
+            {sendingText}
+          </p>
+        )}
+        <SubmitButton busy={submitting} disabled={submitting || !ready}>
+          {submitText}
+        </SubmitButton>
+      </div>
     </>
   );
 }

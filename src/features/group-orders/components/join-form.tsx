@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { GROUP_RULES, type GroupView } from '../../../api/contract/group-orders';
 import { formatQuantity } from '../../../lib/format';
-import { Button } from '../../../ui/button/button';
+import { OrderForm } from '../../../ui/order-form';
 import { fetchContactDefaults, joinGroup } from '../api';
 import { priceInputText, suggestMaxUnitPrice } from '../format';
 import { validateJoin, type JoinValues } from '../form';
@@ -16,7 +16,7 @@ import { prefillOf } from '../prefill';
 import { joinDraft, type SendOutcome } from '../store';
 import { texts } from '../texts';
 import { useSendWhenOnline } from '../use-send-when-online';
-import { Field, focusField, GroupTerms, HouseholdFields, SubmitMessages } from './fields';
+import { Field, focusField, GroupFormEnd, HouseholdFields, MaxPriceField } from './fields';
 import { formStyles } from './form-styles';
 import styles from '../group-orders.module.css';
 
@@ -92,17 +92,11 @@ export function JoinForm({
         {texts.group.joinTitle}
       </h2>
       <p>{texts.group.joinLead}</p>
-      <form
-        className={formStyles.form}
-        noValidate
-        aria-labelledby="group-join-title"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send();
-        }}
+      <OrderForm
+        labelledBy="group-join-title"
+        prefilled={draft.prefilled}
+        onSubmit={() => void send()}
       >
-        {draft.prefilled && <p className={formStyles.prefilled}>{texts.prefilled}</p>}
-        <p className={formStyles.requiredNote}>{texts.requiredNote}</p>
         <fieldset className={formStyles.group}>
           <legend>{texts.form.orderTitle}</legend>
           <div className={formStyles.grid}>
@@ -149,25 +143,12 @@ export function JoinForm({
                 </select>
               )}
             </Field>
-            <Field
-              name="maxUnitPrice"
-              label={texts.form.maxPrice(currency)}
-              hint={texts.form.maxPriceHint}
+            <MaxPriceField
+              currency={currency}
+              value={draft.values.maxUnitPrice}
               error={draft.errors.maxUnitPrice}
-              className={formStyles.wide}
-            >
-              {(a11y) => (
-                <input
-                  {...a11y}
-                  name="maxUnitPrice"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  className={styles.priceInput}
-                  value={draft.values.maxUnitPrice}
-                  onChange={(e) => change('maxUnitPrice', e.target.value)}
-                />
-              )}
-            </Field>
+              onChange={(value) => change('maxUnitPrice', value)}
+            />
           </div>
         </fieldset>
         <HouseholdFields
@@ -176,29 +157,14 @@ export function JoinForm({
           zip={{ hint: texts.form.zipNeighbourHint(view.ZipCode, GROUP_RULES.NEIGHBOUR_KM) }}
           onChange={(name, value) => change(name, value as JoinValues[typeof name])}
         />
-        <GroupTerms
-          checked={draft.values.acceptedTerms}
-          error={draft.errors.acceptedTerms}
-          onChange={(checked) => change('acceptedTerms', checked)}
+        <GroupFormEnd
+          draft={draft}
+          ready={ready}
+          sendingText={texts.group.joining}
+          submitText={texts.group.joinSubmit}
+          onTermsChange={(checked) => change('acceptedTerms', checked)}
         />
-        <div className={formStyles.actions}>
-          <SubmitMessages
-            errors={draft.errors}
-            formError={draft.formError}
-            phase={draft.phase}
-            sendingText={texts.group.joining}
-          />
-          <Button
-            type="submit"
-            size="lg"
-            block
-            disabled={draft.phase === 'submitting' || !ready}
-            aria-busy={draft.phase === 'submitting'}
-          >
-            {texts.group.joinSubmit}
-          </Button>
-        </div>
-      </form>
+      </OrderForm>
     </section>
   );
 }
