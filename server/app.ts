@@ -7,6 +7,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { supportDeliveryRoutes } from './modules/delivery/routes';
+import { findDealerContact } from './modules/dealers/repo';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
@@ -221,7 +222,10 @@ export async function buildApp({
   await app.register(groupOrderRoutes, { prefix: '/api/sammelbestellungen' });
   await app.register(supportGroupOrderRoutes, { prefix: '/api/support/sammelbestellungen' });
   // A dealer's delivery bookings per day for support.
-  await app.register(supportDeliveryRoutes, { prefix: '/api/support/liefertermine' });
+  await app.register(supportDeliveryRoutes, {
+    prefix: '/api/support/liefertermine',
+    findDealer: findDealerContact,
+  });
   await app.register(customerRoutes, { prefix: '/api/jwt/kunde' });
   await app.register(ratingRoutes, { prefix: '/api/bewertung' });
   await app.register(reviewsRoutes, { prefix: '/api/site' });

@@ -22,7 +22,7 @@ import { seedContent } from './modules/content/seed';
 import { seedAdverts } from './modules/iam/seed';
 import { seedGuides } from './modules/leads/seed';
 import { seedDemoMex } from './modules/mex/seed';
-import { seedDemoOrders } from './modules/orders/seed';
+import { DELIVERED_DEMO_ORDER_KEYS, seedDemoOrders } from './modules/orders/seed';
 import { seedDeliveryContingents } from './modules/delivery/seed';
 import { seedDemoRatings } from './modules/ratings/seed';
 import { absoluteUrlOf } from './plugins/public-url';
@@ -67,7 +67,7 @@ export async function seedAll(db: Db, opts: SeedOptions = {}): Promise<SeedResul
   // The delivered demo order's rating invitation (an outbox mail with a working link).
   if (!demoUsers.skipped) {
     const origin = opts.publicUrl ?? DEFAULT_PUBLIC_URL;
-    await seedDemoRatings(db, (path) => absoluteUrlOf(origin, path));
+    await seedDemoRatings(db, (path) => absoluteUrlOf(origin, path), DELIVERED_DEMO_ORDER_KEYS);
   }
   // The demo customer's meX tanks, sensors and a year of readings.
   if (!demoUsers.skipped) await seedDemoMex(db, DEMO_CUSTOMER_EMAIL);

@@ -8,7 +8,8 @@ import { PRODUCT_NAME } from '../../../src/lib/brand';
 import { formatPrice, formatQuantity } from '../../../src/lib/format';
 import type { groupOrderMembers, groupOrders, OrderAddress } from '../../db/schema';
 import type { OutgoingEmail } from '../mail/outbox';
-import type { DealerContact, OrderRow } from '../orders/repo';
+import type { DealerContact } from '../dealers/repo';
+import type { OrderRow } from '../orders/repo';
 import { deliveryText } from '../orders/service';
 import { per100, type GroupPricing } from './pricing';
 

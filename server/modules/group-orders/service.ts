@@ -22,7 +22,7 @@ import {
   type StartGroupRequest,
   type SupportGroup,
 } from '../../../src/api/contract/group-orders';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import {
   dealers,
   deliveryBookings,
@@ -36,10 +36,10 @@ import type { JobQueue } from '../../jobs';
 import { CALC } from '../../../src/api/contract/calculation';
 import { checkZip, resolveRequest, type CalculationDeps } from '../calculation/service';
 import { storedWindow } from '../delivery/capacity';
-import { dealerSchedule } from '../delivery/schedule';
+import { dealerSchedule } from '../calculation/schedule';
 import type { DeliverySlot } from '../../../src/api/contract/delivery';
 import { createOrders, NoRoomError, type OrderDraft, type TourPlan } from '../orders/create';
-import { findDealerContact, type DbOrTx } from '../orders/repo';
+import { findDealerContact } from '../dealers/repo';
 import {
   closedMail,
   excludedMail,

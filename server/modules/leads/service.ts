@@ -22,7 +22,7 @@ import type { Db } from '../../db/client';
 import { countryStates, guides, leads, postalCodes } from '../../db/schema';
 import { CURRENCY, prepareRequest, priceOffer, type OfferRequest } from '../calculation/engine';
 import type { PriceIndex } from '../calculation/price-index';
-import { TtlCache } from '../calculation/ttl-cache';
+import { TtlCache } from '../caches/ttl-cache';
 import { checkZipCode, type ZipIndex } from '../location/service';
 import { compareConsumption, houseFromAnswers, type AveragePrice } from './compare';
 import { invalid, validateAnswers, type Outcome } from './validate';

@@ -12,13 +12,9 @@ import type { OrderAddress } from '../../db/schema';
 import type { DayCapacity, Depot } from '../delivery/capacity';
 import { bookTour } from '../delivery/repo';
 import { enqueueEmail, type OutgoingEmail } from '../mail/outbox';
-import {
-  insertOrderOnce,
-  nextOrderId,
-  type DbOrTx,
-  type DealerContact,
-  type OrderRow,
-} from './repo';
+import type { DbOrTx } from '../../db/client';
+import type { DealerContact } from '../dealers/repo';
+import { insertOrderOnce, nextOrderId, type OrderRow } from './repo';
 
 /** "OK-2026-000123": the year of the order (German time) and the row id. */
 export function orderNumberOf(id: number, at: Date): string {

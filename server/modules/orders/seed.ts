@@ -40,6 +40,11 @@ export const DEMO_ORDERS = [
   },
 ] as const;
 
+/** The demo orders seeded as delivered (the ratings seed invites their customer). */
+export const DELIVERED_DEMO_ORDER_KEYS: readonly string[] = DEMO_ORDERS.filter(
+  (demo) => demo.status === 'delivered',
+).map((demo) => demo.idempotencyKey);
+
 export interface DemoOrdersResult {
   inserted: number;
 }

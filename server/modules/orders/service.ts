@@ -20,7 +20,8 @@ import {
 } from '../../../src/api/contract/orders';
 import { PRODUCT_NAME } from '../../../src/lib/brand';
 import { formatPrice, formatQuantity } from '../../../src/lib/format';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { findDealerContact, type DealerContact } from '../dealers/repo';
 import type { OrderAddress } from '../../db/schema';
 import { GROUP_DELIVERY_TIME, GROUP_PAYMENT, toCents } from '../calculation/engine';
 import { calculate, resolveRequest, type CalculationDeps } from '../calculation/service';
@@ -32,21 +33,18 @@ import {
 import { formatWeekdayDayDe } from '../../../src/lib/dates';
 import { storedWindow } from '../delivery/capacity';
 import { releaseBooking } from '../delivery/repo';
-import { dealerSchedule, slotsFor, type DealerSchedule } from '../delivery/schedule';
+import { dealerSchedule, slotsFor, type DealerSchedule } from '../calculation/schedule';
 import { createOrders, DuplicateOrderError, NoRoomError, type BookedDelivery } from './create';
 
 export { orderNumberOf } from './create';
 import {
   findCheckoutDefaults,
-  findDealerContact,
   findOrderById,
   findOrderByKey,
   findOrderDetailById,
   findOrderDetailByNumber,
   listOrdersOfUser,
   updateOrderStatus,
-  type DbOrTx,
-  type DealerContact,
   type OrderDetailRow,
   type OrderRow,
 } from './repo';

@@ -16,7 +16,7 @@ import { PRICES_MAX_AGE_S } from '../../../src/api/contract/prices';
 import type { Db } from '../../db/client';
 import { priceSeries } from '../../db/schema';
 import { calculateDefault, type CalculationDeps } from '../calculation/service';
-import { TtlCache } from '../calculation/ttl-cache';
+import { TtlCache } from '../caches/ttl-cache';
 import { countryPriceOn, dayIndex, dayOfIndex, hashUnit, MODEL_START, round } from './model';
 import type { Region, RegionTree } from './regions';
 

@@ -23,7 +23,7 @@ import type { Db } from '../../db/client';
 import { postalCodes } from '../../db/schema';
 import { slug } from '../../db/seed/dealer-names';
 import { calculateDefault, type CalculationDeps } from '../calculation/service';
-import { TtlCache } from '../calculation/ttl-cache';
+import { TtlCache } from '../caches/ttl-cache';
 import { STANDARD_AMOUNT } from './history';
 import { round } from './model';
 import { countryKey, countyKey, stateKey, type Region, type RegionTree } from './regions';

@@ -21,7 +21,7 @@ import {
 } from '../../../src/api/contract/ratings';
 import { requireCsrf } from '../../plugins/auth';
 import { ttlCacheSource } from '../caches/registry';
-import { TtlCache } from '../calculation/ttl-cache';
+import { TtlCache } from '../caches/ttl-cache';
 import {
   checkRatingLink,
   countryOfReviewsId,

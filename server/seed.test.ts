@@ -1,3 +1,4 @@
+/** The demo seeds of two modules together: the delivered demo order gets its rating invitation. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -5,10 +6,10 @@ import {
   TEST_PUBLIC_URL,
   testAbsoluteUrl,
   type TestDatabase,
-} from '../../../tests/support/test-app';
-import { dealers, oneTimeTokens, orders, outboxEmails } from '../../db/schema';
-import { DEMO_ORDERS } from '../orders/seed';
-import { seedDemoRatings } from './seed';
+} from '../tests/support/test-app';
+import { dealers, oneTimeTokens, orders, outboxEmails } from './db/schema';
+import { DELIVERED_DEMO_ORDER_KEYS, DEMO_ORDERS } from './modules/orders/seed';
+import { seedDemoRatings } from './modules/ratings/seed';
 
 let t: TestDatabase;
 
@@ -72,8 +73,8 @@ describe('seedDemoRatings', () => {
         .where(and(eq(oneTimeTokens.purpose, 'rating'), eq(oneTimeTokens.orderId, order.id)));
     const before = (await invitationsOf()).length;
 
-    const first = await seedDemoRatings(db, testAbsoluteUrl);
-    const second = await seedDemoRatings(db, testAbsoluteUrl);
+    const first = await seedDemoRatings(db, testAbsoluteUrl, DELIVERED_DEMO_ORDER_KEYS);
+    const second = await seedDemoRatings(db, testAbsoluteUrl, DELIVERED_DEMO_ORDER_KEYS);
     expect(first.invited + before).toBe(1);
     expect(second.invited).toBe(0);
     expect(await invitationsOf()).toHaveLength(1);
