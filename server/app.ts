@@ -38,8 +38,8 @@ import {
   supportGroupOrderRoutes,
 } from './modules/group-orders/routes';
 import { authPlugin } from './plugins/auth';
-import { clientPlugin, type ClientPluginOptions } from './plugins/client';
-import { pageResolversPlugin } from './pages/resolvers';
+import { clientPlugin, type ClientPluginOptions } from './pages/plugin';
+import { pageResolversPlugin } from './plugins/page-resolvers';
 import { seoPlugin } from './pages/seo';
 import { databasePlugin } from './plugins/database';
 import { dbRateLimitPlugin } from './plugins/db-rate-limit';
@@ -48,7 +48,7 @@ import { pageLimitsPlugin, type PageLimitsOptions } from './plugins/page-limits'
 import { answerFrameworkError, answerClientError, errorsPlugin } from './plugins/errors';
 import { publicUrlPlugin } from './plugins/public-url';
 import { routeTablePlugin } from './plugins/route-table';
-import { OneLineRequestLog } from './request-log';
+import { OneLineRequestLog } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
 import { responseSerializerCompiler } from './plugins/serializer';
 import { BROTLI_OPTIONS, COMPRESS_THRESHOLD_BYTES } from './plugins/precompressed';

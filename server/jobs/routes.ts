@@ -18,7 +18,7 @@ import {
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { actorOf, recordAudit } from '../modules/audit/audit';
-import { guardAllRoutes, requireCsrf } from '../plugins/auth';
+import { guardAllRoutes, requireCsrf } from '../modules/account';
 import { errorResponses } from '../plugins/errors';
 
 const errors = errorResponses(401, 403);

@@ -26,7 +26,7 @@ export type { SsrModule };
 import { cookieOptions } from '../modules/account/cookies';
 import { issueTokens } from '../modules/account/service';
 import { findLegacySession } from '../modules/account/sessions';
-import { escapeHtml } from './escape';
+import { escapeHtml } from '../html/escape';
 import { jsonForScript } from './head';
 import { inlinableStylesheets, inlineStyleTag } from './inline-style';
 import { loadNeed } from './route-data';

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CalculationResult } from '../../src/api/contract/calculation';
 import type { DataNeed, OfferListPageData, SsrModule } from '../../src/api/contract/pages';
-import type { AuthUser } from '../plugins/auth';
+import type { AuthUser } from '../modules/account';
 import {
   bestPrice,
   calculationJson,

@@ -18,7 +18,7 @@ import {
 } from '../../tests/support/auth';
 import { buildTestApp, type TestApp } from '../../tests/support/test-app';
 import { createLegacySession } from '../modules/account/sessions';
-import { isKnownPagePath } from './client';
+import { isKnownPagePath } from './page-routes';
 
 interface Identity {
   name: string;

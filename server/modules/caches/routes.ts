@@ -11,7 +11,7 @@ import {
   type CacheInfo,
 } from '../../../src/api/contract/support';
 import type { Db } from '../../db/client';
-import { guardAllRoutes, requireCsrf } from '../../plugins/auth';
+import { guardAllRoutes, requireCsrf } from '../account';
 import { actorOf, auditHistory } from '../audit/audit';
 import { readGenerations } from './generations';
 import type { Caches } from './plugin';

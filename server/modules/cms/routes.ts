@@ -37,7 +37,7 @@ import {
 } from '../../../src/api/contract/cms';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
 import { actorOf, auditHistory, recordAudit } from '../audit/audit';
-import { guardAllRoutes, requireCsrf } from '../../plugins/auth';
+import { guardAllRoutes, requireCsrf } from '../account';
 import { PAGES_CACHE } from '../caches/registry';
 import { renderBodyAsPublished } from '../content/service';
 import { checkImage, declaredImageType, IMAGE_MESSAGES, storeImage } from './media';

@@ -9,7 +9,7 @@ import type { Dealer } from '../../../src/api/contract/dealers';
 import { DEALER_PRICE_AMOUNT, dealerListPath } from '../../../src/api/contract/dealers';
 import { formatOneDigit, formatPrice, formatQuantity } from '../../../src/lib/format';
 import { DEFAULT_COUNTRY_ID, localeByCountryId } from '../../../src/lib/locale';
-import type { PageResolution } from '../../pages/resolvers';
+import type { PageResolution } from '../../plugins/page-resolvers';
 import {
   createDealerCaches,
   pageDealerDetail,

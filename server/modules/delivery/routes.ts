@@ -8,7 +8,7 @@ import {
   DeliveryBookingsQuerySchema,
   DeliveryBookingsResponseSchema,
 } from '../../../src/api/contract/delivery';
-import { requireGuard } from '../../plugins/auth';
+import { requireGuard } from '../account';
 import type { Db } from '../../db/client';
 import { deliveryReport, type ReportDealer } from './service';
 

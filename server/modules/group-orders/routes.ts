@@ -15,7 +15,7 @@ import {
   StartGroupRequestSchema,
   SupportGroupListSchema,
 } from '../../../src/api/contract/group-orders';
-import { requireCsrf, requireGuard } from '../../plugins/auth';
+import { requireCsrf, requireGuard } from '../account';
 import {
   CLOSING_FAILED_REASON,
   closeGroup,

@@ -32,7 +32,7 @@ import {
   SlotListSchema,
   SlotSchema,
 } from '../../../src/api/contract/iam';
-import { guardAllRoutes, requireCsrf } from '../../plugins/auth';
+import { guardAllRoutes, requireCsrf } from '../account';
 import { actorOf, auditHistory } from '../audit/audit';
 import {
   advertContent,

@@ -16,7 +16,7 @@ import {
   type PriceAlarm,
 } from '../../../src/api/contract/mex';
 import { mexTanks, priceAlarms, users } from '../../db/schema';
-import { guardAllRoutes, requireCsrf } from '../../plugins/auth';
+import { guardAllRoutes, requireCsrf } from '../account';
 import { checkZipCode } from '../location/service';
 import { currencyOf, PRICE_ALARM_JOB } from './alarm-job';
 import { errorResponses } from '../../plugins/errors';

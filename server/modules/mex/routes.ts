@@ -22,7 +22,7 @@ import {
   MexSnapshotQuerySchema,
   MexSnapshotSchema,
 } from '../../../src/api/contract/mex';
-import { guardAllRoutes, requireCsrf } from '../../plugins/auth';
+import { guardAllRoutes, requireCsrf } from '../account';
 import { RateLimitedError } from '../../plugins/db-rate-limit';
 import { actorOf } from '../audit/audit';
 import * as repo from './repo';

@@ -22,7 +22,7 @@ import {
   SetOrderStatusResponseSchema,
 } from '../../../src/api/contract/orders';
 import { SlotTakenSchema } from '../../../src/api/contract/delivery';
-import { refuseLapsedIdentity, requireCsrf, requireGuard } from '../../plugins/auth';
+import { refuseLapsedIdentity, requireCsrf, requireGuard } from '../account';
 import { cookieOptions } from '../account/cookies';
 import { browserKeyOf, sessionIdOf } from '../account/csrf';
 import { createRatingInvitation } from '../ratings/service';

@@ -19,7 +19,7 @@ import {
   TrustedQualitySchema,
   type TrustedQuality,
 } from '../../../src/api/contract/ratings';
-import { requireCsrf } from '../../plugins/auth';
+import { requireCsrf } from '../account';
 import { ttlCacheSource } from '../caches/registry';
 import { TtlCache } from '../caches/ttl-cache';
 import {

@@ -26,7 +26,7 @@ import { isStaff } from '../../../src/lib/roles';
 import { findUserById, searchUsers } from '../account/repo';
 import { issueTokens, revokeRequestSessions, startLegacySession } from '../account/service';
 import { actorOf, auditHistory, recordAudit } from '../audit/audit';
-import { guardAllRoutes, requireCsrf, requireGuard } from '../../plugins/auth';
+import { guardAllRoutes, requireCsrf, requireGuard } from '../account';
 import {
   sendResetMail,
   setActive,
