@@ -8,8 +8,8 @@ import {
   type TestDatabase,
 } from '../tests/support/test-app';
 import { dealers, oneTimeTokens, orders, outboxEmails } from './db/schema';
-import { DELIVERED_DEMO_ORDER_KEYS, DEMO_ORDERS } from './modules/orders/seed';
-import { seedDemoRatings } from './modules/ratings/seed';
+import { DELIVERED_DEMO_ORDER_KEYS, DEMO_ORDERS } from './modules/orders';
+import { seedDemoRatings } from './modules/ratings';
 
 let t: TestDatabase;
 

@@ -17,14 +17,14 @@ import {
   demoUsersWanted,
   seedDemoUsers,
   type DemoUserSeedResult,
-} from './modules/account/seed';
-import { seedContent } from './modules/content/seed';
-import { seedAdverts } from './modules/iam/seed';
-import { seedGuides } from './modules/leads/seed';
-import { seedDemoMex } from './modules/mex/seed';
-import { DELIVERED_DEMO_ORDER_KEYS, seedDemoOrders } from './modules/orders/seed';
-import { seedDeliveryContingents } from './modules/delivery/seed';
-import { seedDemoRatings } from './modules/ratings/seed';
+} from './modules/account';
+import { seedContent } from './modules/content';
+import { seedAdverts } from './modules/iam';
+import { seedGuides } from './modules/leads';
+import { seedDemoMex } from './modules/mex';
+import { DELIVERED_DEMO_ORDER_KEYS, seedDemoOrders } from './modules/orders';
+import { seedDeliveryContingents } from './modules/delivery';
+import { seedDemoRatings } from './modules/ratings';
 import { absoluteUrlOf } from './plugins/public-url';
 
 export interface SeedResult {

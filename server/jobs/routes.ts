@@ -17,7 +17,7 @@ import {
 } from '../../src/api/contract/support';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
-import { actorOf, recordAudit } from '../modules/audit/audit';
+import { actorOf, recordAudit } from '../modules/audit';
 import { guardAllRoutes, requireCsrf } from '../modules/account';
 import { errorResponses } from '../plugins/errors';
 

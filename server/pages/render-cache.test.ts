@@ -26,7 +26,7 @@ import {
   type TestClientBuild,
 } from '../../tests/support/test-app';
 import { nextBestPriceSlotStart } from '../../tests/support/best-price-slot';
-import { PRICE_SNAPSHOT_JOB } from '../modules/prices/plugin';
+import { PRICE_SNAPSHOT_JOB } from '../modules/prices';
 import {
   etagOf,
   ifNoneMatchHolds,

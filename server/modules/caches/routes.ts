@@ -12,7 +12,7 @@ import {
 } from '../../../src/api/contract/support';
 import type { Db } from '../../db/client';
 import { guardAllRoutes, requireCsrf } from '../account';
-import { actorOf, auditHistory } from '../audit/audit';
+import { actorOf, auditHistory } from '../audit';
 import { readGenerations } from './generations';
 import type { Caches } from './plugin';
 import { errorResponses } from '../../plugins/errors';

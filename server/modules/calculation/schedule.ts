@@ -13,7 +13,7 @@ import {
   type OfferRequest,
 } from './engine';
 import type { PriceSnapshot } from './price-index';
-import { windowOfParameter, type Depot, type Need, type Period } from '../delivery/capacity';
+import { windowOfParameter, type Depot, type Need, type Period } from '../delivery';
 
 /** Parameter group "Lieferzeitfenster" (catalogue.ts). */
 export const GROUP_TIME_WINDOW = 5;

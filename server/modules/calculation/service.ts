@@ -37,8 +37,8 @@ import {
 } from './engine';
 import type { CatalogueProduct, PriceIndex, PriceSnapshot } from './price-index';
 import { PrecompressedText } from '../../plugins/precompressed';
-import { TtlCache } from '../caches/ttl-cache';
-import { scheduleEpoch } from '../delivery/calendar';
+import { TtlCache } from '../caches';
+import { scheduleEpoch } from '../delivery';
 import { scheduleOffers } from './schedule';
 
 /** SPEC §9: banners, prices, best price are cached 120 s (client and server). */

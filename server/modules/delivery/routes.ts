@@ -18,7 +18,7 @@ export interface SupportDeliveryOptions {
    * composed (app.ts), so delivery stays below dealers (dealers price with the calculation, which
    * reads the delivery board).
    */
-  findDealer(db: Db, dealerId: number): Promise<ReportDealer | undefined>;
+  findDealer: (db: Db, dealerId: number) => Promise<ReportDealer | undefined>;
 }
 
 export const supportDeliveryRoutes: FastifyPluginAsyncZod<SupportDeliveryOptions> = async (

@@ -26,7 +26,7 @@ import {
   orders,
   outboxEmails,
 } from '../../db/schema';
-import { GROUP_CLOSE_JOB } from './service';
+import { GROUP_CLOSE_JOB } from './model';
 
 let t: TestApp;
 

@@ -21,7 +21,8 @@ import { authHeaders, createTestUser, staffRole, type TestUser } from '../../../
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { groupOrderMembers, groupOrders, jobs, orders, outboxEmails } from '../../db/schema';
 import { JobQueue } from '../../jobs';
-import { closeGroup, GROUP_CLOSE_JOB } from './service';
+import { closeGroup } from './close';
+import { GROUP_CLOSE_JOB } from './model';
 
 let t: TestApp;
 let support: TestUser;

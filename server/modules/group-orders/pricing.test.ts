@@ -6,8 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalculatorConfig } from '../../../src/api/contract/calculation';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
-import { toCents } from '../calculation/engine';
-import { calculate } from '../calculation/service';
+import { calculate, toCents } from '../calculation';
 import {
   configurationFor,
   groupPaymentOptions,

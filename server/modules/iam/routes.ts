@@ -33,7 +33,7 @@ import {
   SlotSchema,
 } from '../../../src/api/contract/iam';
 import { guardAllRoutes, requireCsrf } from '../account';
-import { actorOf, auditHistory } from '../audit/audit';
+import { actorOf, auditHistory } from '../audit';
 import {
   advertContent,
   advertStylesheet,

@@ -13,9 +13,9 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { priceAlarms, users } from '../../db/schema';
-import { calculateDefault, type CalculationDeps } from '../calculation/service';
+import { calculateDefault, type CalculationDeps } from '../calculation';
 import { utcHour } from '../../jobs';
-import { enqueueEmail } from '../mail/outbox';
+import { enqueueEmail } from '../mail';
 import { formatPrice, formatQuantity } from '../../../src/lib/format';
 import { offerListPath } from '../../../src/lib/paths';
 import { localeByCountryId } from '../../../src/lib/locale';

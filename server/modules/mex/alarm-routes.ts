@@ -17,7 +17,7 @@ import {
 } from '../../../src/api/contract/mex';
 import { mexTanks, priceAlarms, users } from '../../db/schema';
 import { guardAllRoutes, requireCsrf } from '../account';
-import { checkZipCode } from '../location/service';
+import { checkZipCode } from '../location';
 import { currencyOf, PRICE_ALARM_JOB } from './alarm-job';
 import { errorResponses } from '../../plugins/errors';
 

@@ -8,10 +8,14 @@
  */
 import { eq } from 'drizzle-orm';
 import type { CalculatorConfig } from '../../../src/api/contract/calculation';
-import { GROUP_PAYMENT } from '../calculation/engine';
-import { PriceIndex } from '../calculation/price-index';
-import { dbPriceSource } from '../calculation/repo';
-import { calculate, createCalculationDeps, resolveRequest } from '../calculation/service';
+import {
+  calculate,
+  createCalculationDeps,
+  dbPriceSource,
+  GROUP_PAYMENT,
+  PriceIndex,
+  resolveRequest,
+} from '../calculation';
 import type { Db } from '../../db/client';
 import { addresses, users, type OrderAddress } from '../../db/schema';
 import { findOrderByKey, insertOrderOnce, nextOrderId } from './repo';

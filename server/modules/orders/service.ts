@@ -21,19 +21,26 @@ import {
 import { PRODUCT_NAME } from '../../../src/lib/brand';
 import { formatPrice, formatQuantity } from '../../../src/lib/format';
 import type { Db, DbOrTx } from '../../db/client';
-import { findDealerContact, type DealerContact } from '../dealers/repo';
+import { findDealerContact, type DealerContact } from '../dealers';
 import type { OrderAddress } from '../../db/schema';
-import { GROUP_DELIVERY_TIME, GROUP_PAYMENT, toCents } from '../calculation/engine';
-import { calculate, resolveRequest, type CalculationDeps } from '../calculation/service';
+import {
+  calculate,
+  type CalculationDeps,
+  dealerSchedule,
+  type DealerSchedule,
+  GROUP_DELIVERY_TIME,
+  GROUP_PAYMENT,
+  resolveRequest,
+  slotsFor,
+  toCents,
+} from '../calculation';
 import {
   DELIVERY_WINDOW_LABELS,
   type DeliverySlot,
   type SlotTaken,
 } from '../../../src/api/contract/delivery';
 import { formatWeekdayDayDe } from '../../../src/lib/dates';
-import { storedWindow } from '../delivery/capacity';
-import { releaseBooking } from '../delivery/repo';
-import { dealerSchedule, slotsFor, type DealerSchedule } from '../calculation/schedule';
+import { releaseBooking, storedWindow } from '../delivery';
 import { createOrders, DuplicateOrderError, NoRoomError, type BookedDelivery } from './create';
 
 export { orderNumberOf } from './create';

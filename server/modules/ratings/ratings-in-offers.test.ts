@@ -12,8 +12,7 @@ import {
 import { csrfHeaders } from '../../../tests/support/auth';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { dealers, orders } from '../../db/schema';
-import { PriceIndex } from '../calculation/price-index';
-import { dbPriceSource } from '../calculation/repo';
+import { dbPriceSource, PriceIndex } from '../calculation';
 import { insertInvitation } from './repo';
 import { hashToken } from './service';
 

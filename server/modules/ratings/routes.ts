@@ -20,8 +20,7 @@ import {
   type TrustedQuality,
 } from '../../../src/api/contract/ratings';
 import { requireCsrf } from '../account';
-import { ttlCacheSource } from '../caches/registry';
-import { TtlCache } from '../caches/ttl-cache';
+import { TtlCache, ttlCacheSource } from '../caches';
 import {
   checkRatingLink,
   countryOfReviewsId,

@@ -20,7 +20,7 @@ import { PRODUCT_NAME } from '../../../src/lib/brand';
 import { LOCALES } from '../../../src/lib/locale';
 import type { Db, DbOrTx } from '../../db/client';
 import type { orders } from '../../db/schema';
-import { enqueueEmail } from '../mail/outbox';
+import { enqueueEmail } from '../mail';
 import * as repo from './repo';
 
 const DAY_MS = 86_400_000;
