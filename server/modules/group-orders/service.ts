@@ -15,9 +15,9 @@ import {
   type JoinGroupRequest,
   type StartGroupRequest,
 } from '../../../src/api/contract/group-orders';
-import type { OrderAddress } from '../../db/schema';
 import { checkZip, resolveRequest } from '../calculation';
 import { enqueueEmail } from '../mail';
+import { storedAddress } from '../orders';
 import { cancelledMail, joinedMail, leftMail, startedMail } from './mails';
 import {
   fail,
@@ -44,19 +44,6 @@ import {
   type MemberRow,
 } from './repo';
 import { buildView } from './view';
-
-function toAddress(a: StartGroupRequest['DeliveryAddress']): OrderAddress {
-  return {
-    title1: a.Title1,
-    firstName: a.FirstName,
-    lastName: a.LastName,
-    company: a.Company,
-    street: a.Street,
-    houseNumber: a.HouseNumber,
-    zip: a.ZipCode,
-    place: a.Place,
-  };
-}
 
 /** 8 random characters of the code alphabet (about 8·10¹¹ codes). */
 export function newGroupCode(random: (n: number) => Uint8Array = randomBytes): string {
@@ -125,7 +112,7 @@ export async function startGroup(
 
   const now = nowOf(deps);
   const deadline = new Date(now.getTime() + input.DeadlineHours * 3_600_000);
-  const address = toAddress(input.DeliveryAddress);
+  const address = storedAddress(input.DeliveryAddress);
   for (let attempt = 0; ; attempt++) {
     const code = newGroupCode();
     const made = await deps.db.transaction(async (tx) => {
@@ -228,7 +215,7 @@ export async function joinGroup(
     const values = {
       email: input.Email.toLowerCase(),
       phone: input.Phone,
-      deliveryAddress: toAddress(input.DeliveryAddress),
+      deliveryAddress: storedAddress(input.DeliveryAddress),
       accessNotes: input.AccessNotes,
       amountLitres: input.Amount,
       paymentParameterId: input.PaymentParameterId,

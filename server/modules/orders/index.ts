@@ -7,4 +7,4 @@ export { createOrders, NoRoomError, type OrderDraft, type TourPlan } from './cre
 export { type OrderRow } from './repo';
 export { orderRoutes, supportOrderRoutes } from './routes';
 export { DELIVERED_DEMO_ORDER_KEYS, DEMO_ORDERS, seedDemoOrders } from './seed';
-export { deliveryText } from './service';
+export { deliveryText, storedAddress } from './service';

@@ -239,7 +239,7 @@ export async function placeOrder(
             guestKey: owner.guestKey,
             email: input.Email.toLowerCase(),
             phone: input.Phone,
-            deliveryAddress: addressOf(input.DeliveryAddress),
+            deliveryAddress: storedAddress(input.DeliveryAddress),
             accessNotes: input.AccessNotes,
             configuration: config,
             productId: offer.ProductId,
@@ -291,8 +291,8 @@ export async function placeOrder(
   return { ok: true, value: placed };
 }
 
-/** The wire address as stored. */
-function addressOf(a: PlaceOrderRequest['DeliveryAddress']): OrderAddress {
+/** The wire address as stored (an order's, a group household's). */
+export function storedAddress(a: PlaceOrderRequest['DeliveryAddress']): OrderAddress {
   return {
     title1: a.Title1,
     firstName: a.FirstName,
