@@ -74,7 +74,7 @@ const loaders: Loaders = {
   crossLinks: (app, { countryId, path }) => crossLinks(app, countryId, path),
   dealerDirectory: (app, { countryId, state, zipCode }) =>
     dealerDirectory(app, { countryId, state, zipCode }),
-  // The page's resolver asked for the same dealer just before (dealers/service.ts).
+  // The page's resolver asked for the same dealer just before (dealers/page.ts).
   dealer: (app, { countryId, id, branchId }, { params }) =>
     params
       ? pageDealerDetail(app, params, countryId, id, branchId)
