@@ -17,6 +17,11 @@
  *       A module seeds its own data in server/modules/<m>/seed.ts; server/seed.ts composes them.
  *   (i) server/legacy (the legacy login pages) uses the account module only through its public
  *       service, server/modules/account/index.ts: no tables, hashes, session rows or CSRF details.
+ *       Since (j) this holds for every module and every importer; (j) reports it.
+ *   (j) a server module, server/modules/<m>, is imported from outside its folder (other modules,
+ *       server/plugins, pages, jobs, legacy, server/*.ts, bench, scripts, tests) only through its
+ *       index.ts, its public face; inside, its files and its tests import each other freely. The
+ *       job queue, server/jobs, likewise. One zone per module, generated like (a).
  * (d), (e) and (f) are allow-lists covering all of src/ for their targets, so (b) and (c) leave
  * those targets out and every wrong import is reported exactly once.
  * A zone only fires for imports the TypeScript resolver can resolve; tsc reports the others.
@@ -51,6 +56,24 @@ const features = list('src/features', { dirsOnly: true });
 const serverAboveDb = list('server', { dirsOnly: true })
   .filter((name) => name !== 'db')
   .map((name) => `server/${name}`);
+
+/** The server modules (zone (j)). */
+const serverModules = list('server/modules', { dirsOnly: true });
+
+/**
+ * Everything that may import `folder` (a server module or server/jobs) but lies outside it: the
+ * other server/ entries and modules, bench/, scripts/ and tests/.
+ */
+const outsideOf = (folder) =>
+  [
+    ...list('server')
+      .filter((name) => name !== 'modules')
+      .map((name) => `server/${name}`),
+    ...serverModules.map((name) => `server/modules/${name}`),
+    'bench',
+    'scripts',
+    'tests',
+  ].filter((entry) => entry !== folder);
 
 /** src/ entries other than the allow-listed targets of (d) and (e), with src/api minus contract. */
 const srcOutside = (...skip) => [
@@ -137,14 +160,20 @@ const zones = [
     message:
       'server/db is the bottom server layer and imports no module, plugin or other server/ folder. A module seeds its own data in server/modules/<m>/seed.ts; server/seed.ts runs the seeds in order.',
   }),
-  // (i)
-  {
-    target: 'server/legacy',
-    from: 'server/modules/account',
+  // (i) is a case of (j) now
+  // (j) one zone per server module, and one for the job queue
+  ...serverModules.map((name) => ({
+    target: outsideOf(`server/modules/${name}`),
+    from: `server/modules/${name}`,
     except: ['./index.ts'],
-    message:
-      'The legacy pages use the account module only through its public service (server/modules/account/index.ts).',
-  },
+    message: `Outside server/modules/${name}, use the module only through its public face, server/modules/${name}/index.ts (export what is needed there).`,
+  })),
+  ...zone({
+    target: outsideOf('server/jobs'),
+    from: 'server/jobs',
+    except: ['./index.ts'],
+    message: 'Outside server/jobs, use the job queue only through server/jobs/index.ts.',
+  }),
 ];
 
 export default defineConfig(

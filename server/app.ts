@@ -6,39 +6,35 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { supportDeliveryRoutes } from './modules/delivery/routes';
+import { supportDeliveryRoutes } from './modules/delivery';
+import { dealersPlugin, dealersRoutes, findDealerContact } from './modules/dealers';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
 import { httpServerFactory, type HttpTimeouts } from './http-server';
 import { legacyPlugin, type LegacyPluginOptions } from './legacy/plugin';
-import { accountRoutes } from './modules/account/routes';
-import { calculationPlugin } from './modules/calculation/plugin';
-import { calculationRoutes, localBestPriceRoutes } from './modules/calculation/routes';
-import { customerRoutes } from './modules/customer/routes';
-import { healthRoutes } from './modules/health/routes';
-import { leadsPlugin } from './modules/leads/plugin';
-import { leadBannerRoutes, leadsRoutes } from './modules/leads/routes';
-import { zipIndexPlugin } from './modules/location/plugin';
-import { cachesPlugin } from './modules/caches/plugin';
-import { cacheRoutes } from './modules/caches/routes';
+import { accountRoutes } from './modules/account';
+import { calculationPlugin, calculationRoutes, localBestPriceRoutes } from './modules/calculation';
+import { customerRoutes } from './modules/customer';
+import { healthRoutes } from './modules/health';
+import { leadBannerRoutes, leadsPlugin, leadsRoutes } from './modules/leads';
+import { locationRoutes, zipIndexPlugin } from './modules/location';
+import { cacheRoutes, cachesPlugin } from './modules/caches';
 import { jobRoutes, jobsPlugin } from './jobs';
-import { locationRoutes } from './modules/location/routes';
-import { orderRoutes, supportOrderRoutes } from './modules/orders/routes';
-import { mailSenderPlugin } from './modules/mail/sender';
-import { ratingRoutes, reviewsRoutes } from './modules/ratings/routes';
-import { siteRoutes } from './modules/site/routes';
-import { supportUserRoutes } from './modules/support/routes';
-import { telemetryPlugin } from './modules/telemetry/plugin';
-import { supportTelemetryRoutes, telemetryRoutes } from './modules/telemetry/routes';
+import { orderRoutes, supportOrderRoutes } from './modules/orders';
+import { mailSenderPlugin } from './modules/mail';
+import { ratingRoutes, reviewsRoutes } from './modules/ratings';
+import { siteRoutes } from './modules/site';
+import { supportUserRoutes } from './modules/support';
+import { supportTelemetryRoutes, telemetryPlugin, telemetryRoutes } from './modules/telemetry';
 import {
   groupOrderRoutes,
   groupOrdersPlugin,
   supportGroupOrderRoutes,
-} from './modules/group-orders/routes';
+} from './modules/group-orders';
 import { authPlugin } from './plugins/auth';
-import { clientPlugin, type ClientPluginOptions } from './plugins/client';
-import { pageResolversPlugin } from './pages/resolvers';
+import { clientPlugin, type ClientPluginOptions } from './pages/plugin';
+import { pageResolversPlugin } from './plugins/page-resolvers';
 import { seoPlugin } from './pages/seo';
 import { databasePlugin } from './plugins/database';
 import { dbRateLimitPlugin } from './plugins/db-rate-limit';
@@ -47,25 +43,24 @@ import { pageLimitsPlugin, type PageLimitsOptions } from './plugins/page-limits'
 import { answerFrameworkError, answerClientError, errorsPlugin } from './plugins/errors';
 import { publicUrlPlugin } from './plugins/public-url';
 import { routeTablePlugin } from './plugins/route-table';
-import { OneLineRequestLog } from './request-log';
+import { OneLineRequestLog } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
 import { responseSerializerCompiler } from './plugins/serializer';
 import { BROTLI_OPTIONS, COMPRESS_THRESHOLD_BYTES } from './plugins/precompressed';
 import { readShell } from './pages/inline-style';
 import { LEAD_PARTNER } from '../src/api/contract/leads';
-import { pricesPlugin } from './modules/prices/plugin';
-import { pricesRoutes } from './modules/prices/routes';
-import { mexIngestRoutes, mexRoutes, mexSupportRoutes } from './modules/mex/routes';
-import { priceAlarmRoutes } from './modules/mex/alarm-routes';
-import { priceAlarmPlugin } from './modules/mex/alarm-plugin';
-import { openApiRoutes } from './modules/openapi/routes';
-import { dealersPlugin } from './modules/dealers/plugin';
-import { dealersRoutes } from './modules/dealers/routes';
-import { contentPlugin } from './modules/content/plugin';
-import { cmsPagesPlugin } from './modules/content/cms-pages-plugin';
-import { crossLinkingRoutes, newsRoutes } from './modules/content/routes';
-import { cmsPlugin } from './modules/cms/plugin';
-import { iamPlugin } from './modules/iam/plugin';
+import { pricesPlugin, pricesRoutes } from './modules/prices';
+import {
+  mexIngestRoutes,
+  mexRoutes,
+  mexSupportRoutes,
+  priceAlarmPlugin,
+  priceAlarmRoutes,
+} from './modules/mex';
+import { openApiRoutes } from './modules/openapi';
+import { cmsPagesPlugin, contentPlugin, crossLinkingRoutes, newsRoutes } from './modules/content';
+import { cmsPlugin } from './modules/cms';
+import { iamPlugin } from './modules/iam';
 
 export interface AppDeps {
   config: Pick<Config, 'nodeEnv' | 'distDir' | 'secret' | 'publicUrl'> &
@@ -221,7 +216,10 @@ export async function buildApp({
   await app.register(groupOrderRoutes, { prefix: '/api/sammelbestellungen' });
   await app.register(supportGroupOrderRoutes, { prefix: '/api/support/sammelbestellungen' });
   // A dealer's delivery bookings per day for support.
-  await app.register(supportDeliveryRoutes, { prefix: '/api/support/liefertermine' });
+  await app.register(supportDeliveryRoutes, {
+    prefix: '/api/support/liefertermine',
+    findDealer: findDealerContact,
+  });
   await app.register(customerRoutes, { prefix: '/api/jwt/kunde' });
   await app.register(ratingRoutes, { prefix: '/api/bewertung' });
   await app.register(reviewsRoutes, { prefix: '/api/site' });

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type HoldOptions } from './db/client';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { unavailableTexts, UNAVAILABLE_RETRY_AFTER_SECONDS } from './plugins/unavailable';
-import { READINESS_TEXTS } from './modules/health/routes';
+import { READINESS_TEXTS } from './modules/health';
 import { authHeaders, createTestUser, type TestUser } from '../tests/support/auth';
 import {
   buildAppOn,

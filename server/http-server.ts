@@ -11,7 +11,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { ApiError } from '../src/api/contract/common';
-import { pathOf } from './request-log';
+import { pathOf } from './plugins/request-log';
 
 export interface HttpTimeouts {
   /** A whole request, its headers and body, from its first byte on. */

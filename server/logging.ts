@@ -6,7 +6,7 @@
  *   keeps its code and message but not its detail ("Key (email)=(…) already exists") and not the
  *   value it echoes ('invalid input syntax for type integer: "…"').
  * - pino `redact` removes personal fields wherever a log call passes them anyway.
- * - Requests: Fastify's two lines with headers are off (`disableRequestLogging`); request-log.ts
+ * - Requests: Fastify's two lines with headers are off (`disableRequestLogging`); plugins/request-log.ts
  *   writes one line with method, path (no query: it can carry a postal code or a search for a
  *   name), status and time.
  * - In development on a terminal the lines go through pino-pretty; otherwise JSON, one per line.

@@ -12,7 +12,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, settleSecret, SIGNING_SECRET_NAME } from './config';
 import { appSecrets } from './db/schema';
-import { createLegacySession } from './modules/account/sessions';
+import { createLegacySession } from './modules/account';
 import { createTestUser } from '../tests/support/auth';
 import {
   buildAppOn,

@@ -17,14 +17,14 @@ import {
   demoUsersWanted,
   seedDemoUsers,
   type DemoUserSeedResult,
-} from './modules/account/seed';
-import { seedContent } from './modules/content/seed';
-import { seedAdverts } from './modules/iam/seed';
-import { seedGuides } from './modules/leads/seed';
-import { seedDemoMex } from './modules/mex/seed';
-import { seedDemoOrders } from './modules/orders/seed';
-import { seedDeliveryContingents } from './modules/delivery/seed';
-import { seedDemoRatings } from './modules/ratings/seed';
+} from './modules/account';
+import { seedContent } from './modules/content';
+import { seedAdverts } from './modules/iam';
+import { seedGuides } from './modules/leads';
+import { seedDemoMex } from './modules/mex';
+import { DELIVERED_DEMO_ORDER_KEYS, seedDemoOrders } from './modules/orders';
+import { seedDeliveryContingents } from './modules/delivery';
+import { seedDemoRatings } from './modules/ratings';
 import { absoluteUrlOf } from './plugins/public-url';
 
 export interface SeedResult {
@@ -67,7 +67,7 @@ export async function seedAll(db: Db, opts: SeedOptions = {}): Promise<SeedResul
   // The delivered demo order's rating invitation (an outbox mail with a working link).
   if (!demoUsers.skipped) {
     const origin = opts.publicUrl ?? DEFAULT_PUBLIC_URL;
-    await seedDemoRatings(db, (path) => absoluteUrlOf(origin, path));
+    await seedDemoRatings(db, (path) => absoluteUrlOf(origin, path), DELIVERED_DEMO_ORDER_KEYS);
   }
   // The demo customer's meX tanks, sensors and a year of readings.
   if (!demoUsers.skipped) await seedDemoMex(db, DEMO_CUSTOMER_EMAIL);

@@ -5,7 +5,7 @@
  * can be told from a bug of the soak itself.
  */
 import type pg from 'pg';
-import { DEFAULT_CONTINGENT, STOPS_PER_TOUR } from '../../server/modules/delivery/capacity';
+import { DEFAULT_CONTINGENT, STOPS_PER_TOUR } from '../../server/modules/delivery';
 import type { Ledger } from './flows';
 import type { Sample } from './http';
 import { fingerprint } from './mime';

@@ -25,6 +25,9 @@ import { DatabaseUnavailableError, isDatabaseUnavailable } from './unavailable';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The database or one of its transactions (`db.transaction(async (tx) => …)`). */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

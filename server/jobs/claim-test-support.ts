@@ -5,8 +5,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
-import { alarmSlot } from '../modules/mex/alarm-job';
-import type { JobQueue, JobRun } from './queue';
+import { utcHour, type JobQueue, type JobRun } from './queue';
 
 /** The job hanging-process.ts dies inside (takeover.test.ts). */
 export const TAKEOVER_JOB = 'takeover-test';
@@ -43,7 +42,7 @@ export class ClaimRecorder {
   }
 
   scheduleOn(queue: JobQueue): void {
-    queue.schedule('price-alarm', alarmSlot);
+    queue.schedule('price-alarm', utcHour);
   }
 }
 

@@ -4,6 +4,7 @@
  */
 export {
   berlinDay,
+  utcHour,
   JobQueue,
   RETRY_ATTEMPTS,
   untilStored,

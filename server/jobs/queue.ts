@@ -564,3 +564,11 @@ const BERLIN_DAY = new Intl.DateTimeFormat('en-CA', {
 export function berlinDay(instant: Date): string {
   return BERLIN_DAY.format(instant);
 }
+
+/**
+ * The hour of an instant, yyyy-mm-ddThhZ (the key of an hourly job): UTC, so a clock change
+ * neither skips nor repeats a slot.
+ */
+export function utcHour(instant: Date): string {
+  return `${instant.toISOString().slice(0, 13)}Z`;
+}

@@ -17,8 +17,8 @@ import {
 } from '../../src/api/contract/support';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
-import { actorOf, recordAudit } from '../modules/audit/audit';
-import { guardAllRoutes, requireCsrf } from '../plugins/auth';
+import { actorOf, recordAudit } from '../modules/audit';
+import { guardAllRoutes, requireCsrf } from '../modules/account';
 import { errorResponses } from '../plugins/errors';
 
 const errors = errorResponses(401, 403);

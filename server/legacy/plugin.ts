@@ -28,7 +28,7 @@ import {
   startPasswordReset,
 } from '../modules/account';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { enqueueEmail } from '../modules/mail/outbox';
+import { enqueueEmail } from '../modules/mail';
 import { RateLimitedError } from '../plugins/db-rate-limit';
 import { answerUnavailable, unavailableReason } from '../plugins/unavailable';
 import {

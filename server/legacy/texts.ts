@@ -17,7 +17,6 @@ export const texts = {
   offlineRetry: 'Erneut versuchen',
   toLogin: 'Zur Anmeldung',
   toHome: 'Zur Startseite',
-  backToApp: 'Zurück zum Ölkompass',
   intro:
     'Mit einem Kundenkonto sehen Sie Ihre Bestellungen, speichern Lieferadressen und bestellen schneller.',
   loginHeading: 'Anmelden',
@@ -58,7 +57,6 @@ export const texts = {
   titleBadRequest: 'Anfrage nicht verstanden',
   badRequest:
     'Diese Anfrage konnte nicht verarbeitet werden. Bitte verwenden Sie das Formular auf dieser Seite.',
-  tryAgain: 'Erneut versuchen',
   genericError: 'Bitte versuchen Sie es in einem Moment noch einmal.',
   required: 'Bitte ausfüllen.',
   emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
@@ -69,8 +67,6 @@ export const texts = {
   emailTaken:
     'Für diese E-Mail-Adresse gibt es bereits ein Konto. Bitte melden Sie sich an oder fordern Sie ein neues Kennwort an.',
   fixErrors: 'Bitte prüfen Sie die markierten Felder.',
-  imprint: 'Impressum',
-  privacy: 'Datenschutz',
   resetMailSubject: 'Ihr neues Kennwort für den Ölkompass',
   resetMailText: (name: string, link: string) =>
     `Guten Tag ${name},\n\nSie haben ein neues Kennwort für Ihr Ölkompass-Konto angefordert. Über diesen Link können Sie es setzen (60 Minuten gültig, nur einmal verwendbar):\n\n${link}\n\nWenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr Kennwort bleibt dann unverändert.\n\nIhr Ölkompass-Team`,

@@ -5,7 +5,7 @@
  * here, so nothing from a request can end up as markup.
  */
 import { PRODUCT_NAME } from '../../src/lib/brand';
-import { escapeHtml } from './escape';
+import { escapeHtml } from '../html/escape';
 
 export interface PageHead {
   /** The whole title, product name included. */

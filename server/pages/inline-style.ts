@@ -7,9 +7,9 @@
  * The CSP keeps `style-src 'self'` and allows exactly these texts by their hashes, so no other
  * inline style can run.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cspHash } from '../plugins/security';
 
 export interface InlinedShell {
   /** The shell with each of its own stylesheets' links replaced by a <style> with its text. */
@@ -19,11 +19,6 @@ export interface InlinedShell {
 }
 
 const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*>/g;
-
-/** The hash a CSP names to allow one inline <style> or <script> element's exact text. */
-export function cspHash(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-}
 
 /**
  * The text of every stylesheet the build emitted (assets/*.css, keyed "assets/<file>") that can

@@ -10,7 +10,6 @@ import { sql } from 'drizzle-orm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_COOKIES } from '../../src/api/contract/account-constants';
-import type { App } from '../app';
 import {
   authHeaders,
   createTestUser,
@@ -27,7 +26,7 @@ import {
   type TestClientBuild,
 } from '../../tests/support/test-app';
 import { nextBestPriceSlotStart } from '../../tests/support/best-price-slot';
-import { PRICE_SNAPSHOT_JOB } from '../modules/prices/plugin';
+import { PRICE_SNAPSHOT_JOB } from '../modules/prices';
 import {
   etagOf,
   ifNoneMatchHolds,
@@ -37,6 +36,9 @@ import {
   RenderCache,
   type CachedPage,
 } from './render-cache';
+
+/** The app a test builds (server/app.ts buildApp). */
+type App = TestApp['app'];
 
 describe('RenderCache', () => {
   const page = (body: string, maxAgeSeconds = 120, storedAt = 0): CachedPage => ({

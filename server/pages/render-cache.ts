@@ -13,7 +13,7 @@ import { CONTENT_MAX_AGE_S } from '../../src/api/contract/content';
 import { PrecompressedText, type Encoding } from '../plugins/precompressed';
 
 /** The staff screen's name of the cache (server/modules/caches). */
-export { PAGES_CACHE as RENDER_CACHE_NAME } from '../modules/caches/registry';
+export { PAGES_CACHE as RENDER_CACHE_NAME } from '../modules/caches';
 
 export interface CachedPage {
   status: 200;

@@ -23,9 +23,9 @@ import {
   type TestApp,
   type TestClientBuild,
 } from '../../tests/support/test-app';
-import { PRICE_SNAPSHOT_JOB } from '../modules/prices/plugin';
-import { createLegacySession } from '../modules/account/sessions';
-import { cspHash } from './inline-style';
+import { PRICE_SNAPSHOT_JOB } from '../modules/prices';
+import { createLegacySession } from '../modules/account';
+import { cspHash } from '../plugins/security';
 import { EARLY_TAPS_SCRIPT } from '../../src/lib/inline-scripts';
 import { acceptedLanguages, loadPageData } from './render';
 

@@ -23,10 +23,8 @@ import { LOCALE_COOKIE, LOCALES, resolveLocale, type LocaleCode } from '../../sr
 import { bodyClassFromRouteName, type AppRouteName } from '../../src/lib/paths';
 
 export type { SsrModule };
-import { cookieOptions } from '../modules/account/cookies';
-import { issueTokens } from '../modules/account/service';
-import { findLegacySession } from '../modules/account/sessions';
-import { escapeHtml } from './escape';
+import { cookieOptions, findLegacySession, issueTokens } from '../modules/account';
+import { escapeHtml } from '../html/escape';
 import { jsonForScript } from './head';
 import { inlinableStylesheets, inlineStyleTag } from './inline-style';
 import { loadNeed } from './route-data';

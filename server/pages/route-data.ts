@@ -5,27 +5,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { CalculationResult } from '../../src/api/contract/calculation';
 import type { DataNeed, OfferListPageData, SsrModule } from '../../src/api/contract/pages';
-import type { AuthUser } from '../plugins/auth';
+import type { AuthUser } from '../modules/account';
+import { bestPrice, calculationJson, calculatorInit, withFavourites } from '../modules/calculation';
+import { loadGuide, toGuide } from '../modules/leads';
 import {
-  bestPrice,
-  calculationJson,
-  calculatorInit,
-  withFavourites,
-} from '../modules/calculation/service';
-import { loadGuide, toGuide } from '../modules/leads/service';
-import { localPrices, resolveLocal } from '../modules/prices/local';
-import { countryAverage, priceFactors, priceFaq, priceHistory } from '../modules/prices/service';
-import { countryStates } from '../modules/site/service';
-import { stateMapMarkup } from '../modules/site/state-map';
+  countryAverage,
+  localPrices,
+  priceFactors,
+  priceFaq,
+  priceHistory,
+  resolveLocal,
+} from '../modules/prices';
+import { countryStates, stateMapMarkup } from '../modules/site';
 import { NEWS_LIST_PAGE_SIZE } from '../../src/api/contract/content';
-import { crossLinks } from '../modules/content/cross-links';
-import { cmsPage, featuredNews, newsDetail, newsList } from '../modules/content/service';
-import {
-  dealerDetail,
-  dealerDirectory,
-  dealerReviews,
-  pageDealerDetail,
-} from '../modules/dealers/service';
+import { cmsPage, crossLinks, featuredNews, newsDetail, newsList } from '../modules/content';
+import { dealerDetail, dealerDirectory, dealerReviews, pageDealerDetail } from '../modules/dealers';
 
 /** What a loader may use besides the app: the SSR build's pure helpers and who asks. */
 export interface NeedContext {
@@ -80,7 +74,7 @@ const loaders: Loaders = {
   crossLinks: (app, { countryId, path }) => crossLinks(app, countryId, path),
   dealerDirectory: (app, { countryId, state, zipCode }) =>
     dealerDirectory(app, { countryId, state, zipCode }),
-  // The page's resolver asked for the same dealer just before (dealers/service.ts).
+  // The page's resolver asked for the same dealer just before (dealers/page.ts).
   dealer: (app, { countryId, id, branchId }, { params }) =>
     params
       ? pageDealerDetail(app, params, countryId, id, branchId)

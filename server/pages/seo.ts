@@ -7,8 +7,8 @@
 import fp from 'fastify-plugin';
 import { PAGE_META } from '../../src/lib/page-meta';
 import { appRoutes } from '../../src/lib/paths';
-import { LEGACY_PREFIX } from '../legacy/html';
-import { escapeHtml } from './escape';
+import { LEGACY_PREFIX } from '../html/frame';
+import { escapeHtml } from '../html/escape';
 
 export interface SitemapEntry {
   /** A same-site path, e.g. "/heizoelpreise/bayern". */

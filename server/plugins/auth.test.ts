@@ -11,7 +11,7 @@ import {
 } from '../../tests/support/auth';
 import { buildTestApp, type TestApp } from '../../tests/support/test-app';
 import { z } from 'zod/mini';
-import { guardAllRoutes, requireCsrf, requireGuard } from './auth';
+import { guardAllRoutes, requireCsrf, requireGuard } from '../modules/account';
 
 let t: TestApp;
 let customer: TestUser;

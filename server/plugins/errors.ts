@@ -14,7 +14,7 @@ import {
 import { z } from 'zod/mini';
 import { ApiErrorSchema, type ApiError } from '../../src/api/contract/common';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { isClientGone, logRequestLineWhenSent } from '../request-log';
+import { isClientGone, logRequestLineWhenSent } from './request-log';
 import { answerUnavailable, unavailableReason } from './unavailable';
 
 // Every message a client can see is German: the contract words its own, and zod's

@@ -17,8 +17,8 @@ import {
   type TestUser,
 } from '../../tests/support/auth';
 import { buildTestApp, type TestApp } from '../../tests/support/test-app';
-import { createLegacySession } from '../modules/account/sessions';
-import { isKnownPagePath } from './client';
+import { createLegacySession } from '../modules/account';
+import { isKnownPagePath } from './page-routes';
 
 interface Identity {
   name: string;

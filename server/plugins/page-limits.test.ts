@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../src/api/contract/common';
-import type { App } from '../app';
 import {
   buildAppOn,
   buildTestApp,
@@ -15,6 +14,9 @@ import {
   type TestClientBuild,
 } from '../../tests/support/test-app';
 import { PAGE_LIMITS, TokenBuckets } from './page-limits';
+
+/** The app a test builds (server/app.ts buildApp). */
+type App = TestApp['app'];
 
 let build: TestClientBuild;
 let t: TestApp;

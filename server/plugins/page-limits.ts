@@ -2,7 +2,7 @@
  * Limits on the expensive work behind addresses, not on reading. A page GET that is
  * cheap (the shell, a kept render, a redirect) is never counted, so a crawler walking the ~41,000
  * local price pages at 20 pages/s from one address is not refused. Counted per client address:
- * - `chargeRender`: a server render that is not kept (server/plugins/client.ts, right before
+ * - `chargeRender`: a server render that is not kept (server/pages/plugin.ts, right before
  *   renderRoute; a render cache charges only its misses);
  * - `chargeUnknownPath`: a 404, page or API (an unknown address costs a render of the 404 page or
  *   a route lookup, and a flood of them is a scan, never reading).
@@ -18,7 +18,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiError } from '../../src/api/contract/common';
-import { messagePage } from '../legacy/html';
+import { messagePage } from '../html/frame';
 import { isPageRequest } from './errors';
 
 export interface Budget {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INLINE_SCRIPTS, OPEN_AS_MODAL_SCRIPT } from '../../src/lib/inline-scripts';
-import { cspHash } from '../pages/inline-style';
-import { helmetOptions, securityHeaders } from './security';
+import { cspHash, helmetOptions, securityHeaders } from './security';
 
 describe('security headers (computed once at start)', () => {
   it('pins HTTPS and upgrades requests only in production', () => {

@@ -6,12 +6,17 @@
  * per-route policy), so helmet runs once at start and every request gets the headers it wrote,
  * instead of helmet parsing the CSP directives again on each request.
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { INLINE_SCRIPTS } from '../../src/lib/inline-scripts';
-import { cspHash } from '../pages/inline-style';
 import { isApiPath } from './errors';
+
+/** The hash a CSP names to allow one inline <style> or <script> element's exact text. */
+export function cspHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
 
 /**
  * `styleHashes`: the hashes of the <style> elements the server writes into pages (the app's

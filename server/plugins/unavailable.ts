@@ -9,7 +9,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../src/api/contract/common';
 import { safeReturnUrl } from '../../src/lib/roles';
-import { messagePage } from '../legacy/html';
+import { messagePage } from '../html/frame';
 
 /**
  * Retry-After of the 503: a restart of PostgreSQL takes a few seconds (server/db/client.ts

@@ -7,10 +7,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO_USERS } from './demo-users';
+import { DEMO_MEX_FERIENHAUS_KEY, DEMO_USERS } from './demo-users';
 import { acceptConsent, expect, offlineCopyKept, test, workerControls } from './fixtures';
 import { loginOnLegacyPage, registerCustomer } from './session-login';
-import { DEMO_MEX_FERIENHAUS_KEY } from '../../server/modules/mex/seed';
 
 async function loginAsDemoCustomer(page: Page) {
   await page.goto('/mein-mex');

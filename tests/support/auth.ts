@@ -13,18 +13,16 @@ import {
   createCsrfToken,
   createSessionId,
   csrfBindingOfCookies,
-  NO_SESSION,
-  SECURE_SID_COOKIE,
-  SID_COOKIE,
-} from '../../server/modules/account/csrf';
-import {
+  hashPassword,
   JWT_AUDIENCE,
   JWT_ISSUER,
   jwtKey,
+  NO_SESSION,
+  SECURE_SID_COOKIE,
+  SID_COOKIE,
   tokenClaims,
   type TokenUser,
-} from '../../server/modules/account/jwt';
-import { hashPassword } from '../../server/modules/account/password';
+} from '../../server/modules/account';
 import { TEST_SECRET } from './test-app';
 
 /** The staff role prefix the test app uses (buildApp default, config ROLE_PREFIX). */

@@ -4,7 +4,7 @@
  * date put it into the next slot: after the seeded prices were written, so the moment is the
  * slot's start in every test app.
  */
-import { BEST_PRICE_TTL_S } from '../../server/modules/calculation/service';
+import { BEST_PRICE_TTL_S } from '../../server/modules/calculation';
 
 export const BEST_PRICE_SLOT_MS = BEST_PRICE_TTL_S * 1000;
 

@@ -1,8 +1,12 @@
 /**
- * The account module's public service for the layers beside it (the legacy login, registration
- * and password pages, server/legacy): what they may ask of accounts, without the users table,
- * password hashes, session rows or the CSRF binding. ESLint zone (i) keeps server/legacy
- * to this file. Other modules still use service.ts, as they did.
+ * The account module's public face: everything outside server/modules/account uses accounts
+ * through this file (eslint.config.js zone (j); zone (i) says the same for server/legacy).
+ * - identity and route checks: `request.auth`, requireGuard, requireCsrf, guardAllRoutes (the
+ *   auth plugin in server/plugins/auth.ts applies them);
+ * - the legacy login, registration and password pages (server/legacy) get a small service below,
+ *   without the users table, password hashes, session rows or the CSRF binding;
+ * - support reads users and signs in as them; the page renderer issues tokens for a legacy
+ *   session; tests/support makes tokens, CSRF values and sessions as the module does.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_COOKIES } from '../../../src/api/contract/account';
@@ -19,6 +23,54 @@ import {
 import { createResetToken, findLegacySession } from './sessions';
 
 export { CSRF_FIELD } from './csrf';
+
+export { accountRoutes } from './routes';
+export { cookieOptions } from './cookies';
+export {
+  browserKeyOf,
+  createCsrfToken,
+  createSessionId,
+  csrfBindingOf,
+  csrfBindingOfCookies,
+  NO_SESSION,
+  rebindCsrf,
+  SECURE_SID_COOKIE,
+  sessionIdOf,
+  SID_COOKIE,
+} from './csrf';
+export {
+  guardAllRoutes,
+  hoistChecks,
+  refuseLapsedIdentity,
+  requireCsrf,
+  requireGuard,
+} from './guards';
+export {
+  authFromToken,
+  bearerToken,
+  isAnonymousRequest,
+  type AuthOptions,
+  type AuthUser,
+  type GuardedRoute,
+} from './identity';
+export { JWT_AUDIENCE, JWT_ISSUER, jwtKey, tokenClaims, type TokenUser } from './jwt';
+export { pageGuardRedirect } from './page-guard';
+export { hashPassword } from './password';
+export { findUserByEmail, findUserById, searchUsers, type UserRow } from './repo';
+export {
+  DEMO_CUSTOMER_EMAIL,
+  demoUsersWanted,
+  seedDemoUsers,
+  type DemoUserSeedResult,
+} from './seed';
+export { issueTokens, revokeRequestSessions, startLegacySession } from './service';
+export {
+  createLegacySession,
+  createResetToken,
+  findLegacySession,
+  isSessionLive,
+  revokeAllSessionsOf,
+} from './sessions';
 
 /**
  * A form's CSRF value is the browser's own: equal to its `ok_csrf` cookie and made for its id and

@@ -24,7 +24,7 @@ import {
   TokenRefreshResponseSchema,
 } from '../../../src/api/contract/account';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
-import { requireCsrf, requireGuard } from '../../plugins/auth';
+import { requireCsrf, requireGuard } from './guards';
 import { hashPassword } from './password';
 import { dealerExists, findUserById, setFavourite, setPasswordHash, userHasOrders } from './repo';
 import {

@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuditHistorySchema } from '../../../src/api/contract/audit';
 import { CacheListSchema, type CacheInfo } from '../../../src/api/contract/support';
-import type { App } from '../../app';
 import { authHeaders, createTestUser, staffRole, type TestUser } from '../../../tests/support/auth';
 import {
   buildAppOn,
@@ -14,6 +13,9 @@ import {
   usesPostgres,
   type TestApp,
 } from '../../../tests/support/test-app';
+
+/** The app a test builds (server/app.ts buildApp). */
+type App = TestApp['app'];
 
 let t: TestApp;
 /** A second server process on the same database (its own pool on PostgreSQL). */

@@ -18,7 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../../db/client';
 import { cacheGenerations } from '../../db/schema';
-import { recordAudit, type AuditActor } from '../audit/audit';
+import { recordAudit, type AuditActor } from '../audit';
 import type { CacheRegistry, CacheSource } from './registry';
 
 /** The NOTIFY channel of cache clears. */

@@ -4,7 +4,7 @@
  * `app.caches.register(...)`; listens and polls once the app is ready, stops on close.
  */
 import fp from 'fastify-plugin';
-import type { AuditActor } from '../audit/audit';
+import type { AuditActor } from '../audit';
 import { CacheGenerations, type ClearOutcome } from './generations';
 import { CacheRegistry, type CacheSource } from './registry';
 

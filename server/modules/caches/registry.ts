@@ -4,7 +4,7 @@
  * stored, and how to clear it. This file knows nothing about the database; generations.ts makes
  * a clear reach every server process.
  */
-import type { TtlCache } from '../calculation/ttl-cache';
+import type { TtlCache } from './ttl-cache';
 
 export interface CacheSource {
   /** Stable id in URLs and the cache_generation table: lower-case letters, digits, "-". */

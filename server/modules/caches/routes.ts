@@ -11,8 +11,8 @@ import {
   type CacheInfo,
 } from '../../../src/api/contract/support';
 import type { Db } from '../../db/client';
-import { guardAllRoutes, requireCsrf } from '../../plugins/auth';
-import { actorOf, auditHistory } from '../audit/audit';
+import { guardAllRoutes, requireCsrf } from '../account';
+import { actorOf, auditHistory } from '../audit';
 import { readGenerations } from './generations';
 import type { Caches } from './plugin';
 import { errorResponses } from '../../plugins/errors';

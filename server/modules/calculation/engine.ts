@@ -381,7 +381,7 @@ export function priceOffer(
     ProductName: request.product.name,
     DeliveryTime: prepared.deliveryTime,
     DeliveryDays: prepared.deliveryDays,
-    // Filled in by the calculation from the dealer's capacity (delivery/schedule.ts); here so the
+    // Filled in by the calculation from the dealer's capacity (schedule.ts); here so the
     // keys keep the schema's order when it sets them.
     EarliestDelivery: undefined,
     LatestDelivery: undefined,

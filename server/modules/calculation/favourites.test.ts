@@ -9,6 +9,7 @@ import {
   type CalculatorConfigInput,
 } from '../../../src/api/contract/calculation';
 import { authHeaders, createTestUser, type TestUser } from '../../../tests/support/auth';
+import { testCalculatorConfig } from '../../../tests/support/calculator';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { markFavourites } from './service';
 
@@ -30,16 +31,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const CONFIG: CalculatorConfigInput = {
-  ZipCode: '10115',
-  Amount: 3000,
-  Stations: 1,
-  Product: { Id: 1, ClimateNeutral: false },
-  Parameters: [],
-  AppointmentPlus: false,
-  CountryId: 1,
-  ProductGroupId: 1,
-};
+const CONFIG: CalculatorConfigInput = testCalculatorConfig();
 
 async function offers(
   path: 'berechnen' | 'berechnen-default',

@@ -5,9 +5,9 @@
  * favourites query is the only database access of a calculation, and only for a logged-in user.
  */
 import fp from 'fastify-plugin';
-import { ttlCacheSource } from '../caches/registry';
+import { ttlCacheSource } from '../caches';
 import { PriceIndex } from './price-index';
-import { warmCalendar, workingCalendar } from '../delivery/calendar';
+import { warmCalendar, workingCalendar } from '../delivery';
 import { dbPriceSource, loadFavouriteDealerIds } from './repo';
 import { createCalculationDeps, type CalculationDeps } from './service';
 

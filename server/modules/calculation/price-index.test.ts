@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { deliveryDistanceKm } from './engine';
 import { GRID_CELL_DEG, meanRating, PriceIndex, PriceSnapshot } from './price-index';
 import { loadPriceData, type DealerRatingRow, type PriceData, type PriceSource } from './repo';
-import { TtlCache } from './ttl-cache';
+import { TtlCache } from '../caches';
 
 let t: TestApp;
 let data: PriceData;

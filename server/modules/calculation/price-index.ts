@@ -30,8 +30,7 @@ import {
   type GeoPoint,
 } from './engine';
 import type { BookingData, ChangeSignature, PriceData, PriceSource, RatingData } from './repo';
-import { workingCalendar } from '../delivery/calendar';
-import { DeliveryBoard, type Depot, type Need } from '../delivery/capacity';
+import { DeliveryBoard, type Depot, type Need, workingCalendar } from '../delivery';
 
 /** Grid cell edge in degrees: about 28 km north–south, 16–19 km east–west in DACH. */
 export const GRID_CELL_DEG = 0.25;

@@ -18,8 +18,13 @@ import {
   postalCodes,
   products,
 } from '../../db/schema';
-import type { DayLoadRow, DeliveryData } from '../delivery/capacity';
-import { loadDayLoads, loadDeliveryData, loadDeliverySignature } from '../delivery/repo';
+import {
+  type DayLoadRow,
+  type DeliveryData,
+  loadDayLoads,
+  loadDeliveryData,
+  loadDeliverySignature,
+} from '../delivery';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ParameterGroupRow = typeof calcParameterGroups.$inferSelect;

@@ -9,6 +9,7 @@ import {
   UpsellingResponseSchema,
 } from '../../../src/api/contract/calculation';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
+import { testCalculatorConfig } from '../../../tests/support/calculator';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 
 let t: TestApp;
@@ -22,16 +23,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const VALID = {
-  ZipCode: '10115',
-  Amount: 3000,
-  Stations: 1,
-  Product: { Id: 1, ClimateNeutral: false },
-  Parameters: [],
-  AppointmentPlus: false,
-  CountryId: 1,
-  ProductGroupId: 1,
-};
+const VALID = testCalculatorConfig();
 
 const INSTALLMENT = { Id: 23, Modifier: 12 };
 

@@ -37,9 +37,9 @@ import {
 } from './engine';
 import type { CatalogueProduct, PriceIndex, PriceSnapshot } from './price-index';
 import { PrecompressedText } from '../../plugins/precompressed';
-import { TtlCache } from './ttl-cache';
-import { scheduleEpoch } from '../delivery/calendar';
-import { scheduleOffers } from '../delivery/schedule';
+import { TtlCache } from '../caches';
+import { scheduleEpoch } from '../delivery';
+import { scheduleOffers } from './schedule';
 
 /** SPEC §9: banners, prices, best price are cached 120 s (client and server). */
 export const BEST_PRICE_TTL_S = 120;

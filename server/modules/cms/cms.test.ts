@@ -21,7 +21,7 @@ import { appRoutes } from '../../../src/lib/paths';
 import { staffRoutes } from '../../../src/lib/staff-routes';
 import { authHeaders, createTestUser, staffRole, type TestUser } from '../../../tests/support/auth';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
-import { renderMarkdown } from '../content/markdown';
+import { renderMarkdown } from '../content';
 
 let t: TestApp;
 let editor: TestUser;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditHistorySchema } from '../../../src/api/contract/audit';
 import { CMS_IMAGE_MAX_BYTES, CmsImageUploadSchema } from '../../../src/api/contract/cms';
-import { auditHistory } from '../audit/audit';
+import { auditHistory } from '../audit';
 import { authHeaders, createTestUser, staffRole, type TestUser } from '../../../tests/support/auth';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { sniffImageType } from './media';

@@ -36,10 +36,10 @@ import {
   CmsVersionSchema,
 } from '../../../src/api/contract/cms';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
-import { actorOf, auditHistory, recordAudit } from '../audit/audit';
-import { guardAllRoutes, requireCsrf } from '../../plugins/auth';
-import { PAGES_CACHE } from '../caches/registry';
-import { renderBodyAsPublished } from '../content/service';
+import { actorOf, auditHistory, recordAudit } from '../audit';
+import { guardAllRoutes, requireCsrf } from '../account';
+import { PAGES_CACHE } from '../caches';
+import { renderBodyAsPublished } from '../content';
 import { checkImage, declaredImageType, IMAGE_MESSAGES, storeImage } from './media';
 import {
   AUDIT_OBJECT,

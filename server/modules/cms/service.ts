@@ -27,7 +27,7 @@ import {
   type CmsVersion,
   type CmsVersionItem,
 } from '../../../src/api/contract/cms';
-import { recordAudit, type AuditActor } from '../audit/audit';
+import { recordAudit, type AuditActor } from '../audit';
 
 type Entry = typeof contentEntries.$inferSelect;
 

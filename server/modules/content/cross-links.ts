@@ -12,8 +12,8 @@ import type { CrossLinks } from '../../../src/api/contract/content';
 import { dealerListPath } from '../../../src/api/contract/dealers';
 import { formatOneDigit } from '../../../src/lib/format';
 import { paths, statePricesPath } from '../../../src/lib/paths';
-import { dealersForZip } from '../dealers/service';
-import { resolveLocal, townPathOf } from '../prices/local';
+import { dealersForZip } from '../dealers';
+import { resolveLocal, townPathOf } from '../prices';
 import { articlesTagged } from './service';
 
 type Group = CrossLinks['Groups'][number];

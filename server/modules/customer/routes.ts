@@ -15,7 +15,7 @@ import {
   PersonalDataUpdateSchema,
   CustomerSuccessResponseSchema,
 } from '../../../src/api/contract/customer';
-import { requireCsrf, requireGuard } from '../../plugins/auth';
+import { requireCsrf, requireGuard } from '../account';
 import * as service from './service';
 import { errorResponses } from '../../plugins/errors';
 

@@ -12,7 +12,7 @@ import {
 } from '../../../src/api/contract/customer';
 import { localeByCountryId, zipPatternFor } from '../../../src/lib/locale';
 import type { Db } from '../../db/client';
-import type { ZipIndex } from '../location/service';
+import type { ZipIndex } from '../location';
 import * as repo from './repo';
 
 export interface CustomerDeps {

@@ -9,15 +9,10 @@ import type { Dealer } from '../../../src/api/contract/dealers';
 import { DEALER_PRICE_AMOUNT, dealerListPath } from '../../../src/api/contract/dealers';
 import { formatOneDigit, formatPrice, formatQuantity } from '../../../src/lib/format';
 import { DEFAULT_COUNTRY_ID, localeByCountryId } from '../../../src/lib/locale';
-import type { PageResolution } from '../../pages/resolvers';
-import {
-  createDealerCaches,
-  pageDealerDetail,
-  dealerDirectory,
-  dealerSitemapPaths,
-  DIRECTORY_ROOT_NAME,
-  type DealerCaches,
-} from './service';
+import type { PageResolution } from '../../plugins/page-resolvers';
+import { dealerDirectory, DIRECTORY_ROOT_NAME } from './directory';
+import { pageDealerDetail, dealerSitemapPaths } from './page';
+import { createDealerCaches, type DealerCaches } from './reference';
 
 declare module 'fastify' {
   interface FastifyInstance {

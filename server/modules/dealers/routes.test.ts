@@ -12,7 +12,7 @@ import {
 } from '../../../src/api/contract/dealers';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../tests/support/test-app';
 import { dealerBranches, dealers } from '../../db/schema';
-import type { PageResolution } from '../../pages/resolvers';
+import type { PageResolution } from '../../plugins/page-resolvers';
 import { schemaOpeningHours } from './plugin';
 import { insertRating } from './test-ratings';
 

@@ -14,7 +14,9 @@ import {
   DealerReviewsSchema,
   DealerSchema,
 } from '../../../src/api/contract/dealers';
-import { dealerDetail, dealerDirectory, dealerReviews } from './service';
+import { dealerDirectory } from './directory';
+import { dealerDetail } from './page';
+import { dealerReviews } from './reviews';
 
 const CACHE_CONTROL = `public, max-age=${DEALERS_MAX_AGE_S}`;
 export const UNKNOWN_DEALER = { message: 'Diesen Händler kennen wir nicht.' };

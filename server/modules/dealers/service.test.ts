@@ -22,21 +22,12 @@ import {
   postalCodes,
   products,
 } from '../../db/schema';
-import { calculateDefault } from '../calculation/service';
+import { calculateDefault } from '../calculation';
 import { insertRating } from './test-ratings';
-import {
-  dealerDetail,
-  dealerDirectory,
-  dealerReviews,
-  dealersForZip,
-  dealerSitemapPaths,
-  deliveryMap,
-  DIRECTORY_MAX_DEALERS,
-  MAP_MAX_POINTS,
-  MAP_WIDTH,
-  openingHoursOf,
-  pageDealerDetail,
-} from './service';
+import { deliveryMap, MAP_MAX_POINTS, MAP_WIDTH } from './area';
+import { dealerDirectory, dealersForZip, DIRECTORY_MAX_DEALERS } from './directory';
+import { dealerDetail, dealerSitemapPaths, openingHoursOf, pageDealerDetail } from './page';
+import { dealerReviews } from './reviews';
 
 let t: TestApp;
 

@@ -10,7 +10,7 @@
  * one statement at a time anyway.
  */
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import {
   countryStates,
   dealerBranches,
@@ -21,7 +21,6 @@ import {
   orders,
   postalCodes,
 } from '../../db/schema';
-import type { DbOrTx } from '../orders/repo';
 import type { DeliveryWindow } from '../../../src/api/contract/delivery';
 import type { DayCapacity, DayLoadRow, DeliveryData, DepotRow } from './capacity';
 

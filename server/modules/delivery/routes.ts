@@ -8,11 +8,23 @@ import {
   DeliveryBookingsQuerySchema,
   DeliveryBookingsResponseSchema,
 } from '../../../src/api/contract/delivery';
-import { requireGuard } from '../../plugins/auth';
-import { findDealerContact } from '../orders/repo';
-import { deliveryReport } from './service';
+import { requireGuard } from '../account';
+import type { Db } from '../../db/client';
+import { deliveryReport, type ReportDealer } from './service';
 
-export const supportDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface SupportDeliveryOptions {
+  /**
+   * The active dealer with this id: the dealers module's lookup, handed in where the app is
+   * composed (app.ts), so delivery stays below dealers (dealers price with the calculation, which
+   * reads the delivery board).
+   */
+  findDealer: (db: Db, dealerId: number) => Promise<ReportDealer | undefined>;
+}
+
+export const supportDeliveryRoutes: FastifyPluginAsyncZod<SupportDeliveryOptions> = async (
+  app,
+  { findDealer },
+) => {
   app.get(
     '/',
     {
@@ -31,7 +43,7 @@ export const supportDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const dealerId = request.query.dealer;
-      const dealer = await findDealerContact(app.db, dealerId);
+      const dealer = await findDealer(app.db, dealerId);
       if (!dealer) {
         return reply
           .code(404)

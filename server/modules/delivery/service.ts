@@ -9,16 +9,21 @@ import type {
 } from '../../../src/api/contract/delivery';
 import { addDays, berlinDay } from '../../../src/lib/dates';
 import type { Db } from '../../db/client';
-import type { DealerContact } from '../orders/repo';
 import { storedWindow, type DeliveryBoard } from './capacity';
 import { bookingsOfDealer, dayLoadsOfDealer } from './repo';
+
+/** The dealer a report is of: what the report names (a dealers contact fits). */
+export interface ReportDealer {
+  id: number;
+  name: string;
+}
 
 export const REPORT_DAYS = 30;
 
 export async function deliveryReport(
   db: Db,
   board: DeliveryBoard,
-  dealer: DealerContact,
+  dealer: ReportDealer,
   now: Date,
 ): Promise<DeliveryBookingsResponse> {
   const from = berlinDay(now);

@@ -16,6 +16,7 @@ import {
   type StartGroupRequestInput,
 } from '../../../src/api/contract/group-orders';
 import { authHeaders, createTestUser, type TestUser } from '../../../tests/support/auth';
+import { testCalculatorConfig } from '../../../tests/support/calculator';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import {
   deliveryBookings,
@@ -26,7 +27,7 @@ import {
   orders,
   outboxEmails,
 } from '../../db/schema';
-import { GROUP_CLOSE_JOB } from './service';
+import { GROUP_CLOSE_JOB } from './model';
 
 let t: TestApp;
 
@@ -77,16 +78,7 @@ async function view(code: string, user: TestUser): Promise<GroupView> {
 async function groupOfThree() {
   const organiser = await customer();
   const start: StartGroupRequestInput = {
-    Configuration: {
-      ZipCode: '10115',
-      Amount: 2000,
-      Stations: 1,
-      Product: { Id: 1, ClimateNeutral: false },
-      Parameters: [],
-      AppointmentPlus: false,
-      CountryId: 1,
-      ProductGroupId: 1,
-    },
+    Configuration: testCalculatorConfig({ Amount: 2000 }),
     DeliveryAddress: address('Organisatorin'),
     Email: `orga-${randomUUID().slice(0, 8)}@example.org`,
     Phone: '030 1234567',
@@ -175,16 +167,7 @@ async function dealersOfTheGroup(): Promise<number[]> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/kalkulation/berechnen',
-    payload: {
-      ZipCode: '10115',
-      Amount: 6000,
-      Stations: 3,
-      Product: { Id: 1, ClimateNeutral: false },
-      Parameters: [],
-      AppointmentPlus: false,
-      CountryId: 1,
-      ProductGroupId: 1,
-    },
+    payload: testCalculatorConfig({ Amount: 6000, Stations: 3 }),
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ Items: { Id: number }[] }>().Items.map((o) => o.Id);

@@ -18,10 +18,12 @@ import {
   type StartGroupRequestInput,
 } from '../../../src/api/contract/group-orders';
 import { authHeaders, createTestUser, staffRole, type TestUser } from '../../../tests/support/auth';
+import { testCalculatorConfig } from '../../../tests/support/calculator';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { groupOrderMembers, groupOrders, jobs, orders, outboxEmails } from '../../db/schema';
 import { JobQueue } from '../../jobs';
-import { closeGroup, GROUP_CLOSE_JOB } from './service';
+import { closeGroup } from './close';
+import { GROUP_CLOSE_JOB } from './model';
 
 let t: TestApp;
 let support: TestUser;
@@ -39,17 +41,7 @@ afterAll(async () => {
 const customer = () => createTestUser(t.database, { roles: ['Role_Customer'] });
 
 function configuration(overrides: Partial<CalculatorConfigInput> = {}): CalculatorConfigInput {
-  return {
-    ZipCode: '10115',
-    Amount: 3000,
-    Stations: 1,
-    Product: { Id: 1, ClimateNeutral: false },
-    Parameters: [],
-    AppointmentPlus: false,
-    CountryId: 1,
-    ProductGroupId: 1,
-    ...overrides,
-  };
+  return { ...testCalculatorConfig(), ...overrides };
 }
 
 const address = (zip = '10115', lastName = 'Muster') => ({

@@ -7,9 +7,9 @@ import { groupOrderPath, orderConfirmationPath } from '../../../src/lib/paths';
 import { PRODUCT_NAME } from '../../../src/lib/brand';
 import { formatPrice, formatQuantity } from '../../../src/lib/format';
 import type { groupOrderMembers, groupOrders, OrderAddress } from '../../db/schema';
-import type { OutgoingEmail } from '../mail/outbox';
-import type { DealerContact, OrderRow } from '../orders/repo';
-import { deliveryText } from '../orders/service';
+import type { OutgoingEmail } from '../mail';
+import type { DealerContact } from '../dealers';
+import { deliveryText, type OrderRow } from '../orders';
 import { per100, type GroupPricing } from './pricing';
 
 export type MailLink = (path: string) => string;

@@ -5,9 +5,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalculatorConfig } from '../../../src/api/contract/calculation';
+import { testCalculatorConfig } from '../../../tests/support/calculator';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
-import { toCents } from '../calculation/engine';
-import { calculate } from '../calculation/service';
+import { calculate, toCents } from '../calculation';
 import {
   configurationFor,
   groupPaymentOptions,
@@ -27,16 +27,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const template: CalculatorConfig = {
-  ZipCode: '10115',
-  Amount: 3000,
-  Stations: 1,
-  Product: { Id: 1, ClimateNeutral: false },
-  Parameters: [],
-  AppointmentPlus: false,
-  CountryId: 1,
-  ProductGroupId: 1,
-};
+const template: CalculatorConfig = testCalculatorConfig();
 
 describe('splitCents', () => {
   it('adds up to the total exactly, each part within a cent of its exact share', () => {

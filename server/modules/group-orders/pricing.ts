@@ -13,8 +13,7 @@
 import { CALC, type CalculatorConfig, type Offer } from '../../../src/api/contract/calculation';
 import { haversineKm } from '../../../src/lib/geo';
 import { GROUP_RULES } from '../../../src/api/contract/group-orders';
-import { GROUP_PAYMENT, toCents } from '../calculation/engine';
-import { calculate, type CalculationDeps } from '../calculation/service';
+import { calculate, type CalculationDeps, GROUP_PAYMENT, toCents } from '../calculation';
 
 export interface PricedHousehold {
   amount: number;

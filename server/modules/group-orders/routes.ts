@@ -4,7 +4,6 @@
  * check run before validation (preValidation), as in the orders module.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
 import {
@@ -15,63 +14,10 @@ import {
   StartGroupRequestSchema,
   SupportGroupListSchema,
 } from '../../../src/api/contract/group-orders';
-import { requireCsrf, requireGuard } from '../../plugins/auth';
-import {
-  CLOSING_FAILED_REASON,
-  closeGroup,
-  failGroup,
-  GROUP_CLOSE_JOB,
-  joinGroup,
-  leaveGroup,
-  myGroups,
-  requestClose,
-  startGroup,
-  supportGroups,
-  viewGroup,
-  type GroupDeps,
-  type Result,
-} from './service';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    groupOrders: GroupDeps;
-  }
-}
-
-export interface GroupOrdersOptions {
-  /** Clock (tests). */
-  now?: () => Date;
-}
-
-/** The deps and the closing job on the app's queue (which ticks in server processes only). */
-export const groupOrdersPlugin = fp<GroupOrdersOptions>(
-  async (app, opts) => {
-    const deps: GroupDeps = {
-      db: app.db,
-      calculation: app.calculation,
-      jobs: app.jobs,
-      absoluteUrl: (path) => app.absoluteUrl(path),
-      now: opts.now,
-    };
-    app.decorate('groupOrders', deps);
-    app.jobs.register(
-      GROUP_CLOSE_JOB,
-      async ({ key }) => {
-        const summary = await closeGroup(deps, Number(key));
-        app.log.info({ group: key, ...summary }, 'group order closed');
-      },
-      {
-        // A closing that can not be done (every attempt threw, or its process died on the last):
-        // the households must not wait for a group that stays "closing".
-        onFailed: async ({ key }, error) => {
-          const summary = await failGroup(deps, Number(key), CLOSING_FAILED_REASON);
-          app.log.error({ group: key, error, ...summary }, 'group order closing failed for good');
-        },
-      },
-    );
-  },
-  { name: 'group-orders', dependencies: ['database', 'jobs', 'calculation', 'public-url'] },
-);
+import { requireCsrf, requireGuard } from '../account';
+import type { Result } from './model';
+import { joinGroup, leaveGroup, requestClose, startGroup } from './service';
+import { myGroups, supportGroups, viewGroup } from './view';
 
 const errors = {
   400: ApiErrorSchema,

@@ -32,8 +32,8 @@ import {
   SlotListSchema,
   SlotSchema,
 } from '../../../src/api/contract/iam';
-import { guardAllRoutes, requireCsrf } from '../../plugins/auth';
-import { actorOf, auditHistory } from '../audit/audit';
+import { guardAllRoutes, requireCsrf } from '../account';
+import { actorOf, auditHistory } from '../audit';
 import {
   advertContent,
   advertStylesheet,

@@ -3,28 +3,30 @@
  * slot now, the advert's content and stylesheet, and the ad manager's changes, each written to
  * the audit log in the same transaction.
  */
-import type {
-  AdvertBody,
-  AdvertContent,
-  AdvertDetail,
-  AdvertListItem,
-  AdvertPreview,
-  AdvertUsage,
-  Campaign,
-  CampaignBody,
-  Deleted,
-  IamSlot,
-  IamSlotSummary,
-  Slot,
-  SlotBody,
+import {
+  ADVERT_CSS_FILE,
+  type AdvertBody,
+  type AdvertContent,
+  type AdvertDetail,
+  type AdvertListItem,
+  type AdvertPreview,
+  type AdvertUsage,
+  type Campaign,
+  type CampaignBody,
+  type Deleted,
+  formatZipRanges,
+  type IamSlot,
+  type IamSlotSummary,
+  type Slot,
+  type SlotBody,
+  zipInRanges,
 } from '../../../src/api/contract/iam';
 import { eq } from 'drizzle-orm';
 import { INT4_MAX } from '../../../src/api/contract/common';
-import { ADVERT_CSS_FILE, formatZipRanges, zipInRanges } from '../../../src/api/contract/iam';
 import { zipPatternFor } from '../../../src/lib/locale';
 import type { Db } from '../../db/client';
 import { advertSlots, adverts, campaigns } from '../../db/schema';
-import { recordAudit, type AuditActor } from '../audit/audit';
+import { recordAudit, type AuditActor } from '../audit';
 import { campaignStatus, daysOf, periodOf, runsAt } from './period';
 import {
   advertById,

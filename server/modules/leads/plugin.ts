@@ -6,8 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { LEAD_PARTNER } from '../../../src/api/contract/leads';
-import { ttlCacheSource } from '../caches/registry';
-import { TtlCache } from '../calculation/ttl-cache';
+import { TtlCache, ttlCacheSource } from '../caches';
 import { LEADS_CACHE_TTL_S, type LeadsDeps, type PartnerTransport } from './service';
 
 declare module 'fastify' {

@@ -16,7 +16,7 @@ import {
   LeadFormRequestSchema,
   LeadFormResponseSchema,
 } from '../../../src/api/contract/leads';
-import { requireCsrf } from '../../plugins/auth';
+import { requireCsrf } from '../account';
 import { compare, LEADS_CACHE_TTL_S, leadBanner, loadGuide, submitLead, toGuide } from './service';
 
 /** The guide changes only with a release (seed); browsers may keep it an hour. */

@@ -20,10 +20,15 @@ import {
 import type { CountryId } from '../../../src/lib/locale';
 import type { Db } from '../../db/client';
 import { countryStates, guides, leads, postalCodes } from '../../db/schema';
-import { CURRENCY, prepareRequest, priceOffer, type OfferRequest } from '../calculation/engine';
-import type { PriceIndex } from '../calculation/price-index';
-import { TtlCache } from '../calculation/ttl-cache';
-import { checkZipCode, type ZipIndex } from '../location/service';
+import {
+  CURRENCY,
+  type OfferRequest,
+  prepareRequest,
+  type PriceIndex,
+  priceOffer,
+} from '../calculation';
+import { TtlCache } from '../caches';
+import { checkZipCode, type ZipIndex } from '../location';
 import { compareConsumption, houseFromAnswers, type AveragePrice } from './compare';
 import { invalid, validateAnswers, type Outcome } from './validate';
 

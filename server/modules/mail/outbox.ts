@@ -4,7 +4,7 @@
  * (sender.ts, the queue's mail lane; docs/decisions/024).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { jobs, outboxEmails } from '../../db/schema';
 
 export const EMAIL_KINDS = [
@@ -47,9 +47,6 @@ export interface OutgoingEmail {
   /** Plain text body; links are absolute paths or URLs the reader can open. */
   text: string;
 }
-
-/** The database or a transaction of it (`db.transaction(async (tx) => enqueueEmail(tx, …))`). */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Stores the e-mail and its delivery job in one statement, so neither exists without the other

@@ -13,8 +13,9 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { priceAlarms, users } from '../../db/schema';
-import { calculateDefault, type CalculationDeps } from '../calculation/service';
-import { enqueueEmail } from '../mail/outbox';
+import { calculateDefault, type CalculationDeps } from '../calculation';
+import { utcHour } from '../../jobs';
+import { enqueueEmail } from '../mail';
 import { formatPrice, formatQuantity } from '../../../src/lib/format';
 import { offerListPath } from '../../../src/lib/paths';
 import { localeByCountryId } from '../../../src/lib/locale';
@@ -27,9 +28,7 @@ export function currencyOf(countryId: number): 'EUR' | 'CHF' {
 }
 
 /** The run's key: one per hour (UTC, so a clock change neither skips nor repeats a slot). */
-export function alarmSlot(now: Date): string {
-  return `${now.toISOString().slice(0, 13)}Z`;
-}
+export const alarmSlot = utcHour;
 
 export interface AlarmCheckDeps {
   db: Db;

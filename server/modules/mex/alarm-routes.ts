@@ -16,8 +16,8 @@ import {
   type PriceAlarm,
 } from '../../../src/api/contract/mex';
 import { mexTanks, priceAlarms, users } from '../../db/schema';
-import { guardAllRoutes, requireCsrf } from '../../plugins/auth';
-import { checkZipCode } from '../location/service';
+import { guardAllRoutes, requireCsrf } from '../account';
+import { checkZipCode } from '../location';
 import { currencyOf, PRICE_ALARM_JOB } from './alarm-job';
 import { errorResponses } from '../../plugins/errors';
 

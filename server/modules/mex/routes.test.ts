@@ -23,7 +23,7 @@ import {
   DEMO_MEX_KELLER_SERIAL,
   seedDemoMex,
 } from './seed';
-import { DEMO_CUSTOMER_EMAIL } from '../account/seed';
+import { DEMO_CUSTOMER_EMAIL } from '../account';
 import { auditLog, mexReadings, mexSensors, mexTanks, users } from '../../db/schema';
 
 let t: TestApp;

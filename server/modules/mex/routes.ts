@@ -22,9 +22,9 @@ import {
   MexSnapshotQuerySchema,
   MexSnapshotSchema,
 } from '../../../src/api/contract/mex';
-import { guardAllRoutes, requireCsrf } from '../../plugins/auth';
+import { guardAllRoutes, requireCsrf } from '../account';
 import { RateLimitedError } from '../../plugins/db-rate-limit';
-import { actorOf } from '../audit/audit';
+import { actorOf } from '../audit';
 import * as repo from './repo';
 import * as service from './service';
 import { errorResponses } from '../../plugins/errors';

@@ -4,34 +4,30 @@
  * these results to HTTP.
  */
 import { and, eq } from 'drizzle-orm';
-import type {
-  MexDashboard,
-  MexForecast,
-  MexIngestResult,
-  MexRange,
-  MexReadingPoint,
-  MexReadingsBody,
-  MexSensorCreate,
-  MexSensorKey,
-  MexSensorRow,
-  MexSnapshot,
-  MexTank,
-  MexTankDetail,
-} from '../../../src/api/contract/mex';
 import {
   MEX_BATTERY_LOW_PCT,
   MEX_FUTURE_TOLERANCE_MS,
   MEX_MAX_AGE_DAYS,
   MEX_SILENT_AFTER_H,
+  type MexDashboard,
+  type MexForecast,
+  type MexIngestResult,
+  type MexRange,
+  type MexReadingPoint,
+  type MexReadingsBody,
+  type MexSensorCreate,
+  type MexSensorKey,
+  type MexSensorRow,
+  type MexSnapshot,
+  type MexTank,
+  type MexTankDetail,
 } from '../../../src/api/contract/mex';
 import { berlinDay, weekdayOf } from '../../../src/lib/dates';
 import type { Db } from '../../db/client';
 import { mexSensors, mexTanks, postalCodes, users } from '../../db/schema';
-import { recordAudit, type AuditActor } from '../audit/audit';
-import { CURRENCY } from '../calculation/engine';
-import { calculateDefault, type CalculationDeps } from '../calculation/service';
-import { readHistory } from '../prices/history';
-import { countryKey, stateKey } from '../prices/regions';
+import { recordAudit, type AuditActor } from '../audit';
+import { calculateDefault, type CalculationDeps, CURRENCY } from '../calculation';
+import { countryKey, readHistory, stateKey } from '../prices';
 import {
   addDays,
   forecast,

@@ -9,16 +9,11 @@
 import type { CalculatorConfig } from '../../../src/api/contract/calculation';
 import type { DeliveryWindow } from '../../../src/api/contract/delivery';
 import type { OrderAddress } from '../../db/schema';
-import type { DayCapacity, Depot } from '../delivery/capacity';
-import { bookTour } from '../delivery/repo';
-import { enqueueEmail, type OutgoingEmail } from '../mail/outbox';
-import {
-  insertOrderOnce,
-  nextOrderId,
-  type DbOrTx,
-  type DealerContact,
-  type OrderRow,
-} from './repo';
+import { bookTour, type DayCapacity, type Depot } from '../delivery';
+import { enqueueEmail, type OutgoingEmail } from '../mail';
+import type { DbOrTx } from '../../db/client';
+import type { DealerContact } from '../dealers';
+import { insertOrderOnce, nextOrderId, type OrderRow } from './repo';
 
 /** "OK-2026-000123": the year of the order (German time) and the row id. */
 export function orderNumberOf(id: number, at: Date): string {

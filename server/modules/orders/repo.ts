@@ -1,6 +1,6 @@
 /** Queries of the orders module. Reads of one customer's orders are always scoped by user id. */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import {
   addresses,
   calcParameters,
@@ -11,36 +11,8 @@ import {
   users,
 } from '../../db/schema';
 
-/** The database or one of its transactions. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
-
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
-
-export interface DealerContact {
-  id: number;
-  name: string;
-  place: string;
-  email: string;
-  phone: string;
-}
-
-export async function findDealerContact(
-  db: DbOrTx,
-  dealerId: number,
-): Promise<DealerContact | undefined> {
-  const [row] = await db
-    .select({
-      id: dealers.id,
-      name: dealers.name,
-      place: dealers.place,
-      email: dealers.email,
-      phone: dealers.phone,
-    })
-    .from(dealers)
-    .where(and(eq(dealers.id, dealerId), eq(dealers.active, true)));
-  return row;
-}
 
 export async function findOrderByKey(
   db: DbOrTx,

@@ -23,6 +23,7 @@ import {
   staffRole,
   type TestUser,
 } from '../../../tests/support/auth';
+import { testCalculatorConfig } from '../../../tests/support/calculator';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { addresses, dealerPrices, oneTimeTokens, orders, outboxEmails } from '../../db/schema';
 import { GUEST_ORDERS_COOKIE } from './routes';
@@ -46,17 +47,7 @@ afterAll(async () => {
 });
 
 function config(overrides: Partial<CalculatorConfigInput> = {}): CalculatorConfigInput {
-  return {
-    ZipCode: '10115',
-    Amount: 3000,
-    Stations: 1,
-    Product: { Id: 1, ClimateNeutral: false },
-    Parameters: [],
-    AppointmentPlus: false,
-    CountryId: 1,
-    ProductGroupId: 1,
-    ...overrides,
-  };
+  return { ...testCalculatorConfig(), ...overrides };
 }
 
 async function offers(overrides: Partial<CalculatorConfigInput> = {}): Promise<Offer[]> {

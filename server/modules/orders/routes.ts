@@ -22,10 +22,15 @@ import {
   SetOrderStatusResponseSchema,
 } from '../../../src/api/contract/orders';
 import { SlotTakenSchema } from '../../../src/api/contract/delivery';
-import { refuseLapsedIdentity, requireCsrf, requireGuard } from '../../plugins/auth';
-import { cookieOptions } from '../account/cookies';
-import { browserKeyOf, sessionIdOf } from '../account/csrf';
-import { createRatingInvitation } from '../ratings/service';
+import {
+  browserKeyOf,
+  cookieOptions,
+  refuseLapsedIdentity,
+  requireCsrf,
+  requireGuard,
+  sessionIdOf,
+} from '../account';
+import { createRatingInvitation } from '../ratings';
 import {
   checkoutDefaults,
   orderById,

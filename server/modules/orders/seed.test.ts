@@ -4,7 +4,7 @@ import { OrderListResponseSchema } from '../../../src/api/contract/orders';
 import { authHeaders } from '../../../tests/support/auth';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { orders, users } from '../../db/schema';
-import { DEMO_CUSTOMER_EMAIL } from '../account/seed';
+import { DEMO_CUSTOMER_EMAIL } from '../account';
 import { DEMO_ORDERS, seedDemoOrders } from './seed';
 
 let t: TestApp;

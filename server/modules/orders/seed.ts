@@ -8,10 +8,14 @@
  */
 import { eq } from 'drizzle-orm';
 import type { CalculatorConfig } from '../../../src/api/contract/calculation';
-import { GROUP_PAYMENT } from '../calculation/engine';
-import { PriceIndex } from '../calculation/price-index';
-import { dbPriceSource } from '../calculation/repo';
-import { calculate, createCalculationDeps, resolveRequest } from '../calculation/service';
+import {
+  calculate,
+  createCalculationDeps,
+  dbPriceSource,
+  GROUP_PAYMENT,
+  PriceIndex,
+  resolveRequest,
+} from '../calculation';
 import type { Db } from '../../db/client';
 import { addresses, users, type OrderAddress } from '../../db/schema';
 import { findOrderByKey, insertOrderOnce, nextOrderId } from './repo';
@@ -39,6 +43,11 @@ export const DEMO_ORDERS = [
     accessNotes: '',
   },
 ] as const;
+
+/** The demo orders seeded as delivered (the ratings seed invites their customer). */
+export const DELIVERED_DEMO_ORDER_KEYS: readonly string[] = DEMO_ORDERS.filter(
+  (demo) => demo.status === 'delivered',
+).map((demo) => demo.idempotencyKey);
 
 export interface DemoOrdersResult {
   inserted: number;

@@ -20,33 +20,38 @@ import {
 } from '../../../src/api/contract/orders';
 import { PRODUCT_NAME } from '../../../src/lib/brand';
 import { formatPrice, formatQuantity } from '../../../src/lib/format';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { findDealerContact, type DealerContact } from '../dealers';
 import type { OrderAddress } from '../../db/schema';
-import { GROUP_DELIVERY_TIME, GROUP_PAYMENT, toCents } from '../calculation/engine';
-import { calculate, resolveRequest, type CalculationDeps } from '../calculation/service';
+import {
+  calculate,
+  type CalculationDeps,
+  dealerSchedule,
+  type DealerSchedule,
+  GROUP_DELIVERY_TIME,
+  GROUP_PAYMENT,
+  resolveRequest,
+  slotsFor,
+  toCents,
+} from '../calculation';
 import {
   DELIVERY_WINDOW_LABELS,
   type DeliverySlot,
   type SlotTaken,
 } from '../../../src/api/contract/delivery';
 import { formatWeekdayDayDe } from '../../../src/lib/dates';
-import { storedWindow } from '../delivery/capacity';
-import { releaseBooking } from '../delivery/repo';
-import { dealerSchedule, slotsFor, type DealerSchedule } from '../delivery/schedule';
+import { releaseBooking, storedWindow } from '../delivery';
 import { createOrders, DuplicateOrderError, NoRoomError, type BookedDelivery } from './create';
 
 export { orderNumberOf } from './create';
 import {
   findCheckoutDefaults,
-  findDealerContact,
   findOrderById,
   findOrderByKey,
   findOrderDetailById,
   findOrderDetailByNumber,
   listOrdersOfUser,
   updateOrderStatus,
-  type DbOrTx,
-  type DealerContact,
   type OrderDetailRow,
   type OrderRow,
 } from './repo';
@@ -234,7 +239,7 @@ export async function placeOrder(
             guestKey: owner.guestKey,
             email: input.Email.toLowerCase(),
             phone: input.Phone,
-            deliveryAddress: addressOf(input.DeliveryAddress),
+            deliveryAddress: storedAddress(input.DeliveryAddress),
             accessNotes: input.AccessNotes,
             configuration: config,
             productId: offer.ProductId,
@@ -286,8 +291,8 @@ export async function placeOrder(
   return { ok: true, value: placed };
 }
 
-/** The wire address as stored. */
-function addressOf(a: PlaceOrderRequest['DeliveryAddress']): OrderAddress {
+/** The wire address as stored (an order's, a group household's). */
+export function storedAddress(a: PlaceOrderRequest['DeliveryAddress']): OrderAddress {
   return {
     title1: a.Title1,
     firstName: a.FirstName,

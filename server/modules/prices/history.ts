@@ -15,8 +15,8 @@ import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { PRICES_MAX_AGE_S } from '../../../src/api/contract/prices';
 import type { Db } from '../../db/client';
 import { priceSeries } from '../../db/schema';
-import { calculateDefault, type CalculationDeps } from '../calculation/service';
-import { TtlCache } from '../calculation/ttl-cache';
+import { calculateDefault, type CalculationDeps } from '../calculation';
+import { TtlCache } from '../caches';
 import { countryPriceOn, dayIndex, dayOfIndex, hashUnit, MODEL_START, round } from './model';
 import type { Region, RegionTree } from './regions';
 

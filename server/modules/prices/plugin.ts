@@ -4,8 +4,7 @@
  */
 import fp from 'fastify-plugin';
 import { berlinDay } from '../../jobs';
-import { PAGES_CACHE, ttlCacheSource } from '../caches/registry';
-import { TtlCache } from '../calculation/ttl-cache';
+import { PAGES_CACHE, TtlCache, ttlCacheSource } from '../caches';
 import { PRICES_MAX_AGE_S } from '../../../src/api/contract/prices';
 import { seriesCacheOf, takeSnapshot } from './history';
 import {

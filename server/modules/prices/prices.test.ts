@@ -9,7 +9,7 @@ import {
   PriceHistorySchema,
 } from '../../../src/api/contract/prices';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
-import { calculateDefault } from '../calculation/service';
+import { calculateDefault } from '../calculation';
 import { readHistory } from './history';
 import { co2PricePerTonne, countryPriceOn, dayIndex, dayOfIndex, marketOn } from './model';
 import { PRICE_SNAPSHOT_JOB } from './plugin';

@@ -21,7 +21,7 @@ import {
 } from '../../../src/api/contract/prices';
 import { LocalZipCheckResponseSchema } from '../../../src/api/contract/location';
 import { paths } from '../../../src/lib/paths';
-import { checkZipCode } from '../location/service';
+import { checkZipCode } from '../location';
 import { localPrices, rangeLocal, resolveLocal, townPathOf } from './local';
 import { countryAverage, priceFactors, priceFaq, priceHistory } from './service';
 

@@ -10,10 +10,10 @@ import {
   type CalculationResult,
 } from '../../../src/api/contract/calculation';
 import { csrfHeaders } from '../../../tests/support/auth';
+import { insertDeliveredOrder, TEST_ORDER_ADDRESS } from '../../../tests/support/orders';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
-import { dealers, orders } from '../../db/schema';
-import { PriceIndex } from '../calculation/price-index';
-import { dbPriceSource } from '../calculation/repo';
+import { dealers } from '../../db/schema';
+import { dbPriceSource, PriceIndex } from '../calculation';
 import { insertInvitation } from './repo';
 import { hashToken } from './service';
 
@@ -40,40 +40,10 @@ async function calculateBerlin(): Promise<CalculationResult> {
 
 /** A delivered order of the dealer with a usable rating invitation; returns what POST needs. */
 async function invitedOrder(dealerId: number) {
-  const suffix = randomBytes(5).toString('hex');
-  const [order] = await t.database.db
-    .insert(orders)
-    .values({
-      orderNumber: `OK-TEST-${suffix}`,
-      idempotencyKey: `test-${suffix}`,
-      userId: null,
-      email: `kunde-${suffix}@example.org`,
-      phone: '030 123',
-      dealerId,
-      countryId: 1,
-      productId: 1,
-      amountLitres: 3000,
-      stations: 1,
-      configuration: {},
-      deliveryAddress: {
-        title1: 'Frau',
-        firstName: 'Erika',
-        lastName: 'Muster',
-        company: '',
-        street: 'Invalidenstraße',
-        houseNumber: '117',
-        zip: '10115',
-        place: 'Berlin',
-      },
-      paymentParameterId: 24,
-      currencyCode: 'EUR',
-      unitPrice: 100,
-      totalPrice: 3000,
-      lines: [],
-      status: 'delivered',
-    })
-    .returning();
-  if (!order) throw new Error('no order');
+  const order = await insertDeliveredOrder(t.database.db, {
+    dealerId,
+    deliveryAddress: { ...TEST_ORDER_ADDRESS, street: 'Invalidenstraße', houseNumber: '117' },
+  });
   const token = randomBytes(32).toString('base64url');
   await insertInvitation(t.database.db, {
     tokenHash: hashToken(token),

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
 import { RatingLinkResponseSchema, TrustedQualitySchema } from '../../../src/api/contract/ratings';
 import { csrfHeaders, createTestUser } from '../../../tests/support/auth';
+import { insertDeliveredOrder, TEST_ORDER_ADDRESS } from '../../../tests/support/orders';
 import { buildTestApp, testAbsoluteUrl, type TestApp } from '../../../tests/support/test-app';
-import { dealers, oneTimeTokens, orders, outboxEmails, ratings } from '../../db/schema';
+import { dealers, oneTimeTokens, outboxEmails, ratings } from '../../db/schema';
 import { createRatingInvitation, hashToken, qualityOfCountry } from './service';
 
 let t: TestApp;
@@ -29,41 +30,17 @@ afterAll(async () => {
 /** A real customer_order row (as checkout stores it) for a dealer of the given country. */
 async function insertOrder(countryId: 1 | 2 = 1, userId: number | null = null) {
   const dealerId = countryId === 1 ? dealerDe.id : dealerAt.id;
-  const suffix = randomBytes(5).toString('hex');
-  const [row] = await t.database.db
-    .insert(orders)
-    .values({
-      orderNumber: `OK-TEST-${suffix}`,
-      idempotencyKey: `test-${suffix}`,
-      userId,
-      email: `kunde-${suffix}@example.org`,
-      phone: '030 123',
-      dealerId,
-      countryId,
-      productId: countryId === 1 ? 1 : 6,
-      amountLitres: 3000,
-      stations: 1,
-      configuration: {},
-      deliveryAddress: {
-        title1: 'Frau',
-        firstName: 'Erika',
-        lastName: 'Muster',
-        company: '',
-        street: 'Weg',
-        houseNumber: '1',
-        zip: countryId === 1 ? '10115' : '1010',
-        place: countryId === 1 ? 'Berlin' : 'Wien',
-      },
-      paymentParameterId: 24,
-      currencyCode: 'EUR',
-      unitPrice: 100,
-      totalPrice: 3000,
-      lines: [],
-      status: 'delivered',
-    })
-    .returning();
-  if (!row) throw new Error('no order');
-  return row;
+  return insertDeliveredOrder(t.database.db, {
+    userId,
+    dealerId,
+    countryId,
+    productId: countryId === 1 ? 1 : 6,
+    deliveryAddress: {
+      ...TEST_ORDER_ADDRESS,
+      zip: countryId === 1 ? '10115' : '1010',
+      place: countryId === 1 ? 'Berlin' : 'Wien',
+    },
+  });
 }
 
 function submit(payload: unknown, headers: Record<string, string> = csrfHeaders()) {

@@ -19,9 +19,8 @@ import {
   TrustedQualitySchema,
   type TrustedQuality,
 } from '../../../src/api/contract/ratings';
-import { requireCsrf } from '../../plugins/auth';
-import { ttlCacheSource } from '../caches/registry';
-import { TtlCache } from '../calculation/ttl-cache';
+import { requireCsrf } from '../account';
+import { TtlCache, ttlCacheSource } from '../caches';
 import {
   checkRatingLink,
   countryOfReviewsId,

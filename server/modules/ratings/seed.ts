@@ -1,5 +1,6 @@
 /**
- * The rating invitation of the demo customer's delivered demo order (../orders/seed.ts), so a
+ * The rating invitation of the demo customer's delivered demo order (the orders module's demo
+ * seed; server/seed.ts hands its keys in, so ratings need not know the orders module), so a
  * fresh start has a working /bewerten-sie-uns link in the outbox (and, without SMTP, in
  * DATA_DIR/mail/<id>-rating-invitation.json), exactly as when support marks an order delivered.
  * No ratings are invented: ratings only come from real orders through that link. Idempotent:
@@ -8,7 +9,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { oneTimeTokens, orders, ratings } from '../../db/schema';
-import { DEMO_ORDERS } from '../orders/seed';
 import { createRatingInvitation, type AbsoluteUrl } from './service';
 
 export interface DemoRatingsResult {
@@ -18,15 +18,13 @@ export interface DemoRatingsResult {
 export async function seedDemoRatings(
   db: Db,
   absoluteUrl: AbsoluteUrl,
+  /** Idempotency keys of the demo orders that were seeded as delivered. */
+  deliveredOrderKeys: readonly string[],
   now: Date = new Date(),
 ): Promise<DemoRatingsResult> {
   let invited = 0;
-  for (const demo of DEMO_ORDERS) {
-    if (demo.status !== 'delivered') continue;
-    const [order] = await db
-      .select()
-      .from(orders)
-      .where(eq(orders.idempotencyKey, demo.idempotencyKey));
+  for (const key of deliveredOrderKeys) {
+    const [order] = await db.select().from(orders).where(eq(orders.idempotencyKey, key));
     if (!order || order.status !== 'delivered') continue;
     const [invitation] = await db
       .select({ orderId: oneTimeTokens.orderId })

@@ -18,9 +18,9 @@ import {
 import { dealerPath } from '../../../src/api/contract/dealers';
 import { PRODUCT_NAME } from '../../../src/lib/brand';
 import { LOCALES } from '../../../src/lib/locale';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { orders } from '../../db/schema';
-import { enqueueEmail, type DbOrTx } from '../mail/outbox';
+import { enqueueEmail } from '../mail';
 import * as repo from './repo';
 
 const DAY_MS = 86_400_000;

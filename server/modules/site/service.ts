@@ -1,6 +1,6 @@
 import type { CountryStatesResponse } from '../../../src/api/contract/site';
 import type { Db } from '../../db/client';
-import type { CacheSource } from '../caches/registry';
+import type { CacheSource } from '../caches';
 import { findCountry, listCountryStates } from './repo';
 
 /**

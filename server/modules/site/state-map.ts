@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { localeByCountryId } from '../../../src/lib/locale';
 import { statePricesPath } from '../../../src/lib/paths';
 import { defaultDataDir, stateFileSchema } from '../../db/seed/reference-data';
-import { escapeHtml } from '../../pages/escape';
+import { escapeHtml } from '../../html/escape';
 
 type Point = readonly [number, number];
 

@@ -23,10 +23,17 @@ import {
   SupportUserUpdateSchema,
 } from '../../../src/api/contract/support';
 import { isStaff } from '../../../src/lib/roles';
-import { findUserById, searchUsers } from '../account/repo';
-import { issueTokens, revokeRequestSessions, startLegacySession } from '../account/service';
-import { actorOf, auditHistory, recordAudit } from '../audit/audit';
-import { guardAllRoutes, requireCsrf, requireGuard } from '../../plugins/auth';
+import {
+  findUserById,
+  guardAllRoutes,
+  issueTokens,
+  requireCsrf,
+  requireGuard,
+  revokeRequestSessions,
+  searchUsers,
+  startLegacySession,
+} from '../account';
+import { actorOf, auditHistory, recordAudit } from '../audit';
 import {
   sendResetMail,
   setActive,

@@ -18,7 +18,7 @@ import {
   type TestUser,
 } from '../../../tests/support/auth';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../tests/support/test-app';
-import { createLegacySession } from '../account/sessions';
+import { createLegacySession } from '../account';
 
 let t: TestApp;
 let admin: TestUser;

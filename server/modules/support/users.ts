@@ -21,11 +21,15 @@ import {
 } from '../../../src/lib/roles';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { recordAudit, type AuditActor } from '../audit/audit';
-import type { UserRow } from '../account/repo';
-import { findUserByEmail, findUserById } from '../account/repo';
-import { createResetToken, revokeAllSessionsOf } from '../account/sessions';
-import { enqueueEmail } from '../mail/outbox';
+import { recordAudit, type AuditActor } from '../audit';
+import {
+  createResetToken,
+  findUserByEmail,
+  findUserById,
+  revokeAllSessionsOf,
+  type UserRow,
+} from '../account';
+import { enqueueEmail } from '../mail';
 
 export interface Actor extends AuditActor {
   roles: readonly string[];

@@ -12,7 +12,7 @@ import {
   type WebVitalsReport,
 } from '../../../src/api/contract/telemetry';
 import { canonicalPagePath } from '../../../src/lib/paths';
-import { pageRoutePatternOf } from '../../plugins/client';
+import { pageRoutePatternOf } from '../../plugins/page-routes';
 
 /** `route` of a vitals row whose url matches no page of the app. */
 export const UNKNOWN_ROUTE = '(unbekannt)';

@@ -15,7 +15,7 @@ import {
   TelemetryOverviewSchema,
   WebVitalsReportSchema,
 } from '../../../src/api/contract/telemetry';
-import { guardAllRoutes } from '../../plugins/auth';
+import { guardAllRoutes } from '../account';
 import { wellFormedJsonParser } from '../../plugins/json-body';
 import { insertErrorReport, insertWebVitals, telemetryOverview } from './repo';
 

@@ -11,9 +11,9 @@ import {
   GROUP_DELIVERY_TIME,
   type EngineParameter,
   type OfferRequest,
-} from '../calculation/engine';
-import type { PriceSnapshot } from '../calculation/price-index';
-import { windowOfParameter, type Depot, type Need, type Period } from './capacity';
+} from './engine';
+import type { PriceSnapshot } from './price-index';
+import { windowOfParameter, type Depot, type Need, type Period } from '../delivery';
 
 /** Parameter group "Lieferzeitfenster" (catalogue.ts). */
 export const GROUP_TIME_WINDOW = 5;

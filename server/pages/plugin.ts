@@ -8,7 +8,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { matchPath } from 'react-router';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONSENT_COOKIE } from '../../src/api/contract/pages';
 import {
@@ -19,11 +18,10 @@ import {
   STAFF_PAGE_META,
   titleWithProduct,
 } from '../../src/lib/page-meta';
-import { appRoutes, canonicalPagePath, routeParamsMatch } from '../../src/lib/paths';
-import { staffRoutes } from '../../src/lib/staff-routes';
-import { pageGuardRedirect } from '../modules/account/page-guard';
-import { organizationJsonLd, pageTemplate, renderHead, type PageHead } from '../pages/head';
-import { scriptsAtLowPriority } from '../pages/inline-style';
+import { canonicalPagePath } from '../../src/lib/paths';
+import { isAnonymousRequest, pageGuardRedirect } from '../modules/account';
+import { organizationJsonLd, pageTemplate, renderHead, type PageHead } from './head';
+import { scriptsAtLowPriority } from './inline-style';
 import { EARLY_TAPS_SCRIPT } from '../../src/lib/inline-scripts';
 import {
   loadSsrModule,
@@ -32,7 +30,7 @@ import {
   requestLocale,
   type RenderedPage,
   type SsrModule,
-} from '../pages/render';
+} from './render';
 import {
   etagOf,
   ifNoneMatchHolds,
@@ -43,10 +41,10 @@ import {
   RENDER_CACHE_NAME,
   RenderCache,
   type CachedPage,
-} from '../pages/render-cache';
-import { isAnonymousRequest } from './auth';
-import { negotiateEncoding } from './precompressed';
-import type { NotFoundFallback } from './errors';
+} from './render-cache';
+import type { NotFoundFallback } from '../plugins/errors';
+import { isStaffRoute, pageRouteOf, type AppRoute } from '../plugins/page-routes';
+import { negotiateEncoding } from '../plugins/precompressed';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -67,37 +65,6 @@ declare module 'fastify' {
     /** Rendered public pages of this process. */
     renderCache: RenderCache;
   }
-}
-
-export function isKnownPagePath(pathname: string): boolean {
-  return pageRouteOf(pathname) !== undefined;
-}
-
-/** The SPEC §2 route path pattern a page path matches, e.g. '/heizoelpreise/:stateName/…'. */
-export function pageRoutePatternOf(pathname: string): string | undefined {
-  return pageRouteOf(pathname)?.route.path;
-}
-
-type AppRoute = (typeof appRoutes)[number] | (typeof staffRoutes)[number];
-/** Every page route: the app's and the staff area's (loaded with its own chunk in the browser). */
-// Staff first: the app's last route, the CMS catch-all /:cmsSlug, would take "/support".
-const pageRoutes: readonly AppRoute[] = [...staffRoutes, ...appRoutes];
-type RouteParams = Readonly<Record<string, string | undefined>>;
-
-const staffRouteSet = new Set<AppRoute>(staffRoutes);
-
-function isStaffRoute(route: AppRoute): route is (typeof staffRoutes)[number] {
-  return staffRouteSet.has(route);
-}
-
-function pageRouteOf(pathname: string): { route: AppRoute; params: RouteParams } | undefined {
-  for (const route of pageRoutes) {
-    const match = matchPath({ path: route.path, end: true }, pathname);
-    if (match !== null && routeParamsMatch(route, match.params)) {
-      return { route, params: match.params };
-    }
-  }
-  return undefined;
 }
 
 /** Shown when the client has not been built (e.g. server tests without `vite build`). */
@@ -229,7 +196,7 @@ export const clientPlugin = fp<ClientPluginOptions>(
       );
       // Kept for the next anonymous visitor: a rendered public page without a guard.
       const keepAs = renders && appRoute && !('guard' in appRoute) ? sharedKey : undefined;
-      // A page that exists by the database's say (server/pages/resolvers.ts).
+      // A page that exists by the database's say (server/plugins/page-resolvers.ts).
       const resolver = appRoute && app.pageResolvers.of(appRoute.name);
       const resolution = resolver && matched ? await resolver(matched.params) : undefined;
       if (resolution?.kind === 'redirect') {

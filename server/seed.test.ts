@@ -1,3 +1,4 @@
+/** The demo seeds of two modules together: the delivered demo order gets its rating invitation. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -5,10 +6,11 @@ import {
   TEST_PUBLIC_URL,
   testAbsoluteUrl,
   type TestDatabase,
-} from '../../../tests/support/test-app';
-import { dealers, oneTimeTokens, orders, outboxEmails } from '../../db/schema';
-import { DEMO_ORDERS } from '../orders/seed';
-import { seedDemoRatings } from './seed';
+} from '../tests/support/test-app';
+import { insertDeliveredOrder, TEST_ORDER_ADDRESS } from '../tests/support/orders';
+import { dealers, oneTimeTokens, orders, outboxEmails } from './db/schema';
+import { DELIVERED_DEMO_ORDER_KEYS, DEMO_ORDERS } from './modules/orders';
+import { seedDemoRatings } from './modules/ratings';
 
 let t: TestDatabase;
 
@@ -32,37 +34,21 @@ describe('seedDemoRatings', () => {
       .where(eq(orders.idempotencyKey, delivered.idempotencyKey));
     if (!order) {
       const [dealer] = await db.select().from(dealers).where(eq(dealers.countryId, 1)).limit(1);
-      [order] = await db
-        .insert(orders)
-        .values({
-          orderNumber: 'OK-2026-999001',
-          idempotencyKey: delivered.idempotencyKey,
-          email: 'demo-kunde@example.org',
-          phone: '030 1234567',
-          dealerId: dealer?.id ?? 0,
-          countryId: 1,
-          productId: 1,
-          amountLitres: 3000,
-          stations: 1,
-          configuration: {},
-          deliveryAddress: {
-            title1: '',
-            firstName: 'Demo',
-            lastName: 'Kunde',
-            company: '',
-            street: 'Invalidenstraße',
-            houseNumber: '117',
-            zip: '10115',
-            place: 'Berlin',
-          },
-          paymentParameterId: 24,
-          currencyCode: 'EUR',
-          unitPrice: 100,
-          totalPrice: 3000,
-          lines: [],
-          status: 'delivered',
-        })
-        .returning();
+      order = await insertDeliveredOrder(db, {
+        orderNumber: 'OK-2026-999001',
+        idempotencyKey: delivered.idempotencyKey,
+        email: 'demo-kunde@example.org',
+        phone: '030 1234567',
+        dealerId: dealer?.id ?? 0,
+        deliveryAddress: {
+          ...TEST_ORDER_ADDRESS,
+          title1: '',
+          firstName: 'Demo',
+          lastName: 'Kunde',
+          street: 'Invalidenstraße',
+          houseNumber: '117',
+        },
+      });
     }
     if (!order) throw new Error('no order');
     const invitationsOf = () =>
@@ -72,8 +58,8 @@ describe('seedDemoRatings', () => {
         .where(and(eq(oneTimeTokens.purpose, 'rating'), eq(oneTimeTokens.orderId, order.id)));
     const before = (await invitationsOf()).length;
 
-    const first = await seedDemoRatings(db, testAbsoluteUrl);
-    const second = await seedDemoRatings(db, testAbsoluteUrl);
+    const first = await seedDemoRatings(db, testAbsoluteUrl, DELIVERED_DEMO_ORDER_KEYS);
+    const second = await seedDemoRatings(db, testAbsoluteUrl, DELIVERED_DEMO_ORDER_KEYS);
     expect(first.invited + before).toBe(1);
     expect(second.invited).toBe(0);
     expect(await invitationsOf()).toHaveLength(1);

@@ -1,7 +1,7 @@
 /**
  * Pages whose existence depends on the database (a local price page for a place, later an article
  * or a dealer): a feature registers a resolver for its route, and the page handler
- * (server/plugins/client.ts) asks it before rendering. Unknown: the 404 page; another spelling of
+ * (server/pages/plugin.ts) asks it before rendering. Unknown: the 404 page; another spelling of
  * the same place: 301 to its one address; known: the page, with its own title and description.
  */
 import fp from 'fastify-plugin';

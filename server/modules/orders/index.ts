@@ -1,0 +1,10 @@
+/**
+ * The orders module's public face (eslint.config.js zone (j)): writing orders (the checkout and a
+ * group's closing share createOrders), the order rows and texts group mails use, the routes and
+ * the demo seed.
+ */
+export { createOrders, NoRoomError, type OrderDraft, type TourPlan } from './create';
+export { type OrderRow } from './repo';
+export { orderRoutes, supportOrderRoutes } from './routes';
+export { DELIVERED_DEMO_ORDER_KEYS, DEMO_ORDERS, seedDemoOrders } from './seed';
+export { deliveryText, storedAddress } from './service';
