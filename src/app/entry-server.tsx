@@ -1,6 +1,6 @@
 /**
  * The server render of a page (docs/decisions/009), built by `vite build --ssr` into
- * dist-ssr/entry-server.js and loaded by server/plugins/client.ts. The server has loaded the
+ * dist-ssr/entry-server.js and loaded by server/pages/plugin.ts. The server has loaded the
  * route's data before it calls renderPage, so the render is synchronous: the app's stores are
  * module singletons (valtio), and a synchronous render between setting and resetting them is
  * what keeps two requests from seeing each other's state.

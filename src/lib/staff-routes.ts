@@ -2,7 +2,7 @@
  * The staff area's addresses and routes (SPEC §2 support area; guards in
  * docs/decisions/016). Kept apart from paths.ts: the app's first download carries one route
  * "/support/*" that loads the staff router (src/app/staff-router.tsx) with these, and the server
- * matches and guards them like every other page (server/plugins/client.ts).
+ * matches and guards them like every other page (server/pages/plugin.ts).
  */
 import type { AppRouteDef } from './paths';
 
