@@ -7,7 +7,6 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/client';
 import type { Address, AddressInput, AddressKind } from '../../../api/contract/customer';
-import { SALUTATIONS } from '../../../api/contract/orders';
 import { LOCALES, type CountryId } from '../../../lib/locale';
 import { Button } from '../../../ui/button/button';
 import { CloseButton, Modal } from '../../../ui/modal/modal';
@@ -16,6 +15,7 @@ import { checkAddress, errorsOfServerIssues, type FieldErrors } from '../form-er
 import { texts } from '../texts';
 import styles from '../account.module.css';
 import { SelectField, TextField } from './field';
+import { focusFirstError, NameFields } from './name-fields';
 
 type Values = Record<Exclude<keyof AddressInput, 'CountryId' | 'Kind'>, string> & {
   Kind: AddressKind;
@@ -69,7 +69,6 @@ const COUNTRY_OPTIONS = Object.values(LOCALES).map((l) => ({
   value: l.countryId,
   label: l.countryName,
 }));
-const SALUTATION_OPTIONS = SALUTATIONS.map((s) => ({ value: s, label: texts.salutations[s] ?? s }));
 
 export interface AddressModalProps {
   open: boolean;
@@ -122,9 +121,7 @@ function AddressForm({
     if (!checked.ok) {
       setErrors(checked.errors);
       setFormError(texts.addressForm.fixErrors);
-      const form = event.currentTarget;
-      // After React has rendered the messages and aria-invalid.
-      requestAnimationFrame(() => focusFirstError(form));
+      focusFirstError(event.currentTarget);
       return;
     }
     setSaving(true);
@@ -139,7 +136,7 @@ function AddressForm({
       if (error instanceof ApiError && error.issues.length > 0) {
         setErrors(errorsOfServerIssues(error.issues));
         setFormError(texts.addressForm.fixErrors);
-        requestAnimationFrame(() => focusFirstError(form));
+        focusFirstError(form);
       } else {
         setFormError(error instanceof Error ? error.message : texts.networkError);
       }
@@ -168,39 +165,20 @@ function AddressForm({
         ))}
       </fieldset>
       <div className={styles.grid}>
-        <SelectField
-          label={texts.personal.title1}
-          name="Title1"
-          value={values.Title1}
-          options={SALUTATION_OPTIONS}
-          error={errors.Title1}
-          onChange={(e) => set('Title1', e.target.value)}
-        />
-        <TextField
-          label={texts.addressForm.company}
-          name="Company"
-          autoComplete="organization"
-          value={values.Company}
-          error={errors.Company}
-          onChange={(e) => set('Company', e.target.value)}
-        />
-        <TextField
-          label={texts.personal.firstName}
-          name="FirstName"
-          autoComplete="given-name"
-          required
-          value={values.FirstName}
-          error={errors.FirstName}
-          onChange={(e) => set('FirstName', e.target.value)}
-        />
-        <TextField
-          label={texts.personal.lastName}
-          name="LastName"
-          autoComplete="family-name"
-          required
-          value={values.LastName}
-          error={errors.LastName}
-          onChange={(e) => set('LastName', e.target.value)}
+        <NameFields
+          values={values}
+          errors={errors}
+          set={set}
+          second={
+            <TextField
+              label={texts.addressForm.company}
+              name="Company"
+              autoComplete="organization"
+              value={values.Company}
+              error={errors.Company}
+              onChange={(e) => set('Company', e.target.value)}
+            />
+          }
         />
         <div className={styles.streetRow}>
           <TextField
@@ -277,8 +255,4 @@ function AddressForm({
       </div>
     </form>
   );
-}
-
-function focusFirstError(form: HTMLFormElement) {
-  form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }
