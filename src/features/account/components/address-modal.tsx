@@ -15,7 +15,7 @@ import { checkAddress, errorsOfServerIssues, type FieldErrors } from '../form-er
 import { texts } from '../texts';
 import styles from '../account.module.css';
 import { SelectField, TextField } from './field';
-import { focusFirstError, NameFields } from './name-fields';
+import { binder, focusFirstError, NameFields } from './name-fields';
 
 type Values = Record<Exclude<keyof AddressInput, 'CountryId' | 'Kind'>, string> & {
   Kind: AddressKind;
@@ -113,6 +113,7 @@ function AddressForm({
     // The message of a field goes once the field is changed.
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
   };
+  const bind = binder(values, errors, set);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -172,32 +173,19 @@ function AddressForm({
           second={
             <TextField
               label={texts.addressForm.company}
-              name="Company"
               autoComplete="organization"
-              value={values.Company}
-              error={errors.Company}
-              onChange={(e) => set('Company', e.target.value)}
+              {...bind('Company')}
             />
           }
         />
         <div className={styles.streetRow}>
           <TextField
             label={texts.addressForm.street}
-            name="Street"
             autoComplete="address-line1"
             required
-            value={values.Street}
-            error={errors.Street}
-            onChange={(e) => set('Street', e.target.value)}
+            {...bind('Street')}
           />
-          <TextField
-            label={texts.addressForm.houseNumber}
-            name="HouseNumber"
-            required
-            value={values.HouseNumber}
-            error={errors.HouseNumber}
-            onChange={(e) => set('HouseNumber', e.target.value)}
-          />
+          <TextField label={texts.addressForm.houseNumber} required {...bind('HouseNumber')} />
         </div>
         <div className={styles.placeRow}>
           <TextField
@@ -214,12 +202,9 @@ function AddressForm({
           />
           <TextField
             label={texts.addressForm.place}
-            name="Place"
             autoComplete="address-level2"
             required
-            value={values.Place}
-            error={errors.Place}
-            onChange={(e) => set('Place', e.target.value)}
+            {...bind('Place')}
           />
         </div>
         <SelectField
@@ -232,12 +217,9 @@ function AddressForm({
         />
         <TextField
           label={texts.addressForm.phone}
-          name="Phone"
           type="tel"
           autoComplete="tel"
-          value={values.Phone}
-          error={errors.Phone}
-          onChange={(e) => set('Phone', e.target.value)}
+          {...bind('Phone')}
         />
       </div>
       {formError && (

@@ -3,7 +3,7 @@
  * first, then the one field that differs between the two (the academic title, the company), then
  * first and last name.
  */
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { SALUTATIONS } from '../../../api/contract/orders';
 import type { FieldErrors } from '../form-errors';
 import { texts } from '../texts';
@@ -12,6 +12,23 @@ import { SelectField, TextField } from './field';
 const SALUTATION_OPTIONS = SALUTATIONS.map((s) => ({ value: s, label: texts.salutations[s] ?? s }));
 
 type NameKey = 'Title1' | 'FirstName' | 'LastName';
+
+/** The keys of a form's values that hold any text (not a fixed choice, not a number). */
+type TextKey<V> = { [K in keyof V]: string extends V[K] ? K : never }[keyof V] & string;
+
+/** The props that tie a field to a form's value under `key`: name, value, its message, its setter. */
+export function binder<V>(
+  values: V,
+  errors: FieldErrors,
+  set: (key: TextKey<V>, value: string) => void,
+) {
+  return (key: TextKey<V>) => ({
+    name: key,
+    value: values[key] as string,
+    error: errors[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => set(key, e.target.value),
+  });
+}
 
 export function NameFields({
   values,
@@ -25,34 +42,22 @@ export function NameFields({
   /** The field between the salutation and the first name. */
   second: ReactNode;
 }) {
+  const bind = binder(values, errors, set);
   return (
     <>
-      <SelectField
-        label={texts.personal.title1}
-        name="Title1"
-        value={values.Title1}
-        options={SALUTATION_OPTIONS}
-        error={errors.Title1}
-        onChange={(e) => set('Title1', e.target.value)}
-      />
+      <SelectField label={texts.personal.title1} options={SALUTATION_OPTIONS} {...bind('Title1')} />
       {second}
       <TextField
         label={texts.personal.firstName}
-        name="FirstName"
         autoComplete="given-name"
         required
-        value={values.FirstName}
-        error={errors.FirstName}
-        onChange={(e) => set('FirstName', e.target.value)}
+        {...bind('FirstName')}
       />
       <TextField
         label={texts.personal.lastName}
-        name="LastName"
         autoComplete="family-name"
         required
-        value={values.LastName}
-        error={errors.LastName}
-        onChange={(e) => set('LastName', e.target.value)}
+        {...bind('LastName')}
       />
     </>
   );

@@ -15,7 +15,7 @@ import { check, errorsOfServerIssues, type FieldErrors } from '../form-errors';
 import { texts } from '../texts';
 import styles from '../account.module.css';
 import { TextField } from './field';
-import { focusFirstError, NameFields } from './name-fields';
+import { binder, focusFirstError, NameFields } from './name-fields';
 
 type Values = Record<keyof PersonalDataUpdate, string>;
 
@@ -47,6 +47,8 @@ export function PersonalDataForm({
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
     if (status.kind === 'saved') setStatus({ kind: 'idle' });
   };
+
+  const bind = binder(values, errors, set);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -89,24 +91,18 @@ export function PersonalDataForm({
           second={
             <TextField
               label={texts.personal.title2}
-              name="Title2"
               autoComplete="honorific-prefix"
               placeholder={texts.personal.title2Placeholder}
-              value={values.Title2}
-              error={errors.Title2}
-              onChange={(e) => set('Title2', e.target.value)}
+              {...bind('Title2')}
             />
           }
         />
         <TextField
           label={texts.personal.phone}
-          name="Phone"
           type="tel"
           autoComplete="tel"
           hint={texts.personal.phoneHint}
-          value={values.Phone}
-          error={errors.Phone}
-          onChange={(e) => set('Phone', e.target.value)}
+          {...bind('Phone')}
         />
       </div>
       <div className={styles.actions}>
