@@ -5,7 +5,8 @@
  * order; a price that changed on the server is shown old against new and confirmed.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page, Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { fillHousehold, readyList } from './checkout-steps';
 import { acceptConsent, expect, test } from './fixtures';
 import { DEMO_USERS } from './demo-users';
 import { loginOnLegacyPage } from './session-login';
@@ -13,12 +14,6 @@ import { loginOnLegacyPage } from './session-login';
 const QUERY = 'zipCode=10115&amount=3000&stations=1&product=1&options=5,24,-2,11,9&cn=0&ap=0';
 const LIST = `/heizoel/angebotsliste?${QUERY}`;
 const SUBMIT = 'Zahlungspflichtig bestellen';
-
-async function readyList(page: Page): Promise<Locator> {
-  const list = page.getByRole('list', { name: /^Angebote, sortiert nach/ });
-  await expect(list).toHaveAttribute('aria-busy', 'false', { timeout: 15_000 });
-  return list;
-}
 
 /**
  * Offer list → "Bestellen" on the given card → the checkout with the offer loaded. `commit`:
@@ -41,14 +36,7 @@ async function toCheckout(
 }
 
 async function fillForm(page: Page, email = 'erika.musterfrau@example.org') {
-  await page.getByLabel('Anrede').selectOption('Frau');
-  await page.getByLabel('Vorname').fill('Erika');
-  await page.getByLabel('Nachname').fill('Musterfrau');
-  await page.getByLabel('Straße').fill('Invalidenstraße');
-  await page.getByLabel('Hausnr.').fill('117');
-  await page.getByLabel('Ort').fill('Berlin');
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Telefon').fill('030 1234567');
+  await fillHousehold(page, email);
   await page
     .getByLabel('Hinweise für den Tankwagen (optional)')
     .fill('Tank im Keller, Zugang über Hof');

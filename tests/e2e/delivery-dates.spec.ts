@@ -10,6 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import type { CalculatorConfig } from '../../src/api/contract/calculation';
+import { fillHousehold, readyList } from './checkout-steps';
 import { acceptConsent, expect, newConsentedContext, test } from './fixtures';
 import { expectAccessible } from './axe';
 import { DEMO_USERS } from './demo-users';
@@ -44,12 +45,6 @@ async function shoot(page: Page, name: string, part?: Locator, widths = [390, 12
     }
   }
   await page.setViewportSize(size);
-}
-
-async function readyList(page: Page): Promise<Locator> {
-  const list = page.getByRole('list', { name: /^Angebote, sortiert nach/ });
-  await expect(list).toHaveAttribute('aria-busy', 'false', { timeout: 15_000 });
-  return list;
 }
 
 /** "Bestellen" on a card → the checkout with the offer priced; the dealer's id from the address. */
@@ -171,14 +166,7 @@ test('a day booked meanwhile: the next free days, the typed fields kept, then or
   await expect(first).toBeChecked();
   const taken = (await first.getAttribute('value')) ?? '';
 
-  await page.getByLabel('Anrede').selectOption('Frau');
-  await page.getByLabel('Vorname').fill('Erika');
-  await page.getByLabel('Nachname').fill('Musterfrau');
-  await page.getByLabel('Straße').fill('Invalidenstraße');
-  await page.getByLabel('Hausnr.').fill('117');
-  await page.getByLabel('Ort').fill('Berlin');
-  await page.getByLabel('E-Mail').fill('termin-vergeben@example.org');
-  await page.getByLabel('Telefon').fill('030 1234567');
+  await fillHousehold(page, 'termin-vergeben@example.org');
   await page.getByLabel(/Ich habe die Bedingungen gelesen/).check();
   await shoot(page, 'checkout-before-taken', field);
 

@@ -215,6 +215,37 @@ export async function workerControls(page: Page): Promise<void> {
   );
 }
 
+/** Nothing of the main content may stick out sideways (a phone would scroll horizontally). */
+export async function expectNoOverflow(page: Page, what?: string): Promise<void> {
+  // A function, not a string: the CSP refuses eval. Typed by hand: this file is also compiled
+  // without DOM types (playwright.config.ts imports it).
+  type Box = { right: number };
+  type Element = { tagName: string; className: unknown; getBoundingClientRect(): Box };
+  type Browser = {
+    document: {
+      documentElement: { clientWidth: number };
+      querySelectorAll(selector: string): Iterable<Element>;
+    };
+  };
+  const wide = await page.evaluate(() => {
+    const { document } = globalThis as unknown as Browser;
+    const limit = document.documentElement.clientWidth + 1;
+    return [...document.querySelectorAll('#inhalt *')]
+      .filter((el) => el.getBoundingClientRect().right > limit)
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)}`);
+  });
+  const message = 'elements wider than the viewport';
+  expect(wide, what ? `${message} on ${what}` : message).toEqual([]);
+}
+
+/** Opens a page as a consenting visitor and waits until the service worker controls it. */
+export async function openControlled(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await acceptConsent(page);
+  await workerControls(page);
+}
+
 /**
  * Waits until the app has kept an offline copy in a table of its IndexedDB ('settings' for the
  * calculator options, 'offerResults' for offers): copies are written once the page has been

@@ -3,15 +3,13 @@
  * never replaces with the shell; offline it answers with its own offline page in the product's
  * look, with a way to try again and a way home, instead of the browser's offline page.
  */
-import { acceptConsent, expect, test, workerControls } from './fixtures';
+import { expect, openControlled, test } from './fixtures';
 
 test('offline, "Anmelden" and a guard redirect end on our offline page, not the browser’s', async ({
   page,
   context,
 }) => {
-  await page.goto('/');
-  await acceptConsent(page);
-  await workerControls(page);
+  await openControlled(page, '/');
 
   await context.setOffline(true);
   await page.getByRole('link', { name: 'Anmelden' }).first().click();
@@ -41,9 +39,7 @@ test('offline, the way home from the offline page works (the app shell)', async 
   page,
   context,
 }) => {
-  await page.goto('/');
-  await acceptConsent(page);
-  await workerControls(page);
+  await openControlled(page, '/');
   await context.setOffline(true);
   await page.goto('/konto/passwort-vergessen');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Keine Verbindung');

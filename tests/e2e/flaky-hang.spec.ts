@@ -6,7 +6,14 @@
  */
 import type { Route } from '@playwright/test';
 import { DEMO_USERS } from './demo-users';
-import { acceptConsent, expect, offlineCopyKept, test, workerControls } from './fixtures';
+import {
+  acceptConsent,
+  expect,
+  offlineCopyKept,
+  openControlled,
+  test,
+  workerControls,
+} from './fixtures';
 import { loginOnLegacyPage } from './session-login';
 
 /** Holds every request it is given: never answered, never failed (released at the end). */
@@ -26,9 +33,7 @@ test('a page not visited before still appears, as the shell that says why', asyn
   page,
   context,
 }) => {
-  await page.goto('/');
-  await acceptConsent(page);
-  await workerControls(page);
+  await openControlled(page, '/');
   const connection = hangingConnection();
   // Pages and the API hang; the app's own files come from the worker's precache.
   await context.route(

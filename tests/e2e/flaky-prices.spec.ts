@@ -4,7 +4,7 @@
  * copy, which says its age when it is of an earlier day.
  */
 import type { Page } from '@playwright/test';
-import { acceptConsent, expect, test, workerControls } from './fixtures';
+import { expect, openControlled, test } from './fixtures';
 
 const bestPrice = (page: Page) => page.locator('main p').filter({ hasText: /ab\s+\d+,\d{2}\s€/ });
 
@@ -20,9 +20,7 @@ test('offline longer than 120 s: the best price comes from its last-known copy, 
   page,
   context,
 }) => {
-  await page.goto('/heizoelpreise');
-  await acceptConsent(page);
-  await workerControls(page);
+  await openControlled(page, '/heizoelpreise');
   // Home by a client navigation: the hero asks for the best price through the worker.
   await page.getByRole('link', { name: /zur Startseite/ }).click();
   await expect(bestPrice(page)).toContainText('Heute ab');
@@ -71,9 +69,7 @@ test('the home page opened from the home screen offline still has its best price
   context,
 }) => {
   // One visit online: the price comes inside the rendered page, never from the API.
-  await page.goto('/');
-  await acceptConsent(page);
-  await workerControls(page);
+  await openControlled(page, '/');
   await expect(bestPrice(page)).toContainText('Heute ab');
   const price = /\d+,\d{2}\s€/.exec(await bestPrice(page).innerText())?.[0];
   await expect

@@ -3,11 +3,29 @@
  * offline longer than the token's lifetime must not log the customer out. The e2e server issues
  * 300 s tokens, so a tab wants to refresh at its first 5 s check.
  */
+import type { Request, Route } from '@playwright/test';
 import { acceptConsent, expect, pauseClockSoon, test } from './fixtures';
-import { expectLoggedInAs, registerCustomer } from './session-login';
+import { expectLoggedInAs, registerCustomer, registeredInTwoTabs } from './session-login';
 
 const REFRESH = '/api/account/v2/get/token';
 const EXPIRED = 'Ihre Sitzung ist abgelaufen';
+
+/** Sends the tab's request on to the server from outside the browser, so its answer never reaches the tab. */
+async function reachServerOnly(request: Request): Promise<number> {
+  const answer = await fetch(request.url(), {
+    method: request.method(),
+    headers: await request.allHeaders(),
+    body: request.postData(),
+  });
+  return answer.status;
+}
+
+/** Lets the request through, noting its status before the tab has the answer. */
+async function passOn(route: Route, statuses: number[]): Promise<void> {
+  const response = await route.fetch();
+  statuses.push(response.status());
+  await route.fulfill({ response });
+}
 
 /** SPEC §9: after one tab's refresh no tab refreshes for 120 s; tabs check every 5 s. */
 const CROSS_TAB_LOCK_MS = 120_000;
@@ -29,31 +47,17 @@ test('a refresh answer lost on the way logs out no tab', async ({ page, context 
       await route.fallback();
       return;
     }
-    const request = route.request();
     if (lost === 0) {
       lost += 1;
-      const answer = await fetch(request.url(), {
-        method: request.method(),
-        headers: await request.allHeaders(),
-        body: request.postData(),
-      });
-      statuses.push(answer.status);
+      statuses.push(await reachServerOnly(route.request()));
       await route.abort('connectionreset');
       delivered += 1;
       return;
     }
-    const response = await route.fetch();
-    statuses.push(response.status());
-    await route.fulfill({ response });
+    await passOn(route, statuses);
     delivered += 1;
   });
-  await page.goto('/');
-  await acceptConsent(page);
-  const user = await registerCustomer(page, '/');
-  await expectLoggedInAs(page, new RegExp(user.lastName));
-  const second = await context.newPage();
-  await second.goto('/impressum');
-  await expectLoggedInAs(second, new RegExp(user.lastName));
+  const { user, second } = await registeredInTwoTabs(page, context);
 
   // Past the lock of any refresh made so far: the next check refreshes, and its answer is lost.
   armed = true;
@@ -122,31 +126,17 @@ test('a refresh answer lost, then 90 s offline in two tabs: the retry after is n
       await route.fallback();
       return;
     }
-    const request = route.request();
     if (!lost) {
       // The server rotates the token, the answer never arrives; the device goes offline with it.
       lost = true;
-      const answer = await fetch(request.url(), {
-        method: request.method(),
-        headers: await request.allHeaders(),
-        body: request.postData(),
-      });
-      statuses.push(answer.status);
+      statuses.push(await reachServerOnly(route.request()));
       await context.setOffline(true);
       await route.abort('internetdisconnected');
       return;
     }
-    const response = await route.fetch();
-    statuses.push(response.status());
-    await route.fulfill({ response });
+    await passOn(route, statuses);
   });
-  await page.goto('/');
-  await acceptConsent(page);
-  const user = await registerCustomer(page, '/');
-  await expectLoggedInAs(page, new RegExp(user.lastName));
-  const second = await context.newPage();
-  await second.goto('/impressum');
-  await expectLoggedInAs(second, new RegExp(user.lastName));
+  const { user, second } = await registeredInTwoTabs(page, context);
 
   armed = true;
   await context.clock.runFor(CROSS_TAB_LOCK_MS + AUTH_CHECK_MS);

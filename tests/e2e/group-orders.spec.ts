@@ -9,7 +9,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { acceptConsent, expect, newConsentedContext, test } from './fixtures';
+import { acceptConsent, expect, expectNoOverflow, newConsentedContext, test } from './fixtures';
 import { expectAccessible } from './axe';
 import { mailsOf } from './mailbox';
 import { DEMO_USERS } from './demo-users';
@@ -21,18 +21,6 @@ const SHOTS = process.env.GROUP_SHOTS_DIR ?? '/tmp/shots-39';
 
 // Three registrations, a closing by the job queue and three axe runs on a loaded machine.
 test.setTimeout(180_000);
-
-/** Nothing of the page may stick out sideways (a phone would scroll horizontally). */
-async function expectNoOverflow(page: Page, what: string): Promise<void> {
-  const wide = await page.evaluate(() => {
-    const limit = document.documentElement.clientWidth + 1;
-    return [...document.querySelectorAll('#inhalt *')]
-      .filter((el) => el.getBoundingClientRect().right > limit)
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)}`);
-  });
-  expect(wide, `elements wider than the viewport on ${what}`).toEqual([]);
-}
 
 /**
  * The page at 390 and 1280 px: no sideways overflow; with E2E_SCREENSHOTS=1 a full-page picture

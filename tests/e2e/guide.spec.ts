@@ -7,22 +7,10 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { acceptConsent, expect, pauseClockSoon, test } from './fixtures';
+import { acceptConsent, expect, expectNoOverflow, pauseClockSoon, test } from './fixtures';
 
 const START = '/heizoel-verbrauchsvergleich';
 const step = (n: number) => new RegExp(`${START}/schritt-${n}$`);
-
-/** Nothing of the page may stick out sideways (a phone would scroll horizontally). */
-async function expectNoOverflow(page: Page): Promise<void> {
-  const wide = await page.evaluate(() => {
-    const limit = document.documentElement.clientWidth + 1;
-    return [...document.querySelectorAll('#inhalt *')]
-      .filter((el) => el.getBoundingClientRect().right > limit)
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)}`);
-  });
-  expect(wide, 'elements wider than the viewport').toEqual([]);
-}
 
 /**
  * The width at which each screen of the two journeys gets its axe run: every screen once, so the
@@ -127,6 +115,15 @@ async function expectAdvanceAfterDebounce(page: Page, from: number): Promise<voi
 async function moveOn(page: Page, to: RegExp): Promise<void> {
   await page.clock.runFor(1500);
   await expect(page).toHaveURL(to);
+}
+
+/** Answers the steps 1 to `last`, each moving on to the next. */
+async function answerSteps(page: Page, last: number): Promise<void> {
+  const answers = [answerBuilding, answerAge, answerHousehold, answerHeating];
+  for (const [index, answer] of answers.slice(0, last).entries()) {
+    await answer(page);
+    await moveOn(page, step(index + 2));
+  }
 }
 
 /** The result comes 5000 ms after the page took the compare answer: at once here, or so. */
@@ -252,10 +249,7 @@ for (const width of [390, 1280]) {
 test('a reload in the middle restores every answer', async ({ page }) => {
   await page.clock.install();
   await start(page);
-  await answerBuilding(page);
-  await moveOn(page, step(2));
-  await answerAge(page);
-  await moveOn(page, step(3));
+  await answerSteps(page, 2);
   // Half of step 3, then reload at once (no waiting for anything).
   await page.getByLabel('Personen im Haushalt').fill('4');
   await page.reload();
@@ -298,12 +292,7 @@ test('a step address that is not schritt-<n> is an unknown page (HTTP 404)', asy
 test('answering offline, then reconnecting sends the compare', async ({ page, context }) => {
   await page.clock.install();
   await start(page);
-  await answerBuilding(page);
-  await moveOn(page, step(2));
-  await answerAge(page);
-  await moveOn(page, step(3));
-  await answerHousehold(page);
-  await moveOn(page, step(4));
+  await answerSteps(page, 3);
 
   await context.setOffline(true);
   await answerHeating(page);
@@ -329,14 +318,7 @@ test('a failed compare keeps the visitor there with a German message and a retry
 }) => {
   await page.clock.install();
   await start(page);
-  await answerBuilding(page);
-  await moveOn(page, step(2));
-  await answerAge(page);
-  await moveOn(page, step(3));
-  await answerHousehold(page);
-  await moveOn(page, step(4));
-  await answerHeating(page);
-  await moveOn(page, step(5));
+  await answerSteps(page, 4);
 
   // The first compare fails on the server; the second goes through.
   let failures = 0;

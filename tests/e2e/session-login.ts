@@ -3,7 +3,9 @@
  * (SPEC §2), which returns to ReturnUrl. Registration creates a fresh customer per test, so the
  * tests do not depend on each other's sessions.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO_USERS } from './demo-users';
+import { acceptConsent } from './fixtures';
 
 let serial = 0;
 
@@ -50,6 +52,13 @@ export async function loginOnLegacyPage(page: Page, email: string, password: str
   await form.getByRole('button', { name: 'Anmelden' }).click();
 }
 
+/** Opens a page behind a guard as a demo user (all share one password): the guard sends to the login. */
+export async function loginAs(page: Page, email: string, returnUrl: string) {
+  await page.goto(returnUrl);
+  await expect(page).toHaveURL(/\/konto\/anmelden-registrieren\?ReturnUrl=/);
+  await loginOnLegacyPage(page, email, DEMO_USERS.password);
+}
+
 /** The header's account button once the app knows the user. */
 export async function expectLoggedInAs(page: Page, name: string | RegExp) {
   await expect(page.getByRole('banner').getByRole('button', { name })).toBeVisible();
@@ -57,4 +66,28 @@ export async function expectLoggedInAs(page: Page, name: string | RegExp) {
 
 export async function expectLoggedOut(page: Page) {
   await expect(page.getByRole('banner').getByRole('link', { name: 'Anmelden' })).toBeVisible();
+}
+
+/** A fresh customer registered on the home page, and a second tab of the same browser on /impressum. */
+export async function registeredInTwoTabs(
+  page: Page,
+  context: BrowserContext,
+): Promise<{ user: Registered; second: Page }> {
+  await page.goto('/');
+  await acceptConsent(page);
+  const user = await registerCustomer(page, '/');
+  await expectLoggedInAs(page, new RegExp(user.lastName));
+  const second = await context.newPage();
+  await second.goto('/impressum');
+  await expectLoggedInAs(second, new RegExp(user.lastName));
+  return { user, second };
+}
+
+/** Logs out with the header's account menu. */
+export async function logOut(page: Page, user: Registered) {
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: new RegExp(user.lastName) })
+    .click();
+  await page.getByRole('button', { name: 'Abmelden' }).click();
 }

@@ -9,7 +9,9 @@ import {
   expectLoggedInAs,
   expectLoggedOut,
   loginOnLegacyPage,
+  logOut,
   registerCustomer,
+  registeredInTwoTabs,
 } from './session-login';
 
 const REFRESH = '/api/account/v2/get/token';
@@ -23,11 +25,7 @@ test('login through the legacy page returns to ReturnUrl, logged in', async ({ p
   await expect(page).toHaveURL('/impressum');
   await expectLoggedInAs(page, new RegExp(user.lastName));
 
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: new RegExp(user.lastName) })
-    .click();
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await logOut(page, user);
   await expectLoggedOut(page);
   await page.goto('/impressum?abschnitt=1');
   await page.getByRole('banner').getByRole('link', { name: 'Anmelden' }).click();
@@ -54,14 +52,7 @@ test('two tabs: one refresh call within 120 s; logout in one tab reaches the oth
   // The tabs' own clock (both pages of the context): their 5 s checks run when the test moves
   // time, instead of the test waiting them out.
   await context.clock.install();
-  await page.goto('/');
-  await acceptConsent(page);
-  const user = await registerCustomer(page, '/');
-  await expectLoggedInAs(page, new RegExp(user.lastName));
-
-  const second = await context.newPage();
-  await second.goto('/impressum');
-  await expectLoggedInAs(second, new RegExp(user.lastName));
+  const { user, second } = await registeredInTwoTabs(page, context);
 
   // Both tabs check every 5 s and both want a refresh (300 s tokens); only one may call.
   await context.clock.runFor(5_000);
@@ -74,11 +65,7 @@ test('two tabs: one refresh call within 120 s; logout in one tab reaches the oth
   const stamp = await second.evaluate(() => localStorage.getItem('ok-token-refreshed-at'));
   expect(Number(stamp)).toBeGreaterThan(Date.now() - 60_000);
 
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: new RegExp(user.lastName) })
-    .click();
-  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await logOut(page, user);
   await expectLoggedOut(page);
   // No reload and no 5 s wait needed: the BroadcastChannel message arrives at once.
   await expectLoggedOut(second);

@@ -7,35 +7,12 @@
  * - a customer who opens /support/cache lands on the home page.
  * Both screens pass axe.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { DEMO_USERS } from './demo-users';
 import { newConsentedContext, expect, test } from './fixtures';
-import { loginOnLegacyPage, registerCustomer } from './session-login';
+import { loginAs, registerCustomer } from './session-login';
 
 const ADMIN = 'admin@demo.oelkompass.example';
-
-async function loginAs(page: Page, email: string, returnUrl: string) {
-  await page.goto(returnUrl);
-  await expect(page).toHaveURL(/\/konto\/anmelden-registrieren\?ReturnUrl=/);
-  await loginOnLegacyPage(page, email, DEMO_USERS.password);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page })
-    // One options object: AxeBuilder.options() replaces what withTags() set, and then every rule
-    // ran, best practices too (a series run met "region" on the loading bar).
-    .options({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      // Visible text inside the accessible name (axe marks the rule experimental; an audit found
-      // the editor's toolbar and the users list's "Als Kunde handeln" failing it).
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-    })
-    .analyze();
-  expect(
-    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 test('an admin clears a cache and sees it empty at once, with time and name', async ({ page }) => {
   // Something in the best-price cache of the server process.

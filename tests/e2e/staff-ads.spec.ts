@@ -8,15 +8,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_USERS } from './demo-users';
 import { newConsentedContext, expect, pageHydrated, test } from './fixtures';
-import { loginOnLegacyPage } from './session-login';
+import { loginAs } from './session-login';
 
 const AD_MANAGER = 'anzeigen@demo.oelkompass.example';
-
-async function loginAs(page: Page, email: string, returnUrl: string) {
-  await page.goto(returnUrl);
-  await expect(page).toHaveURL(/\/konto\/anmelden-registrieren\?ReturnUrl=/);
-  await loginOnLegacyPage(page, email, DEMO_USERS.password);
-}
 
 async function expectNoAxeViolations(page: Page) {
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();

@@ -3,11 +3,11 @@
  * preview, publishes it, and a visitor reads it at its own address; versions can be restored;
  * unsaved input survives a reload; a customer never gets in. Every screen passes axe.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { DEMO_USERS } from './demo-users';
 import { newConsentedContext, expect, test } from './fixtures';
-import { loginOnLegacyPage } from './session-login';
+import { loginAs } from './session-login';
 
 const EDITOR = 'redaktion@demo.oelkompass.example';
 
@@ -23,34 +23,12 @@ function uniqueSlug(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${serial}`;
 }
 
-async function loginAs(page: Page, email: string, returnUrl: string) {
-  await page.goto(returnUrl);
-  await expect(page).toHaveURL(/\/konto\/anmelden-registrieren\?ReturnUrl=/);
-  await loginOnLegacyPage(page, email, DEMO_USERS.password);
-}
-
 /** Logged in as the editor on the CMS list, the app's session settled. */
 async function editorOnList(page: Page) {
   await loginAs(page, EDITOR, '/support/cms/list');
   await expect(page).toHaveURL('/support/cms/list');
   await expect(page.getByRole('heading', { level: 1, name: 'Seiten und Artikel' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Seiten und Artikel' })).toBeVisible();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page })
-    // One options object: AxeBuilder.options() replaces what withTags() set, and then every rule
-    // ran, best practices too (a series run met "region" on the loading bar).
-    .options({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      // Visible text inside the accessible name (axe marks the rule experimental; an audit found
-      // the editor's toolbar and the users list's "Als Kunde handeln" failing it).
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-    })
-    .analyze();
-  expect(
-    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 /** A new page through the editor (from the list), saved as a draft; returns its id. */

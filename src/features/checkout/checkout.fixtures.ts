@@ -1,8 +1,9 @@
 /** Test data of the checkout: the calculator configuration, the order context and the priced offer. */
+import { vi } from 'vitest';
 import type { CalculatorConfig } from '../../api/contract/calculation';
 import type { Offer } from '../../api/contract/calculation-result';
 import type { OrderContext } from './form';
-import { checkoutState } from './store';
+import { checkoutState, resetCheckout } from './store';
 import { json } from '../../ui/order-form/order-form.fixtures';
 
 export { json };
@@ -53,4 +54,13 @@ export function previewOffer(overrides: Partial<Offer> = {}): Offer {
     AppointmentPlus: false,
     ...overrides,
   };
+}
+
+/** Before a test: nothing kept from the last one, and a fetch stub the test answers. */
+export function freshCheckout(): ReturnType<typeof vi.fn<typeof fetch>> {
+  sessionStorage.clear();
+  resetCheckout();
+  const fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { household } from '../../ui/order-form/order-form.fixtures';
-import { ctx, json, previewOffer } from './checkout.fixtures';
+import { checkoutDefaults, household } from '../../ui/order-form/order-form.fixtures';
+import { ctx, freshCheckout, json, previewOffer } from './checkout.fixtures';
 import type { CheckoutValues } from './form';
 import {
   acceptPriceChange,
@@ -40,18 +40,7 @@ const order = {
   AppointmentPlus: false,
   DeliveryTime: 'Standard',
   PaymentName: 'Rechnung',
-  DeliveryAddress: {
-    Title1: 'Frau',
-    FirstName: 'Erika',
-    LastName: 'Musterfrau',
-    Company: '',
-    Street: 'Invalidenstraße',
-    HouseNumber: '117',
-    ZipCode: '10115',
-    Place: 'Berlin',
-  },
-  Email: 'erika@example.org',
-  Phone: '030 1234567',
+  ...checkoutDefaults(),
   AccessNotes: '',
   Currency: 'EUR',
   UnitPrice: 100.2,
@@ -72,10 +61,7 @@ function sentBodies(): { IdempotencyKey: string; TotalPrice: number }[] {
 }
 
 beforeEach(() => {
-  sessionStorage.clear();
-  resetCheckout();
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
+  fetchMock = freshCheckout();
 });
 
 afterEach(() => {

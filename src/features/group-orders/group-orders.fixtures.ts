@@ -2,7 +2,7 @@
 import { vi } from 'vitest';
 import type { CalculatorConfig } from '../../api/contract/calculation';
 import type { GroupView, GroupYou, MyGroup } from '../../api/contract/group-orders';
-import { json } from '../../ui/order-form/order-form.fixtures';
+import { json, offerListConfig } from '../../ui/order-form/order-form.fixtures';
 
 export { json };
 
@@ -98,16 +98,7 @@ export function myGroup(overrides: Partial<MyGroup> = {}): MyGroup {
 }
 
 /** The organiser's order as the offer list priced it. */
-export const config: CalculatorConfig = {
-  ZipCode: '10115',
-  Amount: 3000,
-  Stations: 1,
-  Product: { Id: 1, ClimateNeutral: false },
-  Parameters: [{ Id: 5 }, { Id: 24 }, { Id: -2 }, { Id: 11 }, { Id: 9 }],
-  AppointmentPlus: false,
-  CountryId: 1,
-  ProductGroupId: 1,
-};
+export const config: CalculatorConfig = offerListConfig;
 
 export interface ApiCall {
   method: string;

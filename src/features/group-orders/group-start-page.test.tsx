@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import type { Offer } from '../../api/contract/calculation';
 import { GroupStartPage } from './group-start-page';
+import { checkoutDefaults } from '../../ui/order-form/order-form.fixtures';
 import { CODE, groupView, json, stubApi, type ApiCall } from './group-orders.fixtures';
 import { resetGroupDrafts, START_STORAGE_KEY } from './store';
 
@@ -51,21 +52,7 @@ beforeEach(() => {
         Currency: 'EUR',
         CalculatedAt: '2026-11-25T13:00:00.000Z',
       }),
-    'GET /api/orders/checkout-defaults': () =>
-      json({
-        Email: 'erika@example.org',
-        Phone: '030 1234567',
-        DeliveryAddress: {
-          Title1: 'Frau',
-          FirstName: 'Erika',
-          LastName: 'Musterfrau',
-          Company: '',
-          Street: 'Invalidenstraße',
-          HouseNumber: '117',
-          ZipCode: '10115',
-          Place: 'Berlin',
-        },
-      }),
+    'GET /api/orders/checkout-defaults': () => json(checkoutDefaults()),
   };
   calls = stubApi(answers);
 });

@@ -115,6 +115,16 @@ export const guideFixture = (): Guide => ({
   ],
 });
 
+/** The answers the tests give, flattened as the compare call sends them (SPEC §7). */
+export const sentAnswers = () => ({
+  plz: '10115',
+  gebaeudeart: 'efh',
+  flaeche: '140',
+  personen: '3',
+  modus: 'jahr',
+  liter: '2400',
+});
+
 export const compareFixture = (): CompareResult => ({
   GuideId: 1,
   CountryId: 1,

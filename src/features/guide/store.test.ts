@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectConsole } from '../../../tests/support/setup-console';
 import { db, readGuideProgress } from '../../db';
-import { compareFixture, stubGuideServer } from './guide.fixtures';
+import { compareFixture, sentAnswers, stubGuideServer } from './guide.fixtures';
 import { journalProgress } from './persistence';
 import {
   AUTO_ADVANCE_MS,
@@ -167,16 +167,7 @@ describe('the last step, the compare and the 5000 ms redirect (SPEC §4, §9)', 
     expect(finished).toHaveBeenCalledTimes(1);
     await settle(() => guideState.compareLoading);
     expect(navigate).toHaveBeenLastCalledWith('/heizoel-verbrauchsvergleich');
-    expect(server.compareBodies).toEqual([
-      {
-        plz: '10115',
-        gebaeudeart: 'efh',
-        flaeche: '140',
-        personen: '3',
-        modus: 'jahr',
-        liter: '2400',
-      },
-    ]);
+    expect(server.compareBodies).toEqual([sentAnswers()]);
     expect(guideState.compareLoading).toBe(true);
     expect(guideState.compareResult).toEqual(compareFixture());
     await vi.advanceTimersByTimeAsync(CHECKOUT_REDIRECT_MS - 1);

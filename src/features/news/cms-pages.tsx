@@ -172,19 +172,7 @@ export function TankMaintenancePage() {
       />
       {data ? (
         <>
-          <article className={styles.article}>
-            <h1>{data.Title}</h1>
-            {data.FilePath && (
-              <img
-                className={styles.hero}
-                src={data.FilePath}
-                alt={data.ImageAlt}
-                width={1200}
-                height={630}
-              />
-            )}
-            <Prose html={data.Content} />
-          </article>
+          <CmsArticle page={data} />
           <Card className={styles.cta} aria-labelledby="tank-cta-title">
             <div>
               <h2 id="tank-cta-title">{texts.tankCtaTitle}</h2>
@@ -205,23 +193,30 @@ export function TankMaintenancePage() {
   );
 }
 
+/** A CMS page's title, picture and body. */
+function CmsArticle({ page }: { page: CmsPage }) {
+  return (
+    <article className={styles.article}>
+      <h1>{page.Title}</h1>
+      {page.FilePath && (
+        <img
+          className={styles.hero}
+          src={page.FilePath}
+          alt={page.ImageAlt}
+          width={1200}
+          height={630}
+        />
+      )}
+      <Prose html={page.Content} />
+    </article>
+  );
+}
+
 /** A CMS page's title, picture, body and date as a visitor sees it (also the CMS preview's). */
 export function CmsPageBody({ page }: { page: CmsPage }) {
   return (
     <>
-      <article className={styles.article}>
-        <h1>{page.Title}</h1>
-        {page.FilePath && (
-          <img
-            className={styles.hero}
-            src={page.FilePath}
-            alt={page.ImageAlt}
-            width={1200}
-            height={630}
-          />
-        )}
-        <Prose html={page.Content} />
-      </article>
+      <CmsArticle page={page} />
       <p className={styles.asOf}>
         {texts.asOf} {formatDayDe(page.Updated)}
       </p>

@@ -23,6 +23,7 @@ import {
   resultFixture,
   stubServer,
 } from './offers.fixtures';
+import { offerListConfig } from '../../ui/order-form/order-form.fixtures';
 import { configFromQuery } from './query';
 import { RENDERED_OFFERS_FRESH_MS, offerListState, resetOfferList, seedOfferList } from './store';
 import {
@@ -77,16 +78,7 @@ describe('the offer list follows its address', () => {
     visit(`?${QUERY}`);
     await vi.waitFor(() => expect(offerListState.status).toBe('ready'));
     expect(bodies).toHaveLength(1);
-    expect(bodies[0]).toMatchObject({
-      ZipCode: '10115',
-      Amount: 3000,
-      Stations: 1,
-      Product: { Id: 1, ClimateNeutral: false },
-      Parameters: [{ Id: 5 }, { Id: 24 }, { Id: -2 }, { Id: 11 }, { Id: 9 }],
-      AppointmentPlus: false,
-      CountryId: 1,
-      ProductGroupId: 1,
-    });
+    expect(bodies[0]).toMatchObject(offerListConfig);
     expect(fetchMock.mock.calls.map((c) => c[0].toString())).toContain('/api/kalkulation/init/1/1');
     expect(lastAddress()).toBe(`/heizoel/angebotsliste?${QUERY}`);
   });

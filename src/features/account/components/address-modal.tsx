@@ -7,7 +7,6 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/client';
 import type { Address, AddressInput, AddressKind } from '../../../api/contract/customer';
-import { SALUTATIONS } from '../../../api/contract/orders';
 import { LOCALES, type CountryId } from '../../../lib/locale';
 import { Button } from '../../../ui/button/button';
 import { CloseButton, Modal } from '../../../ui/modal/modal';
@@ -16,6 +15,7 @@ import { checkAddress, errorsOfServerIssues, type FieldErrors } from '../form-er
 import { texts } from '../texts';
 import styles from '../account.module.css';
 import { SelectField, TextField } from './field';
+import { binder, focusFirstError, NameFields } from './name-fields';
 
 type Values = Record<Exclude<keyof AddressInput, 'CountryId' | 'Kind'>, string> & {
   Kind: AddressKind;
@@ -69,7 +69,6 @@ const COUNTRY_OPTIONS = Object.values(LOCALES).map((l) => ({
   value: l.countryId,
   label: l.countryName,
 }));
-const SALUTATION_OPTIONS = SALUTATIONS.map((s) => ({ value: s, label: texts.salutations[s] ?? s }));
 
 export interface AddressModalProps {
   open: boolean;
@@ -114,6 +113,7 @@ function AddressForm({
     // The message of a field goes once the field is changed.
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
   };
+  const bind = binder(values, errors, set);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -122,9 +122,7 @@ function AddressForm({
     if (!checked.ok) {
       setErrors(checked.errors);
       setFormError(texts.addressForm.fixErrors);
-      const form = event.currentTarget;
-      // After React has rendered the messages and aria-invalid.
-      requestAnimationFrame(() => focusFirstError(form));
+      focusFirstError(event.currentTarget);
       return;
     }
     setSaving(true);
@@ -139,7 +137,7 @@ function AddressForm({
       if (error instanceof ApiError && error.issues.length > 0) {
         setErrors(errorsOfServerIssues(error.issues));
         setFormError(texts.addressForm.fixErrors);
-        requestAnimationFrame(() => focusFirstError(form));
+        focusFirstError(form);
       } else {
         setFormError(error instanceof Error ? error.message : texts.networkError);
       }
@@ -168,58 +166,26 @@ function AddressForm({
         ))}
       </fieldset>
       <div className={styles.grid}>
-        <SelectField
-          label={texts.personal.title1}
-          name="Title1"
-          value={values.Title1}
-          options={SALUTATION_OPTIONS}
-          error={errors.Title1}
-          onChange={(e) => set('Title1', e.target.value)}
-        />
-        <TextField
-          label={texts.addressForm.company}
-          name="Company"
-          autoComplete="organization"
-          value={values.Company}
-          error={errors.Company}
-          onChange={(e) => set('Company', e.target.value)}
-        />
-        <TextField
-          label={texts.personal.firstName}
-          name="FirstName"
-          autoComplete="given-name"
-          required
-          value={values.FirstName}
-          error={errors.FirstName}
-          onChange={(e) => set('FirstName', e.target.value)}
-        />
-        <TextField
-          label={texts.personal.lastName}
-          name="LastName"
-          autoComplete="family-name"
-          required
-          value={values.LastName}
-          error={errors.LastName}
-          onChange={(e) => set('LastName', e.target.value)}
+        <NameFields
+          values={values}
+          errors={errors}
+          set={set}
+          second={
+            <TextField
+              label={texts.addressForm.company}
+              autoComplete="organization"
+              {...bind('Company')}
+            />
+          }
         />
         <div className={styles.streetRow}>
           <TextField
             label={texts.addressForm.street}
-            name="Street"
             autoComplete="address-line1"
             required
-            value={values.Street}
-            error={errors.Street}
-            onChange={(e) => set('Street', e.target.value)}
+            {...bind('Street')}
           />
-          <TextField
-            label={texts.addressForm.houseNumber}
-            name="HouseNumber"
-            required
-            value={values.HouseNumber}
-            error={errors.HouseNumber}
-            onChange={(e) => set('HouseNumber', e.target.value)}
-          />
+          <TextField label={texts.addressForm.houseNumber} required {...bind('HouseNumber')} />
         </div>
         <div className={styles.placeRow}>
           <TextField
@@ -236,12 +202,9 @@ function AddressForm({
           />
           <TextField
             label={texts.addressForm.place}
-            name="Place"
             autoComplete="address-level2"
             required
-            value={values.Place}
-            error={errors.Place}
-            onChange={(e) => set('Place', e.target.value)}
+            {...bind('Place')}
           />
         </div>
         <SelectField
@@ -254,12 +217,9 @@ function AddressForm({
         />
         <TextField
           label={texts.addressForm.phone}
-          name="Phone"
           type="tel"
           autoComplete="tel"
-          value={values.Phone}
-          error={errors.Phone}
-          onChange={(e) => set('Phone', e.target.value)}
+          {...bind('Phone')}
         />
       </div>
       {formError && (
@@ -277,8 +237,4 @@ function AddressForm({
       </div>
     </form>
   );
-}
-
-function focusFirstError(form: HTMLFormElement) {
-  form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }

@@ -9,15 +9,13 @@ import {
   type PersonalData,
   type PersonalDataUpdate,
 } from '../../../api/contract/customer';
-import { SALUTATIONS } from '../../../api/contract/orders';
 import { Button } from '../../../ui/button/button';
 import { savePersonalData } from '../api';
 import { check, errorsOfServerIssues, type FieldErrors } from '../form-errors';
 import { texts } from '../texts';
 import styles from '../account.module.css';
-import { SelectField, TextField } from './field';
-
-const SALUTATION_OPTIONS = SALUTATIONS.map((s) => ({ value: s, label: texts.salutations[s] ?? s }));
+import { TextField } from './field';
+import { binder, focusFirstError, NameFields } from './name-fields';
 
 type Values = Record<keyof PersonalDataUpdate, string>;
 
@@ -50,6 +48,8 @@ export function PersonalDataForm({
     if (status.kind === 'saved') setStatus({ kind: 'idle' });
   };
 
+  const bind = binder(values, errors, set);
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (status.kind === 'saving') return;
@@ -57,10 +57,7 @@ export function PersonalDataForm({
     const checked = check(PersonalDataUpdateSchema, values);
     if (!checked.ok) {
       setErrors(checked.errors);
-      // After React has rendered the messages and aria-invalid.
-      requestAnimationFrame(() =>
-        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
+      focusFirstError(form);
       return;
     }
     setStatus({ kind: 'saving' });
@@ -75,9 +72,7 @@ export function PersonalDataForm({
     } catch (error) {
       if (error instanceof ApiError && error.issues.length > 0) {
         setErrors(errorsOfServerIssues(error.issues));
-        requestAnimationFrame(() =>
-          form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-        );
+        focusFirstError(form);
       }
       setStatus({
         kind: 'error',
@@ -89,50 +84,25 @@ export function PersonalDataForm({
   return (
     <form className={styles.form} noValidate onSubmit={(e) => void submit(e)}>
       <div className={styles.grid}>
-        <SelectField
-          label={texts.personal.title1}
-          name="Title1"
-          value={values.Title1}
-          options={SALUTATION_OPTIONS}
-          error={errors.Title1}
-          onChange={(e) => set('Title1', e.target.value)}
-        />
-        <TextField
-          label={texts.personal.title2}
-          name="Title2"
-          autoComplete="honorific-prefix"
-          placeholder={texts.personal.title2Placeholder}
-          value={values.Title2}
-          error={errors.Title2}
-          onChange={(e) => set('Title2', e.target.value)}
-        />
-        <TextField
-          label={texts.personal.firstName}
-          name="FirstName"
-          autoComplete="given-name"
-          required
-          value={values.FirstName}
-          error={errors.FirstName}
-          onChange={(e) => set('FirstName', e.target.value)}
-        />
-        <TextField
-          label={texts.personal.lastName}
-          name="LastName"
-          autoComplete="family-name"
-          required
-          value={values.LastName}
-          error={errors.LastName}
-          onChange={(e) => set('LastName', e.target.value)}
+        <NameFields
+          values={values}
+          errors={errors}
+          set={set}
+          second={
+            <TextField
+              label={texts.personal.title2}
+              autoComplete="honorific-prefix"
+              placeholder={texts.personal.title2Placeholder}
+              {...bind('Title2')}
+            />
+          }
         />
         <TextField
           label={texts.personal.phone}
-          name="Phone"
           type="tel"
           autoComplete="tel"
           hint={texts.personal.phoneHint}
-          value={values.Phone}
-          error={errors.Phone}
-          onChange={(e) => set('Phone', e.target.value)}
+          {...bind('Phone')}
         />
       </div>
       <div className={styles.actions}>

@@ -6,7 +6,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeliverySlot } from '../../../api/contract/delivery';
-import { config, ctx, json, previewOffer } from '../checkout.fixtures';
+import { config, ctx, freshCheckout, json, previewOffer } from '../checkout.fixtures';
 import {
   checkoutState,
   openCheckout,
@@ -24,10 +24,7 @@ const offer = previewOffer();
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
 beforeEach(() => {
-  sessionStorage.clear();
-  resetCheckout();
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
+  fetchMock = freshCheckout();
 });
 
 afterEach(() => {

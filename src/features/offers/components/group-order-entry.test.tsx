@@ -1,20 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
-import type { CalculatorConfig } from '../../../api/contract/calculation';
 import { resetSession, sessionState } from '../../session';
+import { offerListConfig as config } from '../../../ui/order-form/order-form.fixtures';
 import { GroupOrderEntry } from './group-order-entry';
-
-const config: CalculatorConfig = {
-  ZipCode: '10115',
-  Amount: 3000,
-  Stations: 1,
-  Product: { Id: 1, ClimateNeutral: false },
-  Parameters: [{ Id: 5 }, { Id: 24 }, { Id: -2 }, { Id: 11 }, { Id: 9 }],
-  AppointmentPlus: false,
-  CountryId: 1,
-  ProductGroupId: 1,
-};
 
 const START =
   '/sammelbestellung/starten?productGroup=1&zipCode=10115&amount=3000&stations=1&product=1&options=5,24,-2,11,9&cn=0&ap=0';

@@ -5,6 +5,28 @@ import { QualityBadge } from './quality-badge';
 const answer = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/** Stubs fetch with one overall score (ActivePeriodInDays 365, as the reviews service sends). */
+function stubOverall(
+  mark: number | null,
+  word: string,
+  activeCount: number,
+  totalCount: number,
+): ReturnType<typeof vi.fn> {
+  const fetchMock = vi.fn(() =>
+    Promise.resolve(
+      answer({
+        OverallMark: mark,
+        OverallMarkDescriptionGUILang: word,
+        ActiveReviewCount: activeCount,
+        ActivePeriodInDays: 365,
+        TotalReviewCount: totalCount,
+      }),
+    ),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -25,18 +47,7 @@ describe('QualityBadge (SPEC §3 Trusted quality)', () => {
   });
 
   it("asks for the locale's reviews id and shows mark, word and counts", async () => {
-    const fetchMock = vi.fn(() =>
-      Promise.resolve(
-        answer({
-          OverallMark: 4.13,
-          OverallMarkDescriptionGUILang: 'Gut',
-          ActiveReviewCount: 1234,
-          ActivePeriodInDays: 365,
-          TotalReviewCount: 2000,
-        }),
-      ),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubOverall(4.13, 'Gut', 1234, 2000);
     render(<QualityBadge />);
     const line = await screen.findByLabelText(
       '4,13 von 5 Sternen (Gut) aus 1.234 Bewertungen der letzten 365 Tage',
@@ -49,20 +60,7 @@ describe('QualityBadge (SPEC §3 Trusted quality)', () => {
   });
 
   it('shows the SPEC default "Keine Daten" without a mark in the last year', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() =>
-        Promise.resolve(
-          answer({
-            OverallMark: null,
-            OverallMarkDescriptionGUILang: 'Keine Daten',
-            ActiveReviewCount: 0,
-            ActivePeriodInDays: 365,
-            TotalReviewCount: 7,
-          }),
-        ),
-      ),
-    );
+    stubOverall(null, 'Keine Daten', 0, 7);
     render(<QualityBadge />);
     expect(await screen.findByText('Keine Daten')).toBeTruthy();
     expect(screen.queryByLabelText(/von 5 Sternen/)).toBeNull();
@@ -70,20 +68,7 @@ describe('QualityBadge (SPEC §3 Trusted quality)', () => {
   });
 
   it('says in words that nobody has rated yet, without "Keine Daten · 0 Bewertungen"', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() =>
-        Promise.resolve(
-          answer({
-            OverallMark: null,
-            OverallMarkDescriptionGUILang: 'Keine Daten',
-            ActiveReviewCount: 0,
-            ActivePeriodInDays: 365,
-            TotalReviewCount: 0,
-          }),
-        ),
-      ),
-    );
+    stubOverall(null, 'Keine Daten', 0, 0);
     const { container } = render(<QualityBadge />);
     expect(await screen.findByText(/^Noch keine Bewertungen/)).toBeTruthy();
     expect(container.textContent).not.toMatch(/Keine Daten|0 Bewertungen/);
@@ -117,18 +102,7 @@ describe('QualityBadge far below the viewport', () => {
         disconnect() {}
       },
     );
-    const fetchMock = vi.fn(() =>
-      Promise.resolve(
-        answer({
-          OverallMark: 4.5,
-          OverallMarkDescriptionGUILang: 'Sehr gut',
-          ActiveReviewCount: 10,
-          ActivePeriodInDays: 365,
-          TotalReviewCount: 12,
-        }),
-      ),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubOverall(4.5, 'Sehr gut', 10, 12);
     render(
       <>
         <QualityBadge />
