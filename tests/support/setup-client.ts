@@ -9,10 +9,15 @@
  * <dialog>.showModal(), matchMedia, navigator.onLine and fetch exist in happy-dom.
  */
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { resetConnection } from '../../src/api/connection';
 import { setSettleDelay } from '../../src/lib/idle';
+
+// findBy* and waitFor give up after 1 s by default: a lazily loaded component on a busy machine
+// took longer, and the test failed for no fault of the code. A ceiling, not a wait: they return
+// as soon as what they look for is there (and vitest's test timeout still bounds a test).
+configure({ asyncUtilTimeout: 10_000 });
 
 // Offline copies wait 5 s after the page started in the browser (src/lib/idle.ts whenSettled);
 // a test's page is not loading, so they only wait for idle.
