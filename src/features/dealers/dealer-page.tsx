@@ -29,21 +29,12 @@ import { useLocale } from '../locale';
 import { fetchDealer, fetchDealerReviews } from './api';
 import { RatingLine } from './dealer-summary';
 import { DeliveryMap } from './delivery-map';
+import { dealerPageViews, DealersNotFound } from './page-states';
 import { texts } from './texts';
 import styles from './dealers.module.css';
 
 function DealerNotFound() {
-  return (
-    <Page width="md" gap="md">
-      <h1>{texts.notFoundTitle}</h1>
-      <p className={styles.lead}>{texts.notFoundText}</p>
-      <p>
-        <ButtonLink to={paths.dealers} variant="primary">
-          {texts.toDirectory}
-        </ButtonLink>
-      </p>
-    </Page>
-  );
+  return <DealersNotFound title={texts.notFoundTitle} text={texts.notFoundText} />;
 }
 
 function dealerNeed(
@@ -75,18 +66,7 @@ function DealerLoader({ need }: { need: Extract<DataNeed, { kind: 'dealer' }> })
   );
   return resourceView(dealer, {
     notFound: () => <DealerNotFound />,
-    failedText: texts.failed,
-    frame: (content) => (
-      <Page width="2xl" gap="lg">
-        {content}
-      </Page>
-    ),
-    loading: () => (
-      <Page width="2xl" gap="lg" aria-busy="true">
-        <div className={styles.skeletonTitle} />
-        <div className={styles.skeletonList} />
-      </Page>
-    ),
+    ...dealerPageViews,
     ready: (data) => <DealerView dealer={data} countryId={need.countryId} />,
   });
 }
@@ -319,7 +299,7 @@ function Reviews({ dealer, countryId }: { dealer: Dealer; countryId: number }) {
           <div className={styles.skeletonList} aria-busy="true" />
         )
       ) : items.length === 0 ? (
-        <p className={styles.noRatings}>{texts.noReviews}</p>
+        <p className={styles.noReviews}>{texts.noReviews}</p>
       ) : (
         <>
           <ol className={styles.reviewList}>

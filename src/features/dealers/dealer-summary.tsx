@@ -1,24 +1,27 @@
 import { Link } from 'react-router';
 import type { DealerSummary } from '../../api/contract/dealers';
 import { formatOneDigit } from '../../lib/format';
-import { Stars } from '../../ui/stars/stars';
+import { RatingLine as StarsLine } from '../../ui/stars/stars';
 import { texts } from './texts';
 import styles from './dealers.module.css';
 
 /** Rating as stars, figure and count; "Noch keine Bewertungen" without any. */
 export function RatingLine({ rating, count }: { rating: number; count: number }) {
-  if (count === 0) return <p className={styles.noRatings}>{texts.noRatings}</p>;
   const figure = formatOneDigit(rating);
   return (
-    <p className={styles.rating}>
-      <Stars value={rating} label={texts.ratingLabel(figure, count)} />
-      <span aria-hidden="true" className={styles.ratingFigure}>
-        {figure}
-      </span>
-      <span aria-hidden="true" className={styles.ratingCount}>
-        {texts.ratingCount(count)}
-      </span>
-    </p>
+    <StarsLine
+      rating={
+        count === 0
+          ? null
+          : {
+              value: rating,
+              label: texts.ratingLabel(figure, count),
+              figure,
+              count: texts.ratingCount(count),
+            }
+      }
+      empty={texts.noRatings}
+    />
   );
 }
 

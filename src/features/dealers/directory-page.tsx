@@ -10,7 +10,6 @@ import { dealerDirectoryNeed } from '../../api/contract/page-needs';
 import { titleWithProduct } from '../../lib/page-titles';
 import { paths } from '../../lib/paths';
 import { Breadcrumbs } from '../../ui/breadcrumbs/breadcrumbs';
-import { ButtonLink } from '../../ui/button/button';
 import { useDocumentTitle } from '../../ui/document-title/use-document-title';
 import { Page } from '../../ui/page/page';
 import { usePageData } from '../../ui/page-data';
@@ -19,21 +18,12 @@ import { useResource } from '../../ui/use-resource';
 import { useLocale } from '../locale';
 import { fetchDealerDirectory } from './api';
 import { DealerSummaryCard } from './dealer-summary';
+import { dealerPageViews, DealersNotFound } from './page-states';
 import { texts } from './texts';
 import styles from './dealers.module.css';
 
 function UnknownArea() {
-  return (
-    <Page width="md" gap="md">
-      <h1>{texts.placeNotFoundTitle}</h1>
-      <p className={styles.lead}>{texts.placeNotFoundText}</p>
-      <p>
-        <ButtonLink to={paths.dealers} variant="primary">
-          {texts.toDirectory}
-        </ButtonLink>
-      </p>
-    </Page>
-  );
+  return <DealersNotFound title={texts.placeNotFoundTitle} text={texts.placeNotFoundText} />;
 }
 
 export function DealerDirectoryPage() {
@@ -49,19 +39,10 @@ function Directory({ need }: { need: ReturnType<typeof dealerDirectoryNeed> }) {
   const key = dataKey(need);
   const directory = useResource(key, key, (signal) => fetchDealerDirectory(need, signal));
   return resourceView(directory, {
-    notFound: () => <UnknownArea />,
-    failedText: texts.failed,
-    frame: (content) => (
-      <Page width="2xl" gap="lg">
-        {content}
-      </Page>
+    notFound: () => (
+      <DealersNotFound title={texts.placeNotFoundTitle} text={texts.placeNotFoundText} />
     ),
-    loading: () => (
-      <Page width="2xl" gap="lg" aria-busy="true">
-        <div className={styles.skeletonTitle} />
-        <div className={styles.skeletonList} />
-      </Page>
-    ),
+    ...dealerPageViews,
     ready: (data) => <DirectoryView data={data} />,
   });
 }

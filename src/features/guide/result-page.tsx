@@ -4,43 +4,28 @@
  * with their savings, the information items (choosing one sets selectedInformationId, SPEC §3),
  * the lead partner's banner for the postal code and the lead form.
  */
-import { useEffect } from 'react';
-import { useSnapshot } from 'valtio';
 import type { CompareResult } from '../../api/contract/leads';
 import { formatPrice, formatQuantity } from '../../lib/format';
 import { guideStepPath, paths } from '../../lib/paths';
 import { ButtonLink } from '../../ui/button/button';
 import { Page } from '../../ui/page/page';
-import { useLocale } from '../locale';
 import { ConsumptionChart } from './components/consumption-chart';
 import { LeadBanner } from './components/lead-banner';
 import { LeadForm } from './components/lead-form';
-import {
-  compareResultFresh,
-  guideState,
-  guideSteps,
-  guideZipCode,
-  loadGuide,
-  selectInformation,
-} from './store';
+import { compareResultFresh, guideSteps, guideZipCode, selectInformation } from './store';
 import { texts } from './texts';
+import { GuideLoading, useLoadedGuide } from './use-guide';
 import { formatMoney } from './money';
 import { deviationFigures } from './result-figures';
 import styles from './guide.module.css';
 
 export function GuideResultPage() {
-  const snap = useSnapshot(guideState);
-  const locale = useLocale();
-  useEffect(() => {
-    void loadGuide({ countryId: locale.countryId });
-  }, [locale.countryId]);
+  const { snap, waiting } = useLoadedGuide();
 
-  if (snap.loading || (!snap.guide && !snap.loadError)) {
+  if (waiting) {
     return (
       <Page width="full" gap="lg" className={styles.resultPage}>
-        <p role="status" aria-busy="true">
-          {texts.load.loading}
-        </p>
+        <GuideLoading />
       </Page>
     );
   }

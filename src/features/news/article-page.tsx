@@ -18,6 +18,7 @@ import { Page } from '../../ui/page/page';
 import { usePageData } from '../../ui/page-data';
 import { Prose } from '../../ui/prose/prose';
 import { resourceView } from '../../ui/resource-view';
+import { TagLine } from '../../ui/tags/tags';
 import { useResource } from '../../ui/use-resource';
 import { useLocale } from '../locale';
 import { fetchNewsDetail } from './api';
@@ -121,16 +122,7 @@ function ArticleView({ detail, countryId }: { detail: NewsDetail; countryId: num
           />
         )}
         <Prose html={article.Content} />
-        {article.Tags.length > 0 && (
-          <p className={styles.tags}>
-            <span className={styles.tagsLabel}>{texts.tags}:</span>
-            {article.Tags.map((tag) => (
-              <span key={tag} className={styles.tag}>
-                {tag}
-              </span>
-            ))}
-          </p>
-        )}
+        <TagLine label={texts.tags} tags={article.Tags} />
       </article>
       {related.length > 0 && (
         <section aria-labelledby="related-title" className={styles.related}>

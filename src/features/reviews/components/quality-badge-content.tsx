@@ -4,9 +4,10 @@
  * a failure is only logged (SPEC §8 "reviews failure only logged"). Loaded by QualityBadge once
  * its place nears the viewport (quality-badge.tsx).
  */
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useState } from 'react';
 import type { TrustedQuality } from '../../../api/contract/ratings';
 import { formatDecimal, formatQuantity } from '../../../lib/format';
+import { Stars } from '../../../ui/stars/stars';
 import { useLocale } from '../../locale';
 import { fetchQuality } from '../quality-api';
 import { badgeTexts } from '../badge-texts';
@@ -48,11 +49,7 @@ function Badge({ q, className }: { q: TrustedQuality; className: string | undefi
             q.ActivePeriodInDays,
           )}
         >
-          <span
-            className={styles.stars}
-            aria-hidden="true"
-            style={{ '--rating-fill': `${((q.OverallMark ?? 0) / 5) * 100}%` } as CSSProperties}
-          />
+          <Stars value={q.OverallMark ?? 0} tone="inverse" />
           <strong aria-hidden="true">{mark}</strong>
           <span aria-hidden="true">{q.OverallMarkDescriptionGUILang}</span>
         </p>

@@ -25,6 +25,7 @@ import {
   CreateOrEdit,
   StaffPage,
   StaffSection,
+  TextField,
   useSaveFlow,
 } from '../kit';
 import kit from '../kit/kit.module.css';
@@ -232,17 +233,14 @@ function AdvertScreen({ advert: loaded }: { advert: AdvertDetail | null }) {
           }
         >
           <div className={formGridClass}>
-            <Field label={t.name} hint={t.nameHint} error={errors.Name}>
-              {(a11y) => (
-                <input
-                  {...a11y}
-                  type="text"
-                  value={form.Name}
-                  maxLength={120}
-                  onChange={(e) => set('Name')(e.target.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              label={t.name}
+              hint={t.nameHint}
+              error={errors.Name}
+              value={form.Name}
+              maxLength={120}
+              onChange={set('Name')}
+            />
             <Field label={t.targetUrl} hint={t.targetUrlHint} error={errors.TargetUrl}>
               {(a11y) => (
                 <input

@@ -26,6 +26,7 @@ import {
   CreateOrEdit,
   StaffPage,
   StaffSection,
+  TextField,
   useSaveFlow,
 } from '../kit';
 import kit from '../kit/kit.module.css';
@@ -169,17 +170,13 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
         }
       >
         <div className={formGridClass}>
-          <Field label={t.name} error={errors.Name}>
-            {(a11y) => (
-              <input
-                {...a11y}
-                type="text"
-                value={form.Name}
-                maxLength={120}
-                onChange={(e) => update({ Name: e.target.value })}
-              />
-            )}
-          </Field>
+          <TextField
+            label={t.name}
+            error={errors.Name}
+            value={form.Name}
+            maxLength={120}
+            onChange={(Name) => update({ Name })}
+          />
           <ChoiceGroup legend={t.type} hint={t.typeHint} error={errors.CampaignTypeId}>
             {[1, 2].map((type) => (
               <Choice

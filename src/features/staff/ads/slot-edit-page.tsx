@@ -32,6 +32,7 @@ import {
   LoadedScreen,
   StaffPage,
   StaffSection,
+  TextField,
   useSaveFlow,
   useStaffData,
 } from '../kit';
@@ -472,17 +473,13 @@ function SlotScreen({ slot: loaded, choices }: { slot: Slot | null; choices: Cho
                 />
               )}
             </Field>
-            <Field label={t.name} error={errors.Name}>
-              {(a11y) => (
-                <input
-                  {...a11y}
-                  type="text"
-                  value={form.Name}
-                  maxLength={120}
-                  onChange={(e) => update({ Name: e.target.value })}
-                />
-              )}
-            </Field>
+            <TextField
+              label={t.name}
+              error={errors.Name}
+              value={form.Name}
+              maxLength={120}
+              onChange={(Name) => update({ Name })}
+            />
             <Field label={t.type} error={errors.SlotTypeId}>
               {(a11y) => (
                 <select

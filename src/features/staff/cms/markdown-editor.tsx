@@ -263,9 +263,8 @@ export function MarkdownEditor({ value, onChange, kind, slug, hint }: MarkdownEd
   );
 }
 
-/** A toolbar button: an icon with its name for screen readers and as a tooltip. */
-/** SVG, not emoji: without an emoji font those rendered as empty boxes. */
-function LinkIcon() {
+/** A toolbar icon's frame: 18 px line art in the text colour. */
+function ToolIcon({ children }: { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -277,28 +276,29 @@ function LinkIcon() {
       strokeLinecap="round"
       strokeLinejoin="round"
     >
+      {children}
+    </svg>
+  );
+}
+
+/** A toolbar button: an icon with its name for screen readers and as a tooltip. */
+/** SVG, not emoji: without an emoji font those rendered as empty boxes. */
+function LinkIcon() {
+  return (
+    <ToolIcon>
       <path d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1" />
       <path d="M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1" />
-    </svg>
+    </ToolIcon>
   );
 }
 
 function ImageIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <ToolIcon>
       <rect x="3" y="4" width="18" height="16" rx="2" />
       <circle cx="9" cy="10" r="2" />
       <path d="M21 17l-5-5-9 8" />
-    </svg>
+    </ToolIcon>
   );
 }
 

@@ -26,6 +26,7 @@ import {
 } from './drafts';
 import { idOf } from './edit-pages';
 import { editorPath } from './list-page';
+import { TagLine } from '../../../ui/tags/tags';
 import { RenderedBody } from './markdown-editor';
 import { texts } from './texts';
 import styles from './cms.module.css';
@@ -170,16 +171,7 @@ function PreviewOf({ entry }: { entry: CmsEntry }) {
           ) : (
             !error && <div className={styles.skeleton} aria-busy="true" />
           )}
-          {isArticle && tagsOf(form.TagsText).length > 0 && (
-            <p className={styles.tags}>
-              <span className={styles.tagsLabel}>{texts.tags}:</span>
-              {tagsOf(form.TagsText).map((tag) => (
-                <span key={tag} className={styles.tag}>
-                  {tag}
-                </span>
-              ))}
-            </p>
-          )}
+          {isArticle && <TagLine label={texts.tags} tags={tagsOf(form.TagsText)} />}
         </article>
         {!isArticle && (
           <p className={styles.asOf}>

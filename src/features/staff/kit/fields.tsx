@@ -57,6 +57,32 @@ export function Field({ label, hint, error, wide, children }: FieldProps) {
   );
 }
 
+/** A one-line text field, the most common Field. */
+export function TextField({
+  value,
+  maxLength,
+  onChange,
+  ...field
+}: Omit<FieldProps, 'children'> & {
+  value: string;
+  maxLength?: number;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field {...field}>
+      {(a11y) => (
+        <input
+          {...a11y}
+          type="text"
+          value={value}
+          maxLength={maxLength}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
 /** A checkbox with its label to the right. */
 export function CheckField({
   label,

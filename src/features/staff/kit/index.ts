@@ -19,6 +19,7 @@ export {
   Choice,
   ChoiceGroup,
   Field,
+  TextField,
   FormActions,
   FormMessage,
   formGridClass,

@@ -119,7 +119,7 @@ function Overview({ data }: { data: TelemetryOverview }) {
                     <td>
                       <p className={styles.message}>{error.Message}</p>
                       {error.LastStack && (
-                        <details className={styles.stack}>
+                        <details className={kit.details} data-variant="stack">
                           <summary>{texts.stack}</summary>
                           <pre>{error.LastStack}</pre>
                         </details>
