@@ -7,12 +7,12 @@ import {
   LEAD_CONSENT_TEXT,
   LeadBannerResponseSchema,
   LeadFormResponseSchema,
-  type GuideAnswers,
 } from '../../../src/api/contract/leads';
 import { csrfHeaders } from '../../../tests/support/auth';
 import { buildAppOn, buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { leads } from '../../db/schema';
 import { averagePrice } from './service';
+import { TEST_GUIDE_ANSWERS } from './test-answers';
 
 let t: TestApp;
 
@@ -24,17 +24,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const ANSWERS: GuideAnswers = {
-  plz: '10115',
-  gebaeudeart: 'efh',
-  wohnflaeche: '140',
-  baujahr: '1949-1978',
-  bewohner: '4',
-  warmwasser: 'ja',
-  heizungsalter: '1990-2004',
-  verbrauchsart: 'jahr',
-  jahresverbrauch: '3000',
-};
+const ANSWERS = TEST_GUIDE_ANSWERS;
 
 function compare(answers: unknown, query = '?countryId=1', guideId: number | string = 1) {
   return t.app.inject({
