@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
 import {
   CompareResultSchema,
@@ -9,20 +9,12 @@ import {
   LeadFormResponseSchema,
 } from '../../../src/api/contract/leads';
 import { csrfHeaders } from '../../../tests/support/auth';
-import { buildAppOn, buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { buildAppOn, useTestApp } from '../../../tests/support/test-app';
 import { leads } from '../../db/schema';
 import { averagePrice } from './service';
 import { TEST_GUIDE_ANSWERS } from './test-answers';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const ANSWERS = TEST_GUIDE_ANSWERS;
 
