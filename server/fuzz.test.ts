@@ -13,7 +13,7 @@
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   authHeaders,
   browserCookies,
@@ -22,7 +22,7 @@ import {
   testToken,
   type TestUser,
 } from '../tests/support/auth';
-import { buildTestApp, type TestApp } from '../tests/support/test-app';
+import { useTestApp } from '../tests/support/test-app';
 import {
   hostileArbitrary,
   hostileLeaf,
@@ -60,14 +60,12 @@ const REFERENCE_TABLES = new Set([
   '__drizzle_migrations',
 ]);
 
-let t: TestApp;
+const t = useTestApp();
 let customer: TestUser;
 let admin: TestUser;
 let tables: string[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
   customer = await createTestUser(t.database, { roles: ['Role_Customer'], hasMexEnabled: true });
   admin = await createTestUser(t.database, { roles: [staffRole('Admin')] });
   const rows = await t.database.db.execute<{ table_name: string }>(
@@ -78,8 +76,6 @@ beforeAll(async () => {
     .filter((name) => !REFERENCE_TABLES.has(name))
     .sort();
 });
-
-afterAll(() => t.close());
 
 function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);

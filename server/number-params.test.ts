@@ -7,21 +7,17 @@
  */
 import fc from 'fast-check';
 import { z } from 'zod/mini';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CANONICAL_WHOLE_NUMBER, requestNumberParam } from '../src/api/contract/common';
 import { authHeaders, createTestUser, staffRole, type TestUser } from '../tests/support/auth';
-import { buildTestApp, type TestApp } from '../tests/support/test-app';
+import { useTestApp } from '../tests/support/test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
   admin = await createTestUser(t.database, { roles: [staffRole('Admin')] });
 });
-
-afterAll(() => t.close());
 
 interface NumberRoute {
   /** The address with `{n}` where the number goes. */

@@ -8,19 +8,12 @@
  */
 import type { RouteOptions } from 'fastify';
 import { CMS_BODY_MAX } from '../src/api/contract/cms';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INT4_MAX, NUL_MESSAGE } from '../src/api/contract/common';
-import { buildTestApp, type TestApp } from '../tests/support/test-app';
+import { useTestApp } from '../tests/support/test-app';
 import { defOf, leavesOf, type Leaf, type Schema } from '../tests/support/zod-arbitrary';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
-});
-
-afterAll(() => t.close());
+const t = useTestApp();
 
 const PARTS = ['params', 'querystring', 'body', 'headers'] as const;
 

@@ -3,7 +3,7 @@
  * a running job whose lease ran out flagged as stuck, a pending job overdue as late, lateness per
  * state, the order and the limit, and the counts over the whole table.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   JOB_LIST_LIMIT,
@@ -13,7 +13,7 @@ import {
   type JobList,
 } from '../../src/api/contract/support';
 import { authHeaders, createTestUser, staffRole, type TestUser } from '../../tests/support/auth';
-import { buildTestApp, type TestApp } from '../../tests/support/test-app';
+import { useTestApp } from '../../tests/support/test-app';
 import { auditLog, jobs } from '../db/schema';
 import { JobQueue, RETRY_ATTEMPTS } from './queue';
 import { jobView } from './routes';
@@ -21,19 +21,13 @@ import { jobView } from './routes';
 const URL = '/api/support/jobs';
 const MINUTE = 60_000;
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
   // Counts are over the whole table: start from none.
   await t.database.db.delete(jobs);
   admin = await createTestUser(t.database, { roles: [staffRole('Admin')] });
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 async function list(): Promise<JobList> {

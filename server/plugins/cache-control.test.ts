@@ -4,21 +4,17 @@
  * ones keep theirs. The walk takes every GET route from app.routeTable, so a route added later
  * is held to it without touching this file.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createTestUser, type TestUser } from '../../tests/support/auth';
-import { buildTestApp, type TestApp } from '../../tests/support/test-app';
+import { useTestApp } from '../../tests/support/test-app';
 import { isPersonalByDefault, PERSONAL_CACHE_CONTROL } from './security';
 
-let t: TestApp;
+const t = useTestApp();
 let customer: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
   customer = await createTestUser(t.database, { roles: ['Role_Customer'] });
 });
-
-afterAll(() => t.close());
 
 describe('personal answers that set no Cache-Control of their own', () => {
   it.each([

@@ -4,7 +4,7 @@
  * page path with a guard in src/lib/paths.ts, called as anonymous and as each role; the outcome
  * must be what evaluateGuard (src/lib/roles.ts) says.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_ROLES, STAFF_ROLE_NAMES } from '../../src/api/contract/account';
 import { appRoutes, type AppRouteDef } from '../../src/lib/paths';
 import { staffRoutes } from '../../src/lib/staff-routes';
@@ -16,7 +16,7 @@ import {
   testToken,
   type TestUser,
 } from '../../tests/support/auth';
-import { buildTestApp, type TestApp } from '../../tests/support/test-app';
+import { useTestApp } from '../../tests/support/test-app';
 import { createLegacySession } from '../modules/account';
 import { isKnownPagePath } from './page-routes';
 
@@ -27,12 +27,10 @@ interface Identity {
   impersonatorId?: number;
 }
 
-let t: TestApp;
+const t = useTestApp();
 const identities: Identity[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
   const add = async (
     name: string,
     roles: string[],
@@ -59,8 +57,6 @@ beforeAll(async () => {
   const supporter = identities.find((i) => i.name === 'CustomerSupport')?.user.id ?? 0;
   await add('impersonated Role_Customer', ['Role_Customer'], { impersonatorId: supporter });
 });
-
-afterAll(() => t.close());
 
 /** A URL for a route pattern: path parameters get a value that names nothing that exists. */
 function urlOf(pattern: string): string {

@@ -14,7 +14,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { SsrModule } from '../../src/api/contract/pages';
 import { buildApp, type App, type AppDeps } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -101,6 +101,38 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     await testDb.close();
     throw error;
   }
+}
+
+/**
+ * The test app of one test file (or describe block): built and ready in its beforeAll, closed
+ * in its afterAll. The returned object reads through to that app, so a test uses `t.app` and
+ * `t.database` as it would use buildTestApp's result; touching it outside a test throws.
+ */
+export function useTestApp(opts: TestAppOptions = {}): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp(opts);
+    await built.app.ready();
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+  const current = (): TestApp => {
+    if (!built) throw new Error('useTestApp: the app is built in beforeAll, use it in a test');
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get url() {
+      return current().url;
+    },
+    close: () => current().close(),
+  };
 }
 
 /**

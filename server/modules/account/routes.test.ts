@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   dealers,
   favourites,
@@ -20,19 +20,17 @@ import {
   testToken,
   type TestUser,
 } from '../../../tests/support/auth';
-import { buildTestApp, TEST_SECRET, type TestApp } from '../../../tests/support/test-app';
+import { TEST_SECRET, useTestApp } from '../../../tests/support/test-app';
 import { signAccessToken, verifyAccessToken } from './jwt';
 import { verifyPassword } from './password';
 import { createLegacySession, hashToken, refreshFamilyOf } from './sessions';
 import { createSessionId } from './csrf';
 
-let t: TestApp;
+const t = useTestApp();
 let customer: TestUser;
 let supporter: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
   customer = await createTestUser(t.database, {
     firstName: 'Clara',
     lastName: '',
@@ -43,8 +41,6 @@ beforeAll(async () => {
     firstName: 'Sven',
   });
 });
-
-afterAll(() => t.close());
 
 const familyOf = (value: string) => refreshFamilyOf(t.database.db, value);
 

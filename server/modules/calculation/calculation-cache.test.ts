@@ -10,13 +10,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CalculationResultSchema,
-  type CalculatorConfig,
   type CalculatorConfigInput,
 } from '../../../src/api/contract/calculation';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { testCalculatorConfig } from '../../../tests/support/calculator';
+import { useTestApp } from '../../../tests/support/test-app';
 import {
   BROTLI_OPTIONS,
   COMPRESS_THRESHOLD_BYTES,
@@ -32,27 +32,9 @@ import {
   type CalculationDeps,
 } from './service';
 
-let t: TestApp;
+const t = useTestApp();
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
-
-const CONFIG: CalculatorConfig = {
-  ZipCode: '80331',
-  Amount: 4200,
-  Stations: 1,
-  Product: { Id: 1, ClimateNeutral: false },
-  Parameters: [],
-  AppointmentPlus: false,
-  CountryId: 1,
-  ProductGroupId: 1,
-};
+const CONFIG = testCalculatorConfig({ ZipCode: '80331', Amount: 4200 });
 
 function depsAt(clock: { now: number }): CalculationDeps {
   return createCalculationDeps(t.app.calculation.index, { now: () => clock.now });

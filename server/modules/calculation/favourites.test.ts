@@ -2,7 +2,7 @@
  * SPEC §3 IsFavourite on berechnen / berechnen-default: the favourites of the logged-in user,
  * set with POST /api/jwt/kunde/set/favourite, overlaid per request on a user-independent result.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CalculationResultSchema,
   type CalculationResult,
@@ -10,21 +10,15 @@ import {
 } from '../../../src/api/contract/calculation';
 import { authHeaders, createTestUser, type TestUser } from '../../../tests/support/auth';
 import { testCalculatorConfig } from '../../../tests/support/calculator';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useTestApp } from '../../../tests/support/test-app';
 import { markFavourites } from './service';
 
-let t: TestApp;
+const t = useTestApp();
 let fan: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
   [fan, other] = await Promise.all([createTestUser(t.database), createTestUser(t.database)]);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 afterEach(() => {

@@ -1,27 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BestPriceResponseSchema,
   CalculationResultSchema,
 } from '../../../src/api/contract/calculation';
 import { dealerPrices } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useTestApp } from '../../../tests/support/test-app';
 import { deliveryDistanceKm } from './engine';
 import { GRID_CELL_DEG, meanRating, PriceIndex, PriceSnapshot } from './price-index';
 import { loadPriceData, type DealerRatingRow, type PriceData, type PriceSource } from './repo';
 import { TtlCache } from '../caches';
 
-let t: TestApp;
+const t = useTestApp();
 let data: PriceData;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
   data = await loadPriceData(t.database.db);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 /** Every dealer of the country that delivers, checked one by one (what the grid must match). */

@@ -3,25 +3,16 @@
  * with several unloading points (SPEC §4/§9), the minimal berechnen-default body (SPEC §7) and
  * German messages for every input a client can get wrong.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CalculationResultSchema,
   UpsellingResponseSchema,
 } from '../../../src/api/contract/calculation';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
 import { testCalculatorConfig } from '../../../tests/support/calculator';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useTestApp } from '../../../tests/support/test-app';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const VALID = testCalculatorConfig();
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   BestPriceResponseSchema,
@@ -10,7 +10,7 @@ import {
   type Offer,
 } from '../../../src/api/contract/calculation';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
-import { buildAppOn, buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { buildAppOn, useTestApp } from '../../../tests/support/test-app';
 import { toCents } from './engine';
 import { bestPriceMoment } from './service';
 import { BEST_PRICE_SLOT_MS, nextBestPriceSlotStart } from '../../../tests/support/best-price-slot';
@@ -18,16 +18,7 @@ import { BEST_PRICE_SLOT_MS, nextBestPriceSlotStart } from '../../../tests/suppo
 /** The middle of the next 120 s slot of the best price's moment. */
 const nextSlotMiddle = () => nextBestPriceSlotStart() + BEST_PRICE_SLOT_MS / 2;
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const DEFAULT_PRODUCT: Record<number, number> = { 1: 1, 2: 6, 3: 12 };
 

@@ -2,7 +2,7 @@
  * The staff CMS: entries, versions, conflicts, slugs, publishing as a visitor sees
  * it, preview, the audit log and the editor guard.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AuditHistorySchema } from '../../../src/api/contract/audit';
 import {
   CmsEntryListSchema,
@@ -20,25 +20,19 @@ import { CmsPageSchema, NewsDetailSchema } from '../../../src/api/contract/conte
 import { appRoutes } from '../../../src/lib/paths';
 import { staffRoutes } from '../../../src/lib/staff-routes';
 import { authHeaders, createTestUser, staffRole, type TestUser } from '../../../tests/support/auth';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useTestApp } from '../../../tests/support/test-app';
 import { renderMarkdown } from '../content';
 
-let t: TestApp;
+const t = useTestApp();
 let editor: TestUser;
 let other: TestUser;
 let customer: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
   editor = await createTestUser(t.database, { roles: [staffRole('Editor')] });
   other = await createTestUser(t.database, { roles: [staffRole('Admin')] });
   customer = await createTestUser(t.database, { roles: ['Role_Customer'] });
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

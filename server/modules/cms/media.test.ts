@@ -2,28 +2,22 @@
  * Image upload and /media serving: only real PNG, JPEG and WebP up to 2 MB, stored by
  * content hash and served with a year's cache and nosniff.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AuditHistorySchema } from '../../../src/api/contract/audit';
 import { CMS_IMAGE_MAX_BYTES, CmsImageUploadSchema } from '../../../src/api/contract/cms';
 import { auditHistory } from '../audit';
 import { authHeaders, createTestUser, staffRole, type TestUser } from '../../../tests/support/auth';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useTestApp } from '../../../tests/support/test-app';
 import { sniffImageType } from './media';
 
-let t: TestApp;
+const t = useTestApp();
 let editor: TestUser;
 let customer: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
   editor = await createTestUser(t.database, { roles: [staffRole('Editor')] });
   customer = await createTestUser(t.database, { roles: ['Role_Customer'] });
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(

@@ -1,13 +1,11 @@
 /** SPEC §2 catch-all: published CMS pages at /{slug}; drafts and unknown slugs 404. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../tests/support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PUBLIC_URL, useTestApp } from '../../../tests/support/test-app';
 import { contentEntries } from '../../db/schema';
 
-let t: TestApp;
+const t = useTestApp();
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
   const base = {
     kind: 'page' as const,
     teaser: 'Wer hinter Ölkompass steht und wie wir Angebote vergleichen.',
@@ -19,8 +17,6 @@ beforeAll(async () => {
     { ...base, slug: 'entwurf-test', title: 'Noch nicht fertig', status: 'draft' },
   ]);
 });
-
-afterAll(() => t.close());
 
 describe('CMS pages at /{slug}', () => {
   it('serve a published page with its own title and description, and list it in the sitemap', async () => {

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CmsPageSchema,
   CrossLinksSchema,
@@ -13,21 +13,13 @@ import {
   NewsListSchema,
 } from '../../../src/api/contract/content';
 import { newsArticlePath } from '../../../src/lib/paths';
-import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../tests/support/test-app';
+import { TEST_PUBLIC_URL, useTestApp } from '../../../tests/support/test-app';
 import { contentEntries } from '../../db/schema';
 import { parseFaq, renderMarkdown } from './markdown';
 import { articlesTagged } from './service';
 import { contentRowOf, shippedContent } from './seed';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-}, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 async function get(url: string) {
   const res = await t.app.inject({ url });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
 import {
   AddressListSchema,
@@ -9,23 +9,18 @@ import {
   type AddressInput,
 } from '../../../src/api/contract/customer';
 import { authHeaders, createTestUser, type TestUser } from '../../../tests/support/auth';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useTestApp } from '../../../tests/support/test-app';
 import { addresses, users } from '../../db/schema';
 
 const BASE = '/api/jwt/kunde';
 
-let t: TestApp;
+const t = useTestApp();
 let anna: TestUser;
 let bernd: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   anna = await createTestUser(t.database, { firstName: 'Anna', lastName: 'Alt' });
   bernd = await createTestUser(t.database, { firstName: 'Bernd', lastName: 'Bauer' });
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 const delivery = (over: Partial<AddressInput> = {}): AddressInput => ({

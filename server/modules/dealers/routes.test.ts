@@ -3,20 +3,20 @@
  * statuses, redirects and structured data (SPEC §2), and the sitemap.
  */
 import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
 import {
   DealerDirectorySchema,
   DealerReviewsSchema,
   DealerSchema,
 } from '../../../src/api/contract/dealers';
-import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../tests/support/test-app';
+import { TEST_PUBLIC_URL, useTestApp } from '../../../tests/support/test-app';
 import { dealerBranches, dealers } from '../../db/schema';
 import type { PageResolution } from '../../plugins/page-resolvers';
 import { schemaOpeningHours } from './plugin';
 import { insertRating } from './test-ratings';
 
-let t: TestApp;
+const t = useTestApp();
 /** A German dealer with branches and ratings, its first branch, and a dealer without ratings. */
 let rated: { id: number; zip: string; ratingCount: number };
 let branch: { id: number; zip: string };
@@ -24,8 +24,6 @@ let unrated: { id: number };
 let otherBranch: { id: number };
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
   const db = t.database.db;
   const [row] = await db
     .select({ id: dealers.id, zip: dealers.zip, ratingCount: dealers.ratingCount })
@@ -63,10 +61,6 @@ beforeAll(async () => {
   branch = first;
   otherBranch = other;
 }, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 

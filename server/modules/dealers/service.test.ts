@@ -2,7 +2,7 @@
  * The dealer directory's services on the seeded dealers (~500, real postal codes).
  */
 import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { berlinDay } from '../../jobs';
 import {
   DEALER_PRICE_AMOUNT,
@@ -12,7 +12,7 @@ import {
   type Dealer,
 } from '../../../src/api/contract/dealers';
 import { haversineKm } from '../../../src/lib/geo';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useTestApp } from '../../../tests/support/test-app';
 import {
   dealerBranches,
   dealerDeliveryZips,
@@ -29,16 +29,7 @@ import { dealerDirectory, dealersForZip, DIRECTORY_MAX_DEALERS } from './directo
 import { dealerDetail, dealerSitemapPaths, openingHoursOf, pageDealerDetail } from './page';
 import { dealerReviews } from './reviews';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const db = () => t.database.db;
 const snapshot = () => t.app.calculation.index.current();

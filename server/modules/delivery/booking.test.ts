@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CalculationResultSchema,
   type CalculatorConfigInput,
@@ -28,7 +28,8 @@ import {
   staffRole,
   type TestUser,
 } from '../../../tests/support/auth';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { testCalculatorConfig } from '../../../tests/support/calculator';
+import { useTestApp } from '../../../tests/support/test-app';
 import { addDays, weekdayOf } from '../../../src/lib/dates';
 import {
   deliveryBookings,
@@ -38,36 +39,20 @@ import {
   outboxEmails,
 } from '../../db/schema';
 
-let t: TestApp;
+const t = useTestApp();
 let customer: TestUser;
 let support: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
   customer = await createTestUser(t.database, { roles: ['Role_Customer'] });
   support = await createTestUser(t.database, { roles: [staffRole('CustomerSupport')] });
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 /** "Lieferzeitfenster" vormittags (parameter 8), Standard delivery time. */
 const MORNING = [{ Id: 8 }];
 
 function config(overrides: Partial<CalculatorConfigInput> = {}): CalculatorConfigInput {
-  return {
-    ZipCode: '10115',
-    Amount: 1000,
-    Stations: 1,
-    Product: { Id: 1, ClimateNeutral: false },
-    Parameters: MORNING,
-    AppointmentPlus: false,
-    CountryId: 1,
-    ProductGroupId: 1,
-    ...overrides,
-  };
+  return { ...testCalculatorConfig({ Amount: 1000, Parameters: MORNING }), ...overrides };
 }
 
 async function calculate(overrides: Partial<CalculatorConfigInput> = {}) {

@@ -8,16 +8,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  GroupViewSchema,
-  type GroupView,
-  type JoinGroupRequestInput,
-  type StartGroupRequestInput,
-} from '../../../src/api/contract/group-orders';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { GroupViewSchema, type GroupView } from '../../../src/api/contract/group-orders';
 import { authHeaders, createTestUser, type TestUser } from '../../../tests/support/auth';
 import { testCalculatorConfig } from '../../../tests/support/calculator';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useTestApp } from '../../../tests/support/test-app';
 import {
   deliveryBookings,
   deliveryDayLoads,
@@ -28,17 +23,9 @@ import {
   outboxEmails,
 } from '../../db/schema';
 import { GROUP_CLOSE_JOB } from './model';
+import { groupAddress, joinGroupBody, startGroupBody } from './test-bodies';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
-}, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 /** Every test starts with nothing booked, as the board knows. */
 beforeEach(async () => {
@@ -48,16 +35,6 @@ beforeEach(async () => {
 });
 
 const customer = () => createTestUser(t.database, { roles: ['Role_Customer'] });
-
-const address = (lastName: string) => ({
-  Title1: 'Frau' as const,
-  FirstName: 'Erika',
-  LastName: lastName,
-  Street: 'Invalidenstraße',
-  HouseNumber: '117',
-  ZipCode: '10115',
-  Place: 'Berlin',
-});
 
 function call(method: 'GET' | 'POST', url: string, user: TestUser, payload?: unknown) {
   return t.app.inject({
@@ -77,17 +54,10 @@ async function view(code: string, user: TestUser): Promise<GroupView> {
 /** An organiser and two neighbours in 10115, 2,000 L each; the organiser closes early. */
 async function groupOfThree() {
   const organiser = await customer();
-  const start: StartGroupRequestInput = {
+  const start = startGroupBody({
     Configuration: testCalculatorConfig({ Amount: 2000 }),
-    DeliveryAddress: address('Organisatorin'),
     Email: `orga-${randomUUID().slice(0, 8)}@example.org`,
-    Phone: '030 1234567',
-    AccessNotes: '',
-    MaxUnitPrice: 500,
-    DeadlineHours: 72,
-    AcceptedTerms: true,
-    IdempotencyKey: randomUUID(),
-  };
+  });
   const res = await call('POST', '/api/sammelbestellungen', organiser, start);
   expect(res.statusCode, res.body).toBe(201);
   const group = GroupViewSchema.parse(res.json());
@@ -95,16 +65,7 @@ async function groupOfThree() {
   const members = [organiser];
   for (let i = 0; i < 2; i++) {
     const neighbour = await customer();
-    const join: JoinGroupRequestInput = {
-      DeliveryAddress: address(`Nachbar${i}`),
-      Amount: 2000,
-      Email: `nachbar-${randomUUID().slice(0, 8)}@example.org`,
-      Phone: '030 7654321',
-      AccessNotes: '',
-      PaymentParameterId: payment,
-      MaxUnitPrice: 500,
-      AcceptedTerms: true,
-    };
+    const join = joinGroupBody(payment, { DeliveryAddress: groupAddress(`Nachbar${i}`) });
     const joined = await call(
       'POST',
       `/api/sammelbestellungen/${group.Code}/teilnehmen`,

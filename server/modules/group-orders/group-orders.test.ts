@@ -3,9 +3,8 @@
  * start, join by code, the price as households join, leaving, the closing through the job queue
  * with one own order per household, the maximum price, and the races of joins and closings.
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
 import type { CalculatorConfigInput } from '../../../src/api/contract/calculation';
 import {
@@ -19,24 +18,19 @@ import {
 } from '../../../src/api/contract/group-orders';
 import { authHeaders, createTestUser, staffRole, type TestUser } from '../../../tests/support/auth';
 import { testCalculatorConfig } from '../../../tests/support/calculator';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useTestApp } from '../../../tests/support/test-app';
 import { groupOrderMembers, groupOrders, jobs, orders, outboxEmails } from '../../db/schema';
 import { JobQueue } from '../../jobs';
 import { closeGroup } from './close';
 import { GROUP_CLOSE_JOB } from './model';
+import { groupAddress, joinGroupBody, startGroupBody } from './test-bodies';
 
-let t: TestApp;
+const t = useTestApp();
 let support: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
   support = await createTestUser(t.database, { roles: [staffRole('CustomerSupport')] });
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 const customer = () => createTestUser(t.database, { roles: ['Role_Customer'] });
 
@@ -44,47 +38,7 @@ function configuration(overrides: Partial<CalculatorConfigInput> = {}): Calculat
   return { ...testCalculatorConfig(), ...overrides };
 }
 
-const address = (zip = '10115', lastName = 'Muster') => ({
-  Title1: 'Frau' as const,
-  FirstName: 'Erika',
-  LastName: lastName,
-  Street: 'Invalidenstraße',
-  HouseNumber: '117',
-  ZipCode: zip,
-  Place: 'Berlin',
-});
-
-function startBody(overrides: Partial<StartGroupRequestInput> = {}): StartGroupRequestInput {
-  return {
-    Configuration: configuration(),
-    DeliveryAddress: address('10115', 'Organisatorin'),
-    Email: 'orga@example.org',
-    Phone: '030 1234567',
-    AccessNotes: '',
-    MaxUnitPrice: 500,
-    DeadlineHours: 72,
-    AcceptedTerms: true,
-    IdempotencyKey: randomUUID(),
-    ...overrides,
-  };
-}
-
-function joinBody(
-  paymentId: number,
-  overrides: Partial<JoinGroupRequestInput> = {},
-): JoinGroupRequestInput {
-  return {
-    DeliveryAddress: address('10115', `Nachbar${Math.random().toString(36).slice(2, 7)}`),
-    Amount: 2000,
-    Email: `nachbar-${randomUUID().slice(0, 8)}@example.org`,
-    Phone: '030 7654321',
-    AccessNotes: '',
-    PaymentParameterId: paymentId,
-    MaxUnitPrice: 500,
-    AcceptedTerms: true,
-    ...overrides,
-  };
-}
+const address = (zip = '10115', lastName = 'Muster') => groupAddress(lastName, zip);
 
 type Method = 'GET' | 'POST';
 function call(method: Method, url: string, user: TestUser | null, payload?: unknown) {
@@ -97,7 +51,7 @@ function call(method: Method, url: string, user: TestUser | null, payload?: unkn
 }
 
 async function start(user: TestUser, overrides: Partial<StartGroupRequestInput> = {}) {
-  const res = await call('POST', '/api/sammelbestellungen', user, startBody(overrides));
+  const res = await call('POST', '/api/sammelbestellungen', user, startGroupBody(overrides));
   expect(res.statusCode, res.body).toBe(201);
   return GroupViewSchema.parse(res.json());
 }
@@ -159,7 +113,7 @@ describe('starting and joining', () => {
 
   it('finds the same group when the start is sent again', async () => {
     const organiser = await customer();
-    const body = startBody();
+    const body = startGroupBody();
     const first = await call('POST', '/api/sammelbestellungen', organiser, body);
     const again = await call('POST', '/api/sammelbestellungen', organiser, body);
     expect(first.statusCode).toBe(201);
@@ -174,13 +128,13 @@ describe('starting and joining', () => {
     const payment = paymentOf(group);
     const second = await customer();
     const third = await customer();
-    const r2 = await join(group.Code, second, joinBody(payment));
+    const r2 = await join(group.Code, second, joinGroupBody(payment));
     expect(r2.statusCode, r2.body).toBe(200);
     // 10117 is a neighbouring postal code (its centre within 3 km of 10115's).
     const r3 = await join(
       group.Code,
       third,
-      joinBody(payment, { DeliveryAddress: address('10117') }),
+      joinGroupBody(payment, { DeliveryAddress: address('10117') }),
     );
     expect(r3.statusCode, r3.body).toBe(200);
 
@@ -212,7 +166,9 @@ describe('starting and joining', () => {
     const res = await join(
       group.Code,
       await customer(),
-      joinBody(paymentOf(group), { DeliveryAddress: { ...address('80331'), Place: 'München' } }),
+      joinGroupBody(paymentOf(group), {
+        DeliveryAddress: { ...address('80331'), Place: 'München' },
+      }),
     );
     expect(res.statusCode).toBe(400);
     const error = ApiErrorSchema.parse(res.json());
@@ -223,7 +179,7 @@ describe('starting and joining', () => {
   it('takes a join sent twice once', async () => {
     const group = await start(await customer());
     const neighbour = await customer();
-    const body = joinBody(paymentOf(group));
+    const body = joinGroupBody(paymentOf(group));
     expect((await join(group.Code, neighbour, body)).statusCode).toBe(200);
     const again = await join(group.Code, neighbour, body);
     expect(again.statusCode).toBe(200);
@@ -233,7 +189,7 @@ describe('starting and joining', () => {
   it('answers bad input 400, anonymous 401, an unknown code 404, in German', async () => {
     const user = await customer();
     const bad = await call('POST', '/api/sammelbestellungen', user, {
-      ...startBody(),
+      ...startGroupBody(),
       DeadlineHours: 5,
     });
     expect(bad.statusCode).toBe(400);
@@ -247,7 +203,7 @@ describe('starting and joining', () => {
       'POST',
       '/api/sammelbestellungen',
       user,
-      startBody({ Configuration: configuration({ Parameters: [{ Id: 23, Modifier: 12 }] }) }),
+      startGroupBody({ Configuration: configuration({ Parameters: [{ Id: 23, Modifier: 12 }] }) }),
     );
     expect(installment.statusCode).toBe(400);
     expect(ApiErrorSchema.parse(installment.json()).message).toMatch(/Ratenzahlung/);
@@ -259,7 +215,7 @@ describe('leaving', () => {
     const organiser = await customer();
     const group = await start(organiser);
     const neighbour = await customer();
-    await join(group.Code, neighbour, joinBody(paymentOf(group)));
+    await join(group.Code, neighbour, joinGroupBody(paymentOf(group)));
 
     const left = await call('POST', `/api/sammelbestellungen/${group.Code}/verlassen`, organiser);
     expect(left.statusCode, left.body).toBe(200);
@@ -286,7 +242,7 @@ describe('closing', () => {
     const group = await start(organiser);
     const payment = paymentOf(group);
     const neighbours = [await customer(), await customer()];
-    for (const n of neighbours) await join(group.Code, n, joinBody(payment));
+    for (const n of neighbours) await join(group.Code, n, joinGroupBody(payment));
     const priced = await view(group.Code, organiser);
 
     expect(
@@ -301,7 +257,7 @@ describe('closing', () => {
     expect(closing.statusCode, closing.body).toBe(202);
     expect(GroupViewSchema.parse(closing.json()).State).toBe('closing');
     // Joining now is too late.
-    const late = await join(group.Code, await customer(), joinBody(payment));
+    const late = await join(group.Code, await customer(), joinGroupBody(payment));
     expect(late.statusCode).toBe(409);
 
     await t.app.jobs.runDue();
@@ -351,8 +307,8 @@ describe('closing', () => {
     const payment = paymentOf(group);
     const thrifty = await customer();
     const neighbour = await customer();
-    await join(group.Code, thrifty, joinBody(payment, { MaxUnitPrice: 1 }));
-    await join(group.Code, neighbour, joinBody(payment));
+    await join(group.Code, thrifty, joinGroupBody(payment, { MaxUnitPrice: 1 }));
+    await join(group.Code, neighbour, joinGroupBody(payment));
     await call('POST', `/api/sammelbestellungen/${group.Code}/abschliessen`, organiser);
     await t.app.jobs.runDue();
 
@@ -397,7 +353,7 @@ describe('closing', () => {
     };
     const [closeRes, ...answers] = await Promise.all([
       closeAndRun(),
-      ...users.map((u) => join(group.Code, u, joinBody(payment, { Amount: 1000 }))),
+      ...users.map((u) => join(group.Code, u, joinGroupBody(payment, { Amount: 1000 }))),
     ]);
     expect(closeRes.statusCode).toBe(202);
     await t.app.jobs.runDue();
@@ -427,7 +383,7 @@ describe('closing', () => {
     const organiser = await customer();
     const group = await start(organiser);
     const payment = paymentOf(group);
-    for (let i = 0; i < 3; i++) await join(group.Code, await customer(), joinBody(payment));
+    for (let i = 0; i < 3; i++) await join(group.Code, await customer(), joinGroupBody(payment));
     const id = await groupId(group.Code);
     await t.database.db.update(groupOrders).set({ state: 'closing' }).where(eq(groupOrders.id, id));
     await t.database.db

@@ -3,10 +3,10 @@
  * amount, one unloading point per household), split into shares that add up to it to the cent.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CalculatorConfig } from '../../../src/api/contract/calculation';
 import { testCalculatorConfig } from '../../../tests/support/calculator';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useTestApp } from '../../../tests/support/test-app';
 import { calculate, toCents } from '../calculation';
 import {
   configurationFor,
@@ -16,16 +16,7 @@ import {
   splitCents,
 } from './pricing';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
-}, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const template: CalculatorConfig = testCalculatorConfig();
 

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/support/test-app';
 import { sharedProbe } from './routes';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
-});
-
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('GET /api/health', () => {
   it('says the process runs, from memory, as before', async () => {

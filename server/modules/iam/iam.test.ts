@@ -3,7 +3,7 @@
  * active), the content and stylesheet calls, and the ad manager's changes with their audit log.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AdvertContentSchema,
   AdvertDetailSchema,
@@ -22,25 +22,20 @@ import {
 import { AuditHistorySchema } from '../../../src/api/contract/audit';
 import { berlinDay } from '../../../src/lib/dates';
 import { authHeaders, createTestUser, staffRole, type TestUser } from '../../../tests/support/auth';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useTestApp } from '../../../tests/support/test-app';
 import { advertSlotItems, auditLog } from '../../db/schema';
 import { berlinStartOfDay, campaignStatus, daysOf, nextDay, periodOf } from './period';
 import { publicSlot } from './service';
 import { cssHash } from './sanitize';
 
-let t: TestApp;
+const t = useTestApp();
 let adManager: TestUser;
 let editor: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   adManager = await createTestUser(t.database, { roles: [staffRole('AdManager')] });
   editor = await createTestUser(t.database, { roles: [staffRole('Editor')] });
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 const ADMIN = '/api/iam/admin';
 

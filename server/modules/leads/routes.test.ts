@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
 import {
   CompareResultSchema,
@@ -7,34 +7,16 @@ import {
   LEAD_CONSENT_TEXT,
   LeadBannerResponseSchema,
   LeadFormResponseSchema,
-  type GuideAnswers,
 } from '../../../src/api/contract/leads';
 import { csrfHeaders } from '../../../tests/support/auth';
-import { buildAppOn, buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { buildAppOn, useTestApp } from '../../../tests/support/test-app';
 import { leads } from '../../db/schema';
 import { averagePrice } from './service';
+import { TEST_GUIDE_ANSWERS } from './test-answers';
 
-let t: TestApp;
+const t = useTestApp();
 
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
-
-const ANSWERS: GuideAnswers = {
-  plz: '10115',
-  gebaeudeart: 'efh',
-  wohnflaeche: '140',
-  baujahr: '1949-1978',
-  bewohner: '4',
-  warmwasser: 'ja',
-  heizungsalter: '1990-2004',
-  verbrauchsart: 'jahr',
-  jahresverbrauch: '3000',
-};
+const ANSWERS = TEST_GUIDE_ANSWERS;
 
 function compare(answers: unknown, query = '?countryId=1', guideId: number | string = 1) {
   return t.app.inject({

@@ -2,22 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { activeInputs, type GuideAnswers } from '../../../src/api/contract/leads';
 import { CONSUMPTION_GUIDE } from './seed';
 import { validateAnswers } from './validate';
+import { TEST_GUIDE_ANSWERS } from './test-answers';
 
 /** The postal codes this unit test treats as existing (the routes test uses the real index). */
 const EXISTING = new Set(['1|10115', '2|1010']);
 const zipExists = (countryId: number, zip: string) => EXISTING.has(`${countryId}|${zip}`);
 
-const VALID: GuideAnswers = {
-  plz: '10115',
-  gebaeudeart: 'efh',
-  wohnflaeche: '140',
-  baujahr: '1949-1978',
-  bewohner: '4',
-  warmwasser: 'ja',
-  heizungsalter: '1990-2004',
-  verbrauchsart: 'jahr',
-  jahresverbrauch: '3000',
-};
+const VALID = TEST_GUIDE_ANSWERS;
 
 function without(answers: GuideAnswers, key: string): GuideAnswers {
   return Object.fromEntries(Object.entries(answers).filter(([k]) => k !== key));

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useTestApp } from '../../../tests/support/test-app';
 
 const CHECK_URL = '/api/location/check-zipcode';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 function check(body: unknown) {
   return t.app.inject({ method: 'POST', url: CHECK_URL, payload: body as object });

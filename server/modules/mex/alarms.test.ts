@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
 import {
   ALARMS_PER_USER,
@@ -8,30 +8,26 @@ import {
   type PriceAlarmCreate,
 } from '../../../src/api/contract/mex';
 import { authHeaders, createTestUser, type TestUser } from '../../../tests/support/auth';
-import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../tests/support/test-app';
+import { TEST_PUBLIC_URL, useTestApp } from '../../../tests/support/test-app';
 import { JobQueue } from '../../jobs';
 import { mexTanks, outboxEmails, priceAlarms, users } from '../../db/schema';
 import { alarmSlot, bestPriceFor, checkPriceAlarms, PRICE_ALARM_JOB } from './alarm-job';
 
 const BASE = '/api/jwt/kunde/preisalarme';
 
-let t: TestApp;
+const t = useTestApp();
 let anna: TestUser;
 let bernd: TestUser;
 /** Today's best price for 80331 / 3000 L in the test data. */
 let price: number;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
   anna = await createTestUser(t.database, { firstName: 'Anna' });
   bernd = await createTestUser(t.database, { firstName: 'Bernd' });
   const found = bestPriceFor(t.app.calculation, { countryId: 1, zipCode: '80331', amount: 3000 });
   if (found === null) throw new Error('no offers for 80331 in the test data');
   price = found;
 });
-
-afterAll(() => t?.close());
 
 function call(
   user: TestUser | null,

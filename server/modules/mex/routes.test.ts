@@ -5,7 +5,7 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   MEX_DEVICE_KEY,
   MexDashboardSchema,
@@ -16,7 +16,7 @@ import {
   type MexSensorCreate,
 } from '../../../src/api/contract/mex';
 import { authHeaders, createTestUser, staffRole, type TestUser } from '../../../tests/support/auth';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useTestApp } from '../../../tests/support/test-app';
 import {
   DEMO_MEX_FERIENHAUS_SERIAL,
   DEMO_MEX_KELLER_KEY,
@@ -26,7 +26,7 @@ import {
 import { DEMO_CUSTOMER_EMAIL } from '../account';
 import { auditLog, mexReadings, mexSensors, mexTanks, users } from '../../db/schema';
 
-let t: TestApp;
+const t = useTestApp();
 let staff: TestUser;
 let owner: TestUser;
 let other: TestUser;
@@ -74,15 +74,10 @@ async function readingCount(sensorId: number): Promise<number> {
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
 beforeAll(async () => {
-  t = await buildTestApp();
   staff = await createTestUser(t.database, { roles: [staffRole('meXSupport')] });
   owner = await createTestUser(t.database, { hasMexEnabled: true });
   other = await createTestUser(t.database, { hasMexEnabled: true });
   plain = await createTestUser(t.database);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('staff: register a sensor', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CalculationResultSchema,
   type CalculatorConfigInput,
@@ -24,26 +24,20 @@ import {
   type TestUser,
 } from '../../../tests/support/auth';
 import { testCalculatorConfig } from '../../../tests/support/calculator';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { type TestApp, useTestApp } from '../../../tests/support/test-app';
 import { addresses, dealerPrices, oneTimeTokens, orders, outboxEmails } from '../../db/schema';
 import { GUEST_ORDERS_COOKIE } from './routes';
 import { orderNumberOf } from './service';
 
-let t: TestApp;
+const t = useTestApp();
 let customer: TestUser;
 let other: TestUser;
 let support: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
   customer = await createTestUser(t.database, { roles: ['Role_Customer'] });
   other = await createTestUser(t.database, { roles: ['Role_Customer'] });
   support = await createTestUser(t.database, { roles: [staffRole('CustomerSupport')] });
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 function config(overrides: Partial<CalculatorConfigInput> = {}): CalculatorConfigInput {

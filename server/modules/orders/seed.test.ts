@@ -1,22 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { OrderListResponseSchema } from '../../../src/api/contract/orders';
 import { authHeaders } from '../../../tests/support/auth';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useTestApp } from '../../../tests/support/test-app';
 import { orders, users } from '../../db/schema';
 import { DEMO_CUSTOMER_EMAIL } from '../account';
 import { DEMO_ORDERS, seedDemoOrders } from './seed';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 it('seedAll gave the demo customer one delivered and one confirmed order, once', async () => {
   const [customer] = await t.database.db

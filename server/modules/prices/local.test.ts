@@ -3,31 +3,25 @@
  * {cityZipCode?}) and their answers: range-local, local redirect, the local postal-code check and
  * the price service by country (SPEC §3/§7).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CurrentPriceSchema,
   deriveRangeRows,
   LocalPricesSchema,
   RangeLocalSchema,
 } from '../../../src/api/contract/prices';
-import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../tests/support/test-app';
+import { TEST_PUBLIC_URL, useTestApp } from '../../../tests/support/test-app';
 import { PRICE_SNAPSHOT_JOB } from './plugin';
 
-let t: TestApp;
+const t = useTestApp();
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
   // One day for the whole file, also across midnight in Berlin (see prices.test.ts).
   const today = t.app.prices.today();
   t.app.prices.today = () => today;
   await t.app.jobs.enqueue(PRICE_SNAPSHOT_JOB, today);
   await t.app.jobs.runDue();
 }, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 

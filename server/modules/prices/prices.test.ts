@@ -1,27 +1,25 @@
 /**
  * The stored price history, its daily snapshot job and the price answers (SPEC §3/§7/§9).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CountryAverageSchema,
   PriceFactorsSchema,
   PriceFaqSchema,
   PriceHistorySchema,
 } from '../../../src/api/contract/prices';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useTestApp } from '../../../tests/support/test-app';
 import { calculateDefault } from '../calculation';
 import { readHistory } from './history';
 import { co2PricePerTonne, countryPriceOn, dayIndex, dayOfIndex, marketOn } from './model';
 import { PRICE_SNAPSHOT_JOB } from './plugin';
 import { changePercent } from './service';
 
-let t: TestApp;
+const t = useTestApp();
 let today: string;
 let snapshotMs: number;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
   today = t.app.prices.today();
   // One day for the whole file: a run that crosses midnight in Berlin (23:00 UTC) would
   // otherwise snapshot one day and ask for the next (seen in a run at 22:59 UTC).
@@ -31,10 +29,6 @@ beforeAll(async () => {
   expect(await t.app.jobs.runDue()).toBe(1);
   snapshotMs = performance.now() - started;
 }, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 

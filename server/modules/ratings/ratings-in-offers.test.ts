@@ -4,29 +4,20 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CalculationResultSchema,
   type CalculationResult,
 } from '../../../src/api/contract/calculation';
 import { csrfHeaders } from '../../../tests/support/auth';
 import { insertDeliveredOrder, TEST_ORDER_ADDRESS } from '../../../tests/support/orders';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useTestApp } from '../../../tests/support/test-app';
 import { dealers } from '../../db/schema';
 import { dbPriceSource, PriceIndex } from '../calculation';
 import { insertInvitation } from './repo';
 import { hashToken } from './service';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 async function calculateBerlin(): Promise<CalculationResult> {
   const response = await t.app.inject({

@@ -1,30 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
 import { RatingLinkResponseSchema, TrustedQualitySchema } from '../../../src/api/contract/ratings';
 import { csrfHeaders, createTestUser } from '../../../tests/support/auth';
 import { insertDeliveredOrder, TEST_ORDER_ADDRESS } from '../../../tests/support/orders';
-import { buildTestApp, testAbsoluteUrl, type TestApp } from '../../../tests/support/test-app';
+import { testAbsoluteUrl, useTestApp } from '../../../tests/support/test-app';
 import { dealers, oneTimeTokens, outboxEmails, ratings } from '../../db/schema';
 import { createRatingInvitation, hashToken, qualityOfCountry } from './service';
 
-let t: TestApp;
+const t = useTestApp();
 let dealerDe: { id: number; ratingSum: number; ratingCount: number };
 let dealerAt: { id: number };
 
 beforeAll(async () => {
-  t = await buildTestApp();
   const db = t.database.db;
   const [de] = await db.select().from(dealers).where(eq(dealers.countryId, 1)).limit(1);
   const [at] = await db.select().from(dealers).where(eq(dealers.countryId, 2)).limit(1);
   if (!de || !at) throw new Error('seed has no dealers');
   dealerDe = de;
   dealerAt = at;
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A real customer_order row (as checkout stores it) for a dealer of the given country. */

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AuditHistorySchema } from '../../../src/api/contract/audit';
 import { SupportUserDetailSchema } from '../../../src/api/contract/support';
 import { auditLog, outboxEmails, users } from '../../db/schema';
@@ -17,25 +17,21 @@ import {
   staffRole,
   type TestUser,
 } from '../../../tests/support/auth';
-import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../tests/support/test-app';
+import { TEST_PUBLIC_URL, useTestApp } from '../../../tests/support/test-app';
 import { createLegacySession } from '../account';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 let supporter: TestUser;
 let dealerSupporter: TestUser;
 let editor: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
   admin = await createTestUser(t.database, { roles: [staffRole('Admin')] });
   supporter = await createTestUser(t.database, { roles: [staffRole('CustomerSupport')] });
   dealerSupporter = await createTestUser(t.database, { roles: [staffRole('DealerSupport')] });
   editor = await createTestUser(t.database, { roles: [staffRole('Editor')] });
 });
-
-afterAll(() => t.close());
 
 const customer = (opts: Parameters<typeof createTestUser>[1] = {}) =>
   createTestUser(t.database, { roles: ['Role_Customer'], ...opts });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, NUL_MESSAGE } from '../../../src/api/contract/common';
 import {
   TELEMETRY_LIMITS,
@@ -12,7 +12,7 @@ import {
 } from '../../../src/api/contract/telemetry';
 import { LOCAL_PRICES_ROUTE } from '../../../src/lib/paths';
 import { authHeaders, createTestUser, staffRole } from '../../../tests/support/auth';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useTestApp } from '../../../tests/support/test-app';
 import { clientErrorReports, webVitals } from '../../db/schema';
 import { berlinDay } from '../../jobs';
 import { TELEMETRY_RETENTION_JOB } from './plugin';
@@ -23,16 +23,7 @@ const ERRORS_URL = '/api/error-trace/js-error';
 const VITALS_URL = '/api/site/web-vitals';
 const OVERVIEW_URL = '/api/support/telemetry';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const tag = () => randomBytes(5).toString('hex');
 const NOW = Date.now();
