@@ -191,6 +191,39 @@ test.describe('saved settings (SPEC §4: only with preferences consent, 7 days)'
     await expect(settings).toContainText('2');
   }
 
+  /**
+   * The choice is written to IndexedDB after the click, asynchronously (persistence.ts): a reload
+   * right after it may come first. Returns what is stored for Germany/heating oil, if anything.
+   */
+  function storedChoice(page: Page) {
+    return page.evaluate(
+      () =>
+        new Promise<{ climateNeutral: boolean; express: boolean } | null>((resolve) => {
+          const open = indexedDB.open('oelkompass');
+          open.onerror = () => resolve(null);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('calculatorConfig')) return resolve(null);
+            const get = db.transaction('calculatorConfig').objectStore('calculatorConfig').get([1, 1]);
+            get.onsuccess = () => {
+              const row = get.result as
+                | { config: { Product: { ClimateNeutral: boolean }; Parameters: { Id: number }[] } }
+                | undefined;
+              resolve(
+                row
+                  ? {
+                      climateNeutral: row.config.Product.ClimateNeutral,
+                      express: row.config.Parameters.some((p) => p.Id === 6),
+                    }
+                  : null,
+              );
+            };
+            get.onerror = () => resolve(null);
+          };
+        }),
+    );
+  }
+
   async function settingsAfterReload(page: Page) {
     await page.reload();
     const { settings } = calculator(page);
@@ -207,6 +240,9 @@ test.describe('saved settings (SPEC §4: only with preferences consent, 7 days)'
     await page.goto('/');
     await acceptConsent(page);
     await chooseOptions(page);
+    await expect
+      .poll(() => storedChoice(page))
+      .toEqual({ climateNeutral: true, express: true });
     const panel = await settingsAfterReload(page);
     await expect(panel.getByRole('switch', { name: /Klimaneutral/ })).toBeChecked();
     await expect(panel.getByRole('radio', { name: /Express/ })).toBeChecked();
