@@ -3,7 +3,7 @@
  * calls). How the pieces fit (cookies, tokens, CSRF) is in docs/decisions/008-sessions-and-tokens.md.
  */
 import { z } from 'zod/mini';
-import { requestId, requestText } from './common';
+import { requestId, requestText, SuccessResponseSchema } from './common';
 
 export * from './account-constants';
 
@@ -143,5 +143,5 @@ export const PasswordResetRequestSchema = z.object({
 });
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
 /** 400 { message } when the token is unknown, used or expired. */
-export const PasswordResetResponseSchema = z.object({ Success: z.boolean() });
+export const PasswordResetResponseSchema = SuccessResponseSchema;
 export type PasswordResetResponse = z.infer<typeof PasswordResetResponseSchema>;

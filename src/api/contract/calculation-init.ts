@@ -6,10 +6,11 @@
  */
 import { z } from 'zod/mini';
 
+/** Every choice of the calculator data (parameter, product, list item) starts so. */
+const choiceFields = { Id: z.number(), Name: z.string(), Description: z.string() };
+
 export const CalculatorParameterSchema = z.object({
-  Id: z.number(),
-  Name: z.string(),
-  Description: z.string(),
+  ...choiceFields,
   Selected: z.boolean(),
   /** e.g. 12 for installment (id 23); 0 when the parameter has none. */
   Modifier: z.number(),
@@ -28,9 +29,7 @@ export const CalculatorGroupSchema = z.object({
 export type CalculatorGroup = z.infer<typeof CalculatorGroupSchema>;
 
 export const CalculatorProductSchema = z.object({
-  Id: z.number(),
-  Name: z.string(),
-  Description: z.string(),
+  ...choiceFields,
   IsDefault: z.boolean(),
   /** The "super product" (upsell key 10001). */
   IsUpselling: z.boolean(),
@@ -40,9 +39,7 @@ export const CalculatorProductSchema = z.object({
 export type CalculatorProduct = z.infer<typeof CalculatorProductSchema>;
 
 export const ChoiceItemSchema = z.object({
-  Id: z.number(),
-  Name: z.string(),
-  Description: z.string(),
+  ...choiceFields,
   Selected: z.boolean(),
   IsUpselling: z.boolean(),
 });

@@ -17,6 +17,9 @@ export const BreakdownKindSchema = z.enum([
 ]);
 export type BreakdownKind = z.infer<typeof BreakdownKindSchema>;
 
+/** The currencies of every price (SPEC §1: Germany and Austria EUR, Switzerland CHF). */
+export const CurrencySchema = z.enum(['EUR', 'CHF']);
+
 /** One line of an offer's price; gross (VAT included). The lines add up to TotalPrice. */
 export const BreakdownLineSchema = z.object({
   Kind: BreakdownKindSchema,
@@ -72,7 +75,7 @@ export const OfferSchema = z.object({
   /** VAT contained in TotalPrice. */
   VatAmount: z.number(),
   VatRatePercent: z.number(),
-  Currency: z.enum(['EUR', 'CHF']),
+  Currency: CurrencySchema,
   Breakdown: z.array(BreakdownLineSchema),
   Installment: z.nullable(InstallmentSchema),
   ClimateNeutral: z.boolean(),
@@ -88,7 +91,7 @@ export const CalculationResultSchema = z.object({
   Amount: z.number(),
   ZipCode: z.string(),
   CountryId: z.number(),
-  Currency: z.enum(['EUR', 'CHF']),
+  Currency: CurrencySchema,
   CalculatedAt: z.string(),
   /**
    * "Lieferzeiten in Ihrer Region": the booked share of the delivering dealers'

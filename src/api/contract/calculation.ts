@@ -6,16 +6,19 @@ import { z } from 'zod/mini';
 import {
   CountryIdParamSchema,
   CountryIdSchema,
+  CountryParamsSchema,
   INT4_MAX,
   requestIdParam,
   requestNumberParam,
   requestText,
+  ZipCodeParamSchema,
 } from './common';
 
 // CALC lives in its own module so UI code can use the constants without pulling in (and
 // running) every schema of this file: zod/mini schemas are not tree-shaken (home JS budget).
 import { CALC } from './calculation-constants';
 import { formatQuantity } from '../../lib/format';
+import { CurrencySchema } from './calculation-result';
 export { CALC };
 
 export const ProductGroupIdSchema = requestNumberParam(
@@ -193,6 +196,7 @@ export {
   BreakdownKindSchema,
   BreakdownLineSchema,
   CalculationResultSchema,
+  CurrencySchema,
   InstallmentSchema,
   OfferSchema,
   type BreakdownKind,
@@ -240,39 +244,35 @@ export const BestPriceQuerySchema = z.object({
   ),
 });
 
-/** GET /api/kalkulation/best-price: the country's lowest price today, default options. */
-export const BestPriceResponseSchema = z.object({
-  CountryId: z.number(),
+/** The best price's offer: what both best-price answers tell of it. */
+const bestOfferFields = {
   Amount: z.number(),
   ProductId: z.number(),
   UnitPrice: z.number(),
   TotalPrice: z.number(),
-  Currency: z.enum(['EUR', 'CHF']),
+  Currency: CurrencySchema,
+};
+
+/** GET /api/kalkulation/best-price: the country's lowest price today, default options. */
+export const BestPriceResponseSchema = z.object({
+  CountryId: z.number(),
+  ...bestOfferFields,
   TimeStamp: z.string(),
 });
 export type BestPriceResponse = z.infer<typeof BestPriceResponseSchema>;
 
-export const LocalBestPriceParamsSchema = z.object({ countryId: CountryIdParamSchema });
+export const LocalBestPriceParamsSchema = CountryParamsSchema;
 export const LocalBestPriceQuerySchema = z.object({
   amount: BestPriceQuerySchema.shape.amount,
   productId: z._default(requestIdParam('productId'), 1),
-  zipCode: requestText(
-    'zipCode fehlt.',
-    z.trim(),
-    z.minLength(1, 'zipCode fehlt.'),
-    z.maxLength(10, 'zipCode ist zu lang.'),
-  ),
+  zipCode: ZipCodeParamSchema,
 });
 
 /** GET /api/site/{countryId}/prices/best: the lowest offer for a postal code; null when none. */
 export const LocalBestPriceResponseSchema = z.nullable(
   z.object({
     ZipCode: z.string(),
-    Amount: z.number(),
-    ProductId: z.number(),
-    UnitPrice: z.number(),
-    TotalPrice: z.number(),
-    Currency: z.enum(['EUR', 'CHF']),
+    ...bestOfferFields,
     DealerCount: z.number(),
     TimeStamp: z.string(),
   }),

@@ -292,9 +292,8 @@ export const CmsEntryListItemSchema = z.object({
 export type CmsEntryListItem = z.infer<typeof CmsEntryListItemSchema>;
 export const CmsEntryListSchema = z.array(CmsEntryListItemSchema);
 
-export const CmsEntrySchema = z.object({
-  Id: z.number(),
-  Kind: z.enum(CMS_KINDS),
+/** The fields an editor writes (entryFields) as an entry or a stored version answers them. */
+const entryAnswerFields = {
   Title: z.string(),
   Slug: z.string(),
   Teaser: z.string(),
@@ -305,6 +304,12 @@ export const CmsEntrySchema = z.object({
   Author: z.string(),
   Featured: z.boolean(),
   CountryId: z.nullable(z.number()),
+};
+
+export const CmsEntrySchema = z.object({
+  Id: z.number(),
+  Kind: z.enum(CMS_KINDS),
+  ...entryAnswerFields,
   Status: z.enum(CMS_STATUSES),
   /** ISO 8601; for a draft that was never published, when it was created. */
   PublishedAt: z.string(),
@@ -334,21 +339,10 @@ export type CmsVersionItem = z.infer<typeof CmsVersionItemSchema>;
 /** Newest first. */
 export const CmsVersionListSchema = z.array(CmsVersionItemSchema);
 
-/** One stored version: the entry's fields as they were saved. */
+/** One stored version: the entry's fields as they were saved (Title keeps its place). */
 export const CmsVersionSchema = z.object({
-  Version: z.number(),
-  CreatedAt: z.string(),
-  ActorEmail: z.string(),
-  Title: z.string(),
-  Slug: z.string(),
-  Teaser: z.string(),
-  BodyMarkdown: z.string(),
-  ImagePath: z.nullable(z.string()),
-  ImageAlt: z.string(),
-  Tags: z.array(z.string()),
-  Author: z.string(),
-  Featured: z.boolean(),
-  CountryId: z.nullable(z.number()),
+  ...CmsVersionItemSchema.shape,
+  ...entryAnswerFields,
 });
 export type CmsVersion = z.infer<typeof CmsVersionSchema>;
 

@@ -103,6 +103,30 @@ export const CountryIdParamSchema = requestNumberParam(
   z.refine(isCountryId, COUNTRY_ID_MESSAGE),
 );
 
+/** `?countryId=` or `/{countryId}` alone: the params of every per-country list. */
+export const CountryParamsSchema = z.object({ countryId: CountryIdParamSchema });
+
+/** `?zipCode=` as typed: its pattern and existence are the route's to check. */
+export const ZipCodeParamSchema = requestText(
+  'zipCode fehlt.',
+  z.trim(),
+  z.minLength(1, 'zipCode fehlt.'),
+  z.maxLength(10, 'zipCode ist zu lang.'),
+);
+
+/** `/{id}` of one record; `label` names it in the messages ("Die Adress-Id"). */
+export function idParams(label: string) {
+  return z.object({ id: requestIdParam(label) });
+}
+
+/**
+ * Text of a fixed form (an order number, a slug, a token, a key): `invalid` answers both a text
+ * too long and one of another form, as neither can name anything that exists.
+ */
+export function requestCode(error: string, max: number, pattern: RegExp, invalid: string) {
+  return requestText(error, z.maxLength(max, invalid), z.regex(pattern, invalid));
+}
+
 /** Body of every 4xx/5xx answer from /api. */
 export const ApiErrorSchema = z.object({
   message: z.string(),
@@ -121,11 +145,30 @@ export type HealthResponse = z.infer<typeof HealthResponseSchema>;
  * GET /api/health/ready: this process can serve requests, its database answered a trivial query
  * (in `databaseMs`). /api/health says only that the process runs.
  */
-export const ReadinessResponseSchema = z.object({
-  status: z.literal('ok'),
-  version: z.string(),
-  uptimeSeconds: z.number(),
+export const ReadinessResponseSchema = z.extend(HealthResponseSchema, {
   database: z.enum(['pglite', 'postgres']),
   databaseMs: z.number(),
 });
 export type ReadinessResponse = z.infer<typeof ReadinessResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Answer shapes that several areas share.
+
+/** `{ Success }`: a write whose answer has nothing else to say. */
+export const SuccessResponseSchema = z.object({ Success: z.boolean() });
+
+/** A named link: breadcrumbs, directory entries. */
+export const NameLinkSchema = z.object({ Name: z.string(), Link: z.string() });
+
+/** A record named by its id: a product, a payment option. */
+export const IdNameSchema = z.object({ Id: z.number(), Name: z.string() });
+
+/** One page of a longer list: its items, how many there are in all, the page and its size. */
+export function pageOf<T extends z.core.SomeType>(item: T) {
+  return z.object({
+    Items: z.array(item),
+    TotalCount: z.number(),
+    Page: z.number(),
+    Size: z.number(),
+  });
+}

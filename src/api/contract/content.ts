@@ -3,7 +3,14 @@
  * featured, detail, cross-linking/get; §9 cached 3600 s; news page size 3).
  */
 import { z } from 'zod/mini';
-import { CountryIdParamSchema, requestNumberParam, requestText } from './common';
+import {
+  CountryIdParamSchema,
+  CountryParamsSchema,
+  pageOf,
+  requestCode,
+  requestNumberParam,
+  requestText,
+} from './common';
 
 /** SPEC §9: news and cross-links may be kept 3600 s. */
 export const CONTENT_MAX_AGE_S = 3600;
@@ -15,7 +22,7 @@ export { NEWS_LIST_PAGE_SIZE } from './content-pages';
 /** Related articles under an article. */
 export const RELATED_ARTICLES = 3;
 
-export const NewsParamsSchema = z.object({ countryId: CountryIdParamSchema });
+export const NewsParamsSchema = CountryParamsSchema;
 
 const pageNumber = (field: string, max: number, fallback: number) =>
   z._default(
@@ -43,25 +50,25 @@ export const NewsDetailQuerySchema = z.object({
   ),
 });
 
-/** SPEC §3 News item: FilePath, Link, Title, Description (and what the list shows besides). */
-export const NewsItemSchema = z.object({
-  FilePath: z.string(),
+/** What a news item and an article both show of the article. */
+const newsTeaserFields = {
   Link: z.string(),
   Title: z.string(),
   Description: z.string(),
   ImageAlt: z.string(),
   /** yyyy-mm-dd */
   Date: z.string(),
+};
+
+/** SPEC §3 News item: FilePath, Link, Title, Description (and what the list shows besides). */
+export const NewsItemSchema = z.object({
+  FilePath: z.string(),
+  ...newsTeaserFields,
   Tags: z.array(z.string()),
 });
 export type NewsItem = z.infer<typeof NewsItemSchema>;
 
-export const NewsListSchema = z.object({
-  Items: z.array(NewsItemSchema),
-  TotalCount: z.number(),
-  Page: z.number(),
-  Size: z.number(),
-});
+export const NewsListSchema = pageOf(NewsItemSchema);
 export type NewsList = z.infer<typeof NewsListSchema>;
 
 /** SPEC §3 News article: FilePath, Content; the detail returns a main item plus related ones. */
@@ -69,11 +76,7 @@ export const NewsArticleSchema = z.object({
   FilePath: z.string(),
   /** Sanitised HTML rendered from the article's Markdown. */
   Content: z.string(),
-  Link: z.string(),
-  Title: z.string(),
-  Description: z.string(),
-  ImageAlt: z.string(),
-  Date: z.string(),
+  ...newsTeaserFields,
   Updated: z.nullable(z.string()),
   Author: z.string(),
   Tags: z.array(z.string()),
@@ -103,10 +106,11 @@ export const CMS_PAGE_SLUG_MAX = 80;
 export type CmsPageSlug = string;
 
 export const CmsPageParamsSchema = z.object({
-  slug: requestText(
+  slug: requestCode(
     'Die Seite muss als Text angegeben werden.',
-    z.maxLength(CMS_PAGE_SLUG_MAX, 'Diese Seite gibt es nicht.'),
-    z.regex(CMS_PAGE_SLUG, 'Diese Seite gibt es nicht.'),
+    CMS_PAGE_SLUG_MAX,
+    CMS_PAGE_SLUG,
+    'Diese Seite gibt es nicht.',
   ),
 });
 

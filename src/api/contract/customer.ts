@@ -4,7 +4,7 @@
  * request-verification header, docs/decisions/008). PascalCase wire fields.
  */
 import { z } from 'zod/mini';
-import { CountryIdSchema, requestIdParam, requestText } from './common';
+import { CountryIdSchema, idParams, requestText, SuccessResponseSchema } from './common';
 // One list of salutations for the account and the checkout: a saved address prefills an order.
 import { ADDRESS_FIELDS, SALUTATIONS } from './orders';
 
@@ -111,6 +111,6 @@ export const AddressInputSchema = z.object(
 );
 export type AddressInput = z.infer<typeof AddressInputSchema>;
 
-export const AddressIdParamsSchema = z.object({ id: requestIdParam('Die Adress-Id') });
+export const AddressIdParamsSchema = idParams('Die Adress-Id');
 
-export const CustomerSuccessResponseSchema = z.object({ Success: z.boolean() });
+export const CustomerSuccessResponseSchema = SuccessResponseSchema;

@@ -7,7 +7,15 @@
  * area (the first two digits, e.g. 80) or a whole postal code (the dealers that deliver there).
  */
 import { z } from 'zod/mini';
-import { CountryIdParamSchema, requestIdParam, requestNumberParam, requestText } from './common';
+import {
+  CountryIdParamSchema,
+  IdNameSchema,
+  NameLinkSchema,
+  pageOf,
+  requestIdParam,
+  requestNumberParam,
+  requestText,
+} from './common';
 
 /** SPEC §9: dealers, reviews and cross-links may be kept 3600 s. */
 export const DEALERS_MAX_AGE_S = 3600;
@@ -39,7 +47,7 @@ export const DealerDirectoryQuerySchema = z.object({
 });
 export type DealerDirectoryQuery = z.infer<typeof DealerDirectoryQuerySchema>;
 
-export const DirectoryLinkSchema = z.object({ Name: z.string(), Link: z.string() });
+export const DirectoryLinkSchema = NameLinkSchema;
 
 export const DealerSummarySchema = z.object({
   Id: z.number(),
@@ -91,15 +99,18 @@ export const DealerParamsSchema = z.object({
 });
 export const DealerQuerySchema = z.object({ branchId: z.optional(requestIdParam('branchId')) });
 
+/** A mean mark and how many marks it is of. */
+const RatingSummarySchema = z.object({ Average: z.number(), Count: z.number() });
+
 /** A point of the delivery-area map in its viewBox units. */
 const PointSchema = z.tuple([z.number(), z.number()]);
 
-export const DealerBranchSchema = z.object({
-  Id: z.number(),
-  Name: z.string(),
-  ZipCode: z.string(),
-  Place: z.string(),
-  Link: z.string(),
+export const DealerBranchSchema = z.pick(DealerSummarySchema, {
+  Id: true,
+  Name: true,
+  ZipCode: true,
+  Place: true,
+  Link: true,
 });
 
 export const DealerSchema = z.object({
@@ -120,7 +131,7 @@ export const DealerSchema = z.object({
   Branches: z.array(DealerBranchSchema),
   /** Asked with branchId: that branch (its page shows the dealer from there). */
   Branch: z.nullable(DealerBranchSchema),
-  Products: z.array(z.object({ Id: z.number(), Name: z.string() })),
+  Products: z.array(IdNameSchema),
   PaymentMethods: z.array(z.string()),
   DeliveryTimes: z.array(z.string()),
   DeliveryOptions: z.array(z.string()),
@@ -139,12 +150,12 @@ export const DealerSchema = z.object({
     }),
   }),
   /** The dealer's rating as the offer list shows it (all ratings it has collected). */
-  Rating: z.object({ Average: z.number(), Count: z.number() }),
+  Rating: RatingSummarySchema,
   /**
    * The reviews customers left here through the rating link (the list on the page): the only
    * base of the page's AggregateRating JSON-LD.
    */
-  Reviews: z.object({ Average: z.number(), Count: z.number() }),
+  Reviews: RatingSummarySchema,
   /** Today's offer for DEALER_PRICE_AMOUNT at the seat (or the branch), default options. */
   PriceToday: z.nullable(
     z.object({
@@ -188,12 +199,7 @@ export const DealerReviewSchema = z.object({
   Date: z.string(),
 });
 
-export const DealerReviewsSchema = z.object({
-  Items: z.array(DealerReviewSchema),
-  TotalCount: z.number(),
-  Page: z.number(),
-  Size: z.number(),
-});
+export const DealerReviewsSchema = pageOf(DealerReviewSchema);
 export type DealerReviews = z.infer<typeof DealerReviewsSchema>;
 
 // ---------------------------------------------------------------------------------------------

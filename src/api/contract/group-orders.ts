@@ -8,7 +8,8 @@
  */
 import { z } from 'zod/mini';
 import { CALC } from './calculation-constants';
-import { requestId, requestInt, requestText } from './common';
+import { CurrencySchema as Currency } from './calculation-result';
+import { IdNameSchema, requestId, requestInt, requestText } from './common';
 import { DeliverySlotSchema } from './delivery';
 import {
   AcceptedTermsField,
@@ -124,8 +125,6 @@ export const MEMBER_STATES = ['active', 'left', 'ordered', 'excluded'] as const;
 export const MemberStateSchema = z.enum(MEMBER_STATES);
 export type MemberState = z.infer<typeof MemberStateSchema>;
 
-const Currency = z.enum(['EUR', 'CHF']);
-
 export const GroupHouseholdSchema = z.object({
   /** 1, 2, …: in the order of joining; no name, no address. */
   Number: z.number(),
@@ -184,14 +183,19 @@ export const GroupYouSchema = z.object({
 });
 export type GroupYou = z.infer<typeof GroupYouSchema>;
 
-export const PaymentOptionSchema = z.object({ Id: z.number(), Name: z.string() });
+export const PaymentOptionSchema = IdNameSchema;
 
-export const GroupViewSchema = z.object({
+/** A group as the page and the support list both head it. */
+const groupHeadFields = {
   Code: z.string(),
   State: GroupStateSchema,
   CreatedAt: z.string(),
   Deadline: z.string(),
   ClosedAt: z.nullable(z.string()),
+};
+
+export const GroupViewSchema = z.object({
+  ...groupHeadFields,
   CountryId: z.number(),
   ProductGroupId: z.number(),
   ProductName: z.string(),
@@ -235,11 +239,7 @@ export const MyGroupListSchema = z.array(MyGroupSchema);
 
 export const SupportGroupSchema = z.object({
   Id: z.number(),
-  Code: z.string(),
-  State: GroupStateSchema,
-  CreatedAt: z.string(),
-  Deadline: z.string(),
-  ClosedAt: z.nullable(z.string()),
+  ...groupHeadFields,
   ZipCode: z.string(),
   Place: z.string(),
   ProductName: z.string(),

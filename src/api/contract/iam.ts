@@ -148,13 +148,7 @@ export const IamSlotItemSchema = z.object({
 export type IamSlotItem = z.infer<typeof IamSlotItemSchema>;
 
 /** SPEC §3 Advert slot; Items only of campaigns that run now for the country (and postal code). */
-export const IamSlotSchema = z.object({
-  Id: z.number(),
-  SlotKey: z.string(),
-  SlotTypeId: z.number(),
-  AppliesZipFiltering: z.boolean(),
-  Width: z.number(),
-  Height: z.number(),
+export const IamSlotSchema = z.extend(z.omit(IamSlotSummarySchema, { Name: true }), {
   Items: z.array(IamSlotItemSchema),
 });
 export type IamSlot = z.infer<typeof IamSlotSchema>;
@@ -218,6 +212,18 @@ export type AdvertUsage = z.infer<typeof AdvertUsageSchema>;
 
 // Adverts
 
+const htmlMax = () => z.maxLength(ADVERT_HTML_MAX, `HTML: höchstens ${ADVERT_HTML_MAX} Zeichen.`);
+const targetUrlMax = () => z.maxLength(500, 'Ziel-Link: höchstens 500 Zeichen.');
+
+/** The advert's stylesheet, as saved and as previewed. */
+const CssField = z._default(
+  requestText(
+    'Css muss Text sein.',
+    z.maxLength(ADVERT_CSS_MAX, `CSS: höchstens ${ADVERT_CSS_MAX} Zeichen.`),
+  ),
+  '',
+);
+
 export const AdvertBodySchema = z.object(
   {
     Name: name('einen Namen'),
@@ -225,21 +231,15 @@ export const AdvertBodySchema = z.object(
       'Html fehlt.',
       z.trim(),
       z.minLength(1, 'Bitte HTML für die Anzeige eingeben.'),
-      z.maxLength(ADVERT_HTML_MAX, `HTML: höchstens ${ADVERT_HTML_MAX} Zeichen.`),
+      htmlMax(),
     ),
-    Css: z._default(
-      requestText(
-        'Css muss Text sein.',
-        z.maxLength(ADVERT_CSS_MAX, `CSS: höchstens ${ADVERT_CSS_MAX} Zeichen.`),
-      ),
-      '',
-    ),
+    Css: CssField,
     /** Link of the whole advert: a path of this site or an https address; empty: none. */
     TargetUrl: z._default(
       requestText(
         'TargetUrl muss Text sein.',
         z.trim(),
-        z.maxLength(500, 'Ziel-Link: höchstens 500 Zeichen.'),
+        targetUrlMax(),
         z.refine(
           (url) => url === '' || SAFE_TARGET_URL.test(url),
           'Ziel-Link: ein eigener Pfad wie /heizoelhaendler oder eine https-Adresse.',
@@ -255,25 +255,10 @@ export type AdvertBodyInput = z.input<typeof AdvertBodySchema>;
 
 export const AdvertPreviewBodySchema = z.object(
   {
-    Html: requestText(
-      'Html muss Text sein.',
-      z.maxLength(ADVERT_HTML_MAX, `HTML: höchstens ${ADVERT_HTML_MAX} Zeichen.`),
-    ),
-    Css: z._default(
-      requestText(
-        'Css muss Text sein.',
-        z.maxLength(ADVERT_CSS_MAX, `CSS: höchstens ${ADVERT_CSS_MAX} Zeichen.`),
-      ),
-      '',
-    ),
+    Html: requestText('Html muss Text sein.', htmlMax()),
+    Css: CssField,
     /** Given: the preview wraps the advert in this link, as a page would. */
-    TargetUrl: z._default(
-      requestText(
-        'TargetUrl muss Text sein.',
-        z.maxLength(500, 'Ziel-Link: höchstens 500 Zeichen.'),
-      ),
-      '',
-    ),
+    TargetUrl: z._default(requestText('TargetUrl muss Text sein.', targetUrlMax()), ''),
   },
   { error: 'Erwartet wird { Html, Css, TargetUrl }.' },
 );
@@ -505,13 +490,7 @@ export const SlotDetailItemSchema = z.object({
 });
 
 export const SlotSchema = z.object({
-  Id: z.number(),
-  SlotKey: z.string(),
-  Name: z.string(),
-  SlotTypeId: z.number(),
-  AppliesZipFiltering: z.boolean(),
-  Width: z.number(),
-  Height: z.number(),
+  ...IamSlotSummarySchema.shape,
   UpdatedAt: z.string(),
   /** In the order the house fallback reads them (the first house item wins). */
   Items: z.array(SlotDetailItemSchema),

@@ -22,10 +22,13 @@ import { z } from 'zod/mini';
 import {
   CountryIdParamSchema,
   CountryIdSchema,
+  CountryParamsSchema,
   requestId,
   requestIdParam,
   requestText,
+  ZipCodeParamSchema,
 } from './common';
+import { CurrencySchema } from './calculation-result';
 import { LEAD_TITLES } from './leads-rules';
 
 // Zod-free rules and constants live in leads-rules.ts, so the guide can use them without
@@ -108,11 +111,7 @@ export const GuideDefinitionSchema = z.object({
 });
 export type GuideDefinition = z.infer<typeof GuideDefinitionSchema>;
 
-export const GuideSchema = z.object({
-  Id: z.number(),
-  Title: z.string(),
-  Steps: z.array(GuideStepSchema),
-});
+export const GuideSchema = z.object({ Id: z.number(), ...GuideDefinitionSchema.shape });
 export type Guide = z.infer<typeof GuideSchema>;
 
 /** Flattened answers: input Key → value as text (see the file comment). */
@@ -124,7 +123,7 @@ export type GuideAnswers = Record<string, string>;
 export const GuideIdPathSchema = z.object({ guideId: GuideIdParamSchema });
 
 /** The country whose average price and currency the money values use. */
-export const CompareQuerySchema = z.object({ countryId: CountryIdParamSchema });
+export const CompareQuerySchema = CountryParamsSchema;
 
 const MAX_ANSWERS = 50;
 export const GuideAnswersSchema = z
@@ -183,7 +182,7 @@ export type CompareChartPoint = z.infer<typeof CompareChartPointSchema>;
 export const CompareResultSchema = z.object({
   GuideId: z.number(),
   CountryId: z.number(),
-  Currency: z.enum(['EUR', 'CHF']),
+  Currency: CurrencySchema,
   /** Expected for this house per the benchmark (with hot water, heating age, building type). */
   ExpectedLitresPerYear: z.number(),
   /** The user's consumption per year (litres/year answer, or fill ÷ months × 12). */
@@ -294,12 +293,7 @@ export type LeadFormResponse = z.infer<typeof LeadFormResponseSchema>;
 
 export const LeadBannerQuerySchema = z.object({
   countryId: CountryIdParamSchema,
-  zipCode: requestText(
-    'zipCode fehlt.',
-    z.trim(),
-    z.minLength(1, 'zipCode fehlt.'),
-    z.maxLength(10, 'zipCode ist zu lang.'),
-  ),
+  zipCode: ZipCodeParamSchema,
 });
 
 export const LeadServiceSchema = z.object({

@@ -8,6 +8,7 @@
  * - Customer (user guard): price alarms.
  */
 import { z } from 'zod/mini';
+import { CurrencySchema } from './calculation-result';
 import { CountryIdSchema, requestId, requestIdParam, requestInt, requestText } from './common';
 
 // ---------------------------------------------------------------------------------------------
@@ -87,7 +88,7 @@ export const MexForecastSchema = z.object({
   OrderBy: z.nullable(z.string()),
   /** Today's best price per 100 L for FreeL at this postal code; null when nobody delivers. */
   PricePer100L: z.nullable(z.number()),
-  Currency: z.enum(['EUR', 'CHF']),
+  Currency: CurrencySchema,
   /** The price over the last 14 days: change in percent, and what that means. */
   PriceChangePercent: z.nullable(z.number()),
   PriceTrend: z.enum(['steigend', 'fallend', 'stabil', 'unbekannt']),
@@ -123,8 +124,11 @@ export const MexDashboardSchema = z.object({
 });
 export type MexDashboard = z.infer<typeof MexDashboardSchema>;
 
+/** /{sensorId} of a customer's readings and of staff's key rotation. */
+export const MexSensorIdParamsSchema = z.object({ sensorId: requestIdParam('sensorId') });
+
 // GET /api/site/mex/sensors/{sensorId}/readings?range=
-export const MexReadingsParamsSchema = z.object({ sensorId: requestIdParam('sensorId') });
+export const MexReadingsParamsSchema = MexSensorIdParamsSchema;
 export const MexReadingsQuerySchema = z.object({
   range: z._default(
     z.enum(MEX_RANGES, { error: 'range muss tage, wochen oder saison sein.' }),
@@ -146,6 +150,12 @@ const isoDateTime = (field: string) =>
     `${field} muss ein Zeitpunkt sein.`,
     z.iso.datetime({ offset: true, error: `${field} muss ein ISO-Zeitpunkt mit Zeitzone sein.` }),
   );
+
+/** A postal code of a sensor's tank or a price alarm: 4 (AT, CH) or 5 (DE) digits. */
+const ZipCodeField = requestText(
+  'ZipCode muss ein Text sein.',
+  z.regex(/^\d{4,5}$/, 'Die Postleitzahl hat 4 oder 5 Ziffern.'),
+);
 
 const measurement = (field: string, min: number, max: number) =>
   z
@@ -232,10 +242,7 @@ export const MexSensorCreateSchema = z
     CapacityL: requestInt('CapacityL', MEX_TANK_LITRES.min, MEX_TANK_LITRES.max),
     UsableL: requestInt('UsableL', MEX_TANK_LITRES.min, MEX_TANK_LITRES.max),
     CountryId: CountryIdSchema,
-    ZipCode: requestText(
-      'ZipCode muss ein Text sein.',
-      z.regex(/^\d{4,5}$/, 'Die Postleitzahl hat 4 oder 5 Ziffern.'),
-    ),
+    ZipCode: ZipCodeField,
     ProductGroupId: z._default(
       z.union([z.literal(1), z.literal(2)], { error: 'ProductGroupId muss 1 oder 2 sein.' }),
       1,
@@ -257,8 +264,6 @@ export const MexSensorKeySchema = z.object({
 });
 export type MexSensorKey = z.infer<typeof MexSensorKeySchema>;
 
-export const MexSensorIdParamsSchema = z.object({ sensorId: requestIdParam('sensorId') });
-
 // ---------------------------------------------------------------------------------------------
 // Price alarms (user guard): /api/jwt/kunde/preisalarme
 
@@ -269,7 +274,7 @@ export const PriceAlarmSchema = z.object({
   ZipCode: z.string(),
   Amount: z.number(),
   Threshold: z.number(),
-  Currency: z.enum(['EUR', 'CHF']),
+  Currency: CurrencySchema,
   Paused: z.boolean(),
   /** The price at the last check (per 100 L) and when; null before the first check. */
   LastPrice: z.nullable(z.number()),
@@ -293,10 +298,7 @@ function thresholdSchema() {
 export const PriceAlarmCreateSchema = z.object({
   TankId: z.optional(z.nullable(requestId('TankId'))),
   CountryId: CountryIdSchema,
-  ZipCode: requestText(
-    'ZipCode muss ein Text sein.',
-    z.regex(/^\d{4,5}$/, 'Die Postleitzahl hat 4 oder 5 Ziffern.'),
-  ),
+  ZipCode: ZipCodeField,
   Amount: requestInt('Amount', 500, 32_000),
   Threshold: thresholdSchema(),
 });

@@ -5,8 +5,8 @@
  * recalculation; the client's TotalPrice is only compared against it.
  */
 import { z } from 'zod/mini';
-import { CalculatorConfigSchema, CALC, OfferSchema } from './calculation';
-import { requestId, requestIdParam, requestText } from './common';
+import { CalculatorConfigSchema, CALC, CurrencySchema, OfferSchema } from './calculation';
+import { idParams, requestCode, requestId, requestText } from './common';
 import { DeliveryDateField, DeliverySlotSchema } from './delivery';
 
 const text = (field: string, max: number, min = 1) =>
@@ -113,32 +113,31 @@ const PHONE = /^\+?[\d\s/()-]{6,30}$/;
 /** 8-4-4-4-12 hexadecimal digits, as crypto.randomUUID() makes them. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A way to reach the customer: required and of its form; `noun` names it in the messages. */
+const contactField = (field: string, noun: string, max: number, pattern: RegExp) =>
+  requestText(
+    `${field} muss als Text angegeben werden.`,
+    z.trim(),
+    z.minLength(1, `${noun} fehlt.`),
+    z.maxLength(max, `${noun} ist zu lang.`),
+    z.regex(pattern, `${noun} ist ungültig.`),
+  );
+
 /** The customer's e-mail for the confirmation (checkout and group orders). */
-export const OrderEmailField = requestText(
-  'E-Mail muss als Text angegeben werden.',
-  z.trim(),
-  z.minLength(1, 'Die E-Mail-Adresse fehlt.'),
-  z.maxLength(254, 'Die E-Mail-Adresse ist zu lang.'),
-  z.regex(EMAIL, 'Die E-Mail-Adresse ist ungültig.'),
-);
+export const OrderEmailField = contactField('E-Mail', 'Die E-Mail-Adresse', 254, EMAIL);
 
 /** The phone number the dealer calls about the delivery. */
-export const OrderPhoneField = requestText(
-  'Telefon muss als Text angegeben werden.',
-  z.trim(),
-  z.minLength(1, 'Die Telefonnummer fehlt.'),
-  z.maxLength(30, 'Die Telefonnummer ist zu lang.'),
-  z.regex(PHONE, 'Die Telefonnummer ist ungültig.'),
-);
+export const OrderPhoneField = contactField('Telefon', 'Die Telefonnummer', 30, PHONE);
 
 /** For the tanker driver, e.g. "Tank im Keller, Zugang über Hof". */
 export const OrderAccessNotesField = optionalText('Hinweise zur Anfahrt', 500);
 
 /** Made by the client once per form; a retry with it finds what the first attempt made. */
-export const IdempotencyKeyField = requestText(
+export const IdempotencyKeyField = requestCode(
   'IdempotencyKey muss als Text angegeben werden.',
-  z.maxLength(36, 'IdempotencyKey muss eine UUID sein.'),
-  z.regex(UUID, 'IdempotencyKey muss eine UUID sein.'),
+  36,
+  UUID,
+  'IdempotencyKey muss eine UUID sein.',
 );
 
 export const AcceptedTermsField = z.literal(true, {
@@ -215,7 +214,7 @@ export const OrderSchema = z.object({
   Email: z.string(),
   Phone: z.string(),
   AccessNotes: z.string(),
-  Currency: z.enum(['EUR', 'CHF']),
+  Currency: CurrencySchema,
   UnitPrice: z.number(),
   TotalPrice: z.number(),
   Lines: z.array(OrderLineSchema),
@@ -226,49 +225,55 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-/** GET /api/orders: the customer's orders, newest first. */
-export const OrderListItemSchema = z.object({
-  OrderNumber: z.string(),
-  Status: OrderStatusSchema,
-  CreatedAt: z.string(),
-  DealerName: z.string(),
-  ProductName: z.string(),
-  Amount: z.number(),
-  Currency: z.enum(['EUR', 'CHF']),
-  TotalPrice: z.number(),
-  InstallmentRate: z.nullable(z.number()),
-  /** The booked delivery day and window. */
-  Delivery: z.optional(z.nullable(DeliverySlotSchema)),
-});
+/** GET /api/orders: the customer's orders, newest first; of each what the list shows. */
+export const OrderListItemSchema = z.extend(
+  z.pick(OrderSchema, {
+    OrderNumber: true,
+    Status: true,
+    CreatedAt: true,
+    DealerName: true,
+    ProductName: true,
+    Amount: true,
+    Currency: true,
+    TotalPrice: true,
+  }),
+  {
+    InstallmentRate: z.nullable(z.number()),
+    Delivery: OrderSchema.shape.Delivery,
+  },
+);
 export type OrderListItem = z.infer<typeof OrderListItemSchema>;
 export const OrderListResponseSchema = z.array(OrderListItemSchema);
 
 export const OrderNumberParamsSchema = z.object({
-  orderNumber: requestText(
+  orderNumber: requestCode(
     'Die Bestellnummer ist ungültig.',
-    z.maxLength(30, 'Die Bestellnummer ist ungültig.'),
-    z.regex(/^OK-\d{4}-\d{6,}$/, 'Die Bestellnummer ist ungültig.'),
+    30,
+    /^OK-\d{4}-\d{6,}$/,
+    'Die Bestellnummer ist ungültig.',
   ),
 });
 
 /** GET /api/orders/checkout-defaults: what the form is prefilled with for a logged-in customer. */
+const AddressFieldsSchema = z.object(ADDRESS_FIELDS);
+
 export const CheckoutDefaultsSchema = z.object({
   Email: z.string(),
   Phone: z.string(),
   /** The default delivery address, else the customer's name only. */
-  DeliveryAddress: z.nullable(z.object(ADDRESS_FIELDS)),
+  DeliveryAddress: z.nullable(AddressFieldsSchema),
   /**
    * Every saved delivery address, the default first: the checkout takes the one in the
    * priced postal code. Optional: an older server does not send it.
    */
-  Addresses: z.optional(z.array(z.object(ADDRESS_FIELDS))),
+  Addresses: z.optional(z.array(AddressFieldsSchema)),
 });
 export type CheckoutDefaults = z.infer<typeof CheckoutDefaultsSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // POST /api/support/orders/{id}/status
 
-export const OrderIdParamsSchema = z.object({ id: requestIdParam('Die Bestell-Id') });
+export const OrderIdParamsSchema = idParams('Die Bestell-Id');
 
 export const SetOrderStatusRequestSchema = z.object(
   { Status: OrderStatusSchema },

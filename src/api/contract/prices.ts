@@ -4,7 +4,7 @@
  * factors and history points in PascalCase like the other /api/site answers.
  */
 import { z } from 'zod/mini';
-import { CountryIdParamSchema, requestText } from './common';
+import { CountryParamsSchema, NameLinkSchema, requestText } from './common';
 import { LOCAL_LEVELS, PRICE_RANGES, type PriceRange } from './prices-rules';
 
 // Zod-free rules and constants live in prices-rules.ts, so pages can use them without building
@@ -22,7 +22,7 @@ export {
 /** SPEC §9: prices may be kept 120 s by browsers and the service worker. */
 export const PRICES_MAX_AGE_S = 120;
 
-export const PricesParamsSchema = z.object({ countryId: CountryIdParamSchema });
+export const PricesParamsSchema = CountryParamsSchema;
 
 /** SPEC §3 Country average: today's mean price per 100 L and its change to the day before. */
 export const CountryAverageSchema = z.object({
@@ -77,7 +77,7 @@ export const PriceHistorySchema = z.object({
 export type PriceHistory = z.infer<typeof PriceHistorySchema>;
 
 /** GET /api/site/price-factors?countryId= */
-export const PriceFactorsQuerySchema = z.object({ countryId: CountryIdParamSchema });
+export const PriceFactorsQuerySchema = CountryParamsSchema;
 
 export const PriceFactorSchema = z.object({
   Id: z.number(),
@@ -107,7 +107,7 @@ export const LocalPlaceQuerySchema = z.object({
 });
 export type LocalPlaceQuery = z.infer<typeof LocalPlaceQuerySchema>;
 
-export const BreadcrumbSchema = z.object({ Name: z.string(), Link: z.string() });
+export const BreadcrumbSchema = NameLinkSchema;
 
 /** GET /api/site/{countryId}/prices/local: what a local price page shows about its place. */
 export const LocalPricePageSchema = z.object({

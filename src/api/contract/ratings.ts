@@ -3,7 +3,7 @@
  * (SPEC §3 Trusted quality, §7 GET /api/site/{reviews-service}/{id}/overall). PascalCase fields.
  */
 import { z } from 'zod/mini';
-import { requestIdParam, requestText, INT4_MAX } from './common';
+import { requestCode, requestIdParam, requestText, INT4_MAX } from './common';
 import { formatQuantity } from '../../lib/format';
 
 /** A rating invitation link is valid this long after the order was delivered. */
@@ -15,10 +15,11 @@ export const RATING_TEXT_MAX = 2000;
 export const REVIEWS_SERVICE_SEGMENT = 'bewertungen';
 
 /** base64url of 32 random bytes; anything else cannot be one of our tokens. */
-const Token = requestText(
+const Token = requestCode(
   'Token muss als Text angegeben werden.',
-  z.maxLength(100, 'Der Bewertungslink ist ungültig.'),
-  z.regex(/^[A-Za-z0-9_-]{20,100}$/, 'Der Bewertungslink ist ungültig.'),
+  100,
+  /^[A-Za-z0-9_-]{20,100}$/,
+  'Der Bewertungslink ist ungültig.',
 );
 
 const orderIdChecks = () =>

@@ -1,8 +1,8 @@
 /** SPEC §3 Country state, §7 GET /api/site/{countryId}/country-states. */
 import { z } from 'zod/mini';
-import { CountryIdParamSchema } from './common';
+import { CountryParamsSchema } from './common';
 
-export const CountryStatesParamsSchema = z.object({ countryId: CountryIdParamSchema });
+export const CountryStatesParamsSchema = CountryParamsSchema;
 
 export const CountryStateSchema = z.object({
   Id: z.number().check(z.int()),
@@ -21,7 +21,7 @@ export type CountryStatesResponse = z.infer<typeof CountryStatesResponseSchema>;
  * (one link per state to /heizoelpreise/{slug}), made on the server so the geometry never ships
  * in the JavaScript bundle. The page inserts Markup as HTML; it comes only from our own server.
  */
-export const StateMapParamsSchema = z.object({ countryId: CountryIdParamSchema });
+export const StateMapParamsSchema = CountryParamsSchema;
 
 export const StateMapResponseSchema = z.object({
   CountryId: z.number().check(z.int()),

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { CUSTOMER_ROLES, STAFF_ROLE_NAMES } from './account-constants';
-import { requestIdParam, requestText } from './common';
+import { idParams, requestCode, requestText, SuccessResponseSchema } from './common';
 
 /** GET /api/support/users?query= */
 export const SupportUserSearchQuerySchema = z.object({
@@ -32,9 +32,11 @@ export type SupportUser = z.infer<typeof SupportUserSchema>;
 export const SupportUserSearchResponseSchema = z.array(SupportUserSchema);
 export const SUPPORT_USER_SEARCH_LIMIT = 20;
 
+export const SupportUserParamsSchema = idParams('Die Benutzer-Id');
+
 /** POST /api/support/users/{id}/impersonate: only customers can be impersonated. */
-export const ImpersonateParamsSchema = z.object({ id: requestIdParam('Die Benutzer-Id') });
-export const ImpersonateResponseSchema = z.object({ Success: z.boolean() });
+export const ImpersonateParamsSchema = SupportUserParamsSchema;
+export const ImpersonateResponseSchema = SuccessResponseSchema;
 export type ImpersonateResponse = z.infer<typeof ImpersonateResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -47,8 +49,6 @@ export const SALUTATIONS = ['', 'Frau', 'Herr'] as const;
 /** Letters (any script), combining marks, apostrophe, space, dot and hyphen; as the registration. */
 const NAME_PATTERN = /^[\p{L}\p{M}' .-]*$/u;
 const EMAIL_PATTERN = /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/;
-
-export const SupportUserParamsSchema = z.object({ id: requestIdParam('Die Benutzer-Id') });
 
 /** GET /api/support/users/{id} */
 export const SupportUserDetailSchema = z.object({
@@ -120,7 +120,7 @@ export const SupportUserRolesSchema = z.object({
 export type SupportUserRoles = z.infer<typeof SupportUserRolesSchema>;
 
 /** Lock, unlock, reset-password mail. */
-export const SupportUserActionResponseSchema = z.object({ Success: z.boolean() });
+export const SupportUserActionResponseSchema = SuccessResponseSchema;
 
 // ---------------------------------------------------------------------------------------------
 // Caches (/support/cache; admin guard)
@@ -147,10 +147,11 @@ export const CacheListSchema = z.array(CacheSchema);
 
 /** POST /api/support/caches/{name}/clear, GET …/{name}/history */
 export const CacheParamsSchema = z.object({
-  name: requestText(
+  name: requestCode(
     'Der Name des Caches muss als Text angegeben werden.',
-    z.maxLength(60, 'Diesen Cache gibt es nicht.'),
-    z.regex(/^[a-z0-9-]+$/, 'Diesen Cache gibt es nicht.'),
+    60,
+    /^[a-z0-9-]+$/,
+    'Diesen Cache gibt es nicht.',
   ),
 });
 
@@ -221,4 +222,4 @@ export const JobListSchema = z.object({
 export type JobList = z.infer<typeof JobListSchema>;
 
 /** POST /api/support/jobs/{Id}/retry: a failed job runs again (the answer: the job as now). */
-export const JobParamsSchema = z.object({ id: requestIdParam('Die Nummer des Auftrags') });
+export const JobParamsSchema = idParams('Die Nummer des Auftrags');
