@@ -198,6 +198,18 @@ const day = (field: string) =>
     z.refine(isRealDay, `${field}: dieses Datum gibt es nicht.`),
   );
 
+/** One of a fixed set of ids (a campaign type, a country, a slot type). */
+const oneOf = (ids: readonly number[], error: string, message: string) =>
+  z.number({ error }).check(z.refine((n) => ids.includes(n), message));
+
+/** A refusal found across fields, reported on the field it concerns. */
+const refuse = (
+  ctx: z.core.$RefinementCtx,
+  path: (string | number)[],
+  message: string,
+  input: unknown,
+) => ctx.issues.push({ code: 'custom', message, path, input });
+
 /** A usage of an advert or campaign: which slot shows it together with what. */
 export const AdvertUsageSchema = z.object({
   SlotId: z.number(),
@@ -329,27 +341,21 @@ export const CampaignBodySchema = z
   .object(
     {
       Name: name('einen Namen'),
-      CampaignTypeId: z
-        .number({ error: 'CampaignTypeId muss eine Zahl sein.' })
-        .check(
-          z.refine(
-            (n) => n === 1 || n === 2,
-            'CampaignTypeId muss 1 (bezahlt) oder 2 (Haus) sein.',
-          ),
-        ),
+      CampaignTypeId: oneOf(
+        CAMPAIGN_TYPE_IDS,
+        'CampaignTypeId muss eine Zahl sein.',
+        'CampaignTypeId muss 1 (bezahlt) oder 2 (Haus) sein.',
+      ),
       Weight: requestInt('Gewicht', WEIGHT_MIN, WEIGHT_MAX),
       StartsAt: day('Beginn'),
       EndsAt: z._default(z.nullable(day('Ende')), null),
       CountryIds: z
         .array(
-          z
-            .number({ error: 'CountryIds: Zahlen 1, 2 oder 3.' })
-            .check(
-              z.refine(
-                (n) => n === 1 || n === 2 || n === 3,
-                'CountryIds: 1 (DE), 2 (AT) oder 3 (CH).',
-              ),
-            ),
+          oneOf(
+            COUNTRY_IDS,
+            'CountryIds: Zahlen 1, 2 oder 3.',
+            'CountryIds: 1 (DE), 2 (AT) oder 3 (CH).',
+          ),
           { error: 'CountryIds muss eine Liste sein.' },
         )
         .check(
@@ -368,31 +374,25 @@ export const CampaignBodySchema = z
       // fuzz probe's NUL in ZipRanges left a string where the ranges belong: a 500).
       if (ctx.issues.length > 0) return;
       if (c.EndsAt !== null && c.EndsAt < c.StartsAt) {
-        ctx.issues.push({
-          code: 'custom',
-          message: 'Das Ende darf nicht vor dem Beginn liegen.',
-          path: ['EndsAt'],
-          input: c.EndsAt,
-        });
+        refuse(ctx, ['EndsAt'], 'Das Ende darf nicht vor dem Beginn liegen.', c.EndsAt);
       }
       const five = c.ZipRanges.some((r) => r.from.length === 5);
       const four = c.ZipRanges.some((r) => r.from.length === 4);
       if (five && !c.CountryIds.includes(1)) {
-        ctx.issues.push({
-          code: 'custom',
-          message: 'Fünfstellige Postleitzahlen gibt es nur in Deutschland: Deutschland wählen.',
-          path: ['ZipRanges'],
-          input: c.ZipRanges,
-        });
+        refuse(
+          ctx,
+          ['ZipRanges'],
+          'Fünfstellige Postleitzahlen gibt es nur in Deutschland: Deutschland wählen.',
+          c.ZipRanges,
+        );
       }
       if (four && !c.CountryIds.includes(2) && !c.CountryIds.includes(3)) {
-        ctx.issues.push({
-          code: 'custom',
-          message:
-            'Vierstellige Postleitzahlen gibt es nur in Österreich und der Schweiz: eines der Länder wählen.',
-          path: ['ZipRanges'],
-          input: c.ZipRanges,
-        });
+        refuse(
+          ctx,
+          ['ZipRanges'],
+          'Vierstellige Postleitzahlen gibt es nur in Österreich und der Schweiz: eines der Länder wählen.',
+          c.ZipRanges,
+        );
       }
     }),
   );
@@ -436,14 +436,11 @@ export const SlotBodySchema = z
         z.regex(SLOT_KEY, 'Schlüssel: 2 bis 40 Kleinbuchstaben, Ziffern oder Bindestriche.'),
       ),
       Name: name('einen Namen'),
-      SlotTypeId: z
-        .number({ error: 'SlotTypeId muss eine Zahl sein.' })
-        .check(
-          z.refine(
-            (n) => n === 1 || n === 2 || n === 3,
-            'SlotTypeId: 1 (Banner), 2 (Listeneintrag) oder 3 (Seitenleiste).',
-          ),
-        ),
+      SlotTypeId: oneOf(
+        SLOT_TYPE_IDS,
+        'SlotTypeId muss eine Zahl sein.',
+        'SlotTypeId: 1 (Banner), 2 (Listeneintrag) oder 3 (Seitenleiste).',
+      ),
       AppliesZipFiltering: z._default(
         z.boolean({ error: 'AppliesZipFiltering muss true oder false sein.' }),
         false,
@@ -467,12 +464,12 @@ export const SlotBodySchema = z
       s.Items.forEach((item, index) => {
         const key = `${item.CampaignId}/${item.AdvertId}`;
         if (seen.has(key)) {
-          ctx.issues.push({
-            code: 'custom',
-            message: 'Diese Kombination aus Kampagne und Anzeige steht schon in der Liste.',
-            path: ['Items', index],
-            input: item,
-          });
+          refuse(
+            ctx,
+            ['Items', index],
+            'Diese Kombination aus Kampagne und Anzeige steht schon in der Liste.',
+            item,
+          );
         }
         seen.add(key);
       });
