@@ -5,14 +5,14 @@
  */
 import { CalculatorConfigSchema, type CalculatorConfig } from '../api/contract/calculation';
 import { db } from './db';
-import { toStorageError } from './errors';
+import { storage } from './errors';
 
-export async function readCalculatorConfig(
+export function readCalculatorConfig(
   countryId: number,
   productGroupId: number,
   notBefore: number,
 ): Promise<CalculatorConfig | undefined> {
-  try {
+  return storage(async () => {
     const row = await db.calculatorConfig.get([countryId, productGroupId]);
     if (!row) return undefined;
     const parsed = CalculatorConfigSchema.safeParse(row.config);
@@ -25,31 +25,22 @@ export async function readCalculatorConfig(
       return undefined;
     }
     return parsed.data;
-  } catch (error) {
-    throw toStorageError(error);
-  }
+  });
 }
 
-export async function writeCalculatorConfig(
-  config: CalculatorConfig,
-  savedAt: number,
-): Promise<void> {
-  try {
+export function writeCalculatorConfig(config: CalculatorConfig, savedAt: number): Promise<void> {
+  return storage(async () => {
     await db.calculatorConfig.put({
       countryId: config.CountryId,
       productGroupId: config.ProductGroupId,
       config,
       savedAt,
     });
-  } catch (error) {
-    throw toStorageError(error);
-  }
+  });
 }
 
-export async function clearCalculatorConfigs(): Promise<void> {
-  try {
+export function clearCalculatorConfigs(): Promise<void> {
+  return storage(async () => {
     await db.calculatorConfig.clear();
-  } catch (error) {
-    throw toStorageError(error);
-  }
+  });
 }

@@ -14,6 +14,15 @@ export class StorageError extends Error {
   }
 }
 
+/** Runs one access to the browser's storage; its failure becomes a StorageError. */
+export async function storage<T>(access: () => Promise<T>): Promise<T> {
+  try {
+    return await access();
+  } catch (error) {
+    throw toStorageError(error);
+  }
+}
+
 export function toStorageError(error: unknown): StorageError {
   if (error instanceof StorageError) return error;
   const name = error instanceof Error ? error.name : '';

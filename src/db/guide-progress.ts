@@ -6,7 +6,7 @@
  */
 import { CompareResultSchema, type CompareResult } from '../api/contract/leads';
 import { db } from './db';
-import { toStorageError } from './errors';
+import { storage } from './errors';
 
 export interface GuideProgress {
   guideId: number;
@@ -61,27 +61,21 @@ export function parseGuideProgress(guideId: number, raw: unknown): GuideProgress
   };
 }
 
-export async function readGuideProgress(guideId: number): Promise<GuideProgress | undefined> {
-  try {
+export function readGuideProgress(guideId: number): Promise<GuideProgress | undefined> {
+  return storage(async () => {
     const row = await db.guideProgress.get(guideId);
     return row ? parseGuideProgress(guideId, row) : undefined;
-  } catch (error) {
-    throw toStorageError(error);
-  }
+  });
 }
 
-export async function writeGuideProgress(progress: GuideProgress, savedAt: number): Promise<void> {
-  try {
+export function writeGuideProgress(progress: GuideProgress, savedAt: number): Promise<void> {
+  return storage(async () => {
     await db.guideProgress.put({ ...progress, savedAt });
-  } catch (error) {
-    throw toStorageError(error);
-  }
+  });
 }
 
-export async function clearGuideProgress(guideId: number): Promise<void> {
-  try {
+export function clearGuideProgress(guideId: number): Promise<void> {
+  return storage(async () => {
     await db.guideProgress.delete(guideId);
-  } catch (error) {
-    throw toStorageError(error);
-  }
+  });
 }

@@ -8,7 +8,7 @@ import {
   type CalculationResult,
 } from '../api/contract/calculation-result';
 import { db } from './db';
-import { toStorageError } from './errors';
+import { storage } from './errors';
 
 /** A household compares a handful of queries; older ones are dropped. */
 export const OFFER_RESULTS_MAX = 12;
@@ -18,11 +18,11 @@ export interface StoredOfferResult {
   savedAt: number;
 }
 
-export async function readOfferResult(
+export function readOfferResult(
   key: string,
   notBefore: number,
 ): Promise<StoredOfferResult | undefined> {
-  try {
+  return storage(async () => {
     const row = await db.offerResults.get(key);
     if (!row) return undefined;
     const parsed = CalculationResultSchema.safeParse(row.result);
@@ -31,17 +31,15 @@ export async function readOfferResult(
       return undefined;
     }
     return { result: parsed.data, savedAt: row.savedAt };
-  } catch (error) {
-    throw toStorageError(error);
-  }
+  });
 }
 
-export async function writeOfferResult(
+export function writeOfferResult(
   key: string,
   result: CalculationResult,
   savedAt: number,
 ): Promise<void> {
-  try {
+  return storage(async () => {
     await db.offerResults.put({ key, result, savedAt });
     // Two tabs pruning at once delete the same oldest rows: harmless, so no transaction.
     const surplus = (await db.offerResults.count()) - OFFER_RESULTS_MAX;
@@ -49,15 +47,11 @@ export async function writeOfferResult(
       const oldest = await db.offerResults.orderBy('savedAt').limit(surplus).primaryKeys();
       await db.offerResults.bulkDelete(oldest);
     }
-  } catch (error) {
-    throw toStorageError(error);
-  }
+  });
 }
 
-export async function clearOfferResults(): Promise<void> {
-  try {
+export function clearOfferResults(): Promise<void> {
+  return storage(async () => {
     await db.offerResults.clear();
-  } catch (error) {
-    throw toStorageError(error);
-  }
+  });
 }

@@ -1,29 +1,25 @@
 /** Typed access to the settings table. Storage failures become a StorageError the UI can show. */
 import type { z } from 'zod/mini';
 import { db } from './db';
-import { toStorageError } from './errors';
+import { storage } from './errors';
 
 /** Reads a setting; a stored value that no longer matches the schema counts as absent. */
-export async function readSetting<S extends z.ZodMiniType>(
+export function readSetting<S extends z.ZodMiniType>(
   key: string,
   schema: S,
 ): Promise<z.infer<S> | undefined> {
-  try {
+  return storage(async () => {
     const row = await db.settings.get(key);
     if (!row) return undefined;
     const parsed = schema.safeParse(row.value);
     return parsed.success ? parsed.data : undefined;
-  } catch (error) {
-    throw toStorageError(error);
-  }
+  });
 }
 
-export async function writeSetting(key: string, value: unknown): Promise<void> {
-  try {
+export function writeSetting(key: string, value: unknown): Promise<void> {
+  return storage(async () => {
     await db.settings.put({ key, value, updatedAt: Date.now() });
-  } catch (error) {
-    throw toStorageError(error);
-  }
+  });
 }
 
 /**
@@ -32,12 +28,10 @@ export async function writeSetting(key: string, value: unknown): Promise<void> {
  */
 export const PERSONAL_COPY_PREFIXES = ['orders:'] as const;
 
-export async function forgetPersonalCopies(): Promise<void> {
-  try {
+export function forgetPersonalCopies(): Promise<void> {
+  return storage(async () => {
     for (const prefix of PERSONAL_COPY_PREFIXES) {
       await db.settings.where('key').startsWith(prefix).delete();
     }
-  } catch (error) {
-    throw toStorageError(error);
-  }
+  });
 }
