@@ -24,6 +24,17 @@ export interface CheckRow {
   notes?: string[];
 }
 
+/** A check that holds while nothing breaches it; `details` tells each breach. */
+function breachCheck(
+  id: string,
+  title: string,
+  breaches: readonly unknown[],
+  details: string[],
+  notes?: string[],
+): CheckRow {
+  return { id, title, count: breaches.length, ok: breaches.length === 0, details, notes };
+}
+
 export interface Window {
   from: number;
   to: number;
@@ -67,16 +78,15 @@ function overlaps(sample: { start: number; end: number }, window: Window, grace 
 
 export function checkProcesses(input: CheckInput): CheckRow {
   const crashes = input.exits.filter((e) => !e.expected);
-  return {
-    id: '0',
-    title: 'kein Serverprozess endet von selbst',
-    count: crashes.length,
-    ok: crashes.length === 0,
-    details: crashes.map(
+  return breachCheck(
+    '0',
+    'kein Serverprozess endet von selbst',
+    crashes,
+    crashes.map(
       (e) =>
         `${e.name} (pid ${e.pid}) endete ${rel(input.t0, e.at)}: Code ${e.code}, Signal ${e.signal}`,
     ),
-  };
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -107,37 +117,30 @@ export function checkAnswers(input: CheckInput): CheckRow[] {
   const bare503 = samples.filter((s) => s.status === 503 && !s.retryAfter);
   const dropped = samples.filter((s) => s.status === 0 && !s.deliberate && !inKill(s));
   return [
-    {
-      id: '1a',
-      title: 'kein 5xx außer 503',
-      count: other5xx.length,
-      ok: other5xx.length === 0,
-      details: group(other5xx, (s) => `${s.status} ${s.kind} auf ${s.server}, ${where(s)}`),
-    },
-    {
-      id: '1b',
-      title: `503 nur während PostgreSQL weg ist (+${graceMs / 1000} s)`,
-      count: late503.length,
-      ok: late503.length === 0,
-      details: group(late503, (s) => `503 ${s.kind} auf ${s.server}`),
-    },
-    {
-      id: '1c',
-      title: 'jede 503 mit Retry-After',
-      count: bare503.length,
-      ok: bare503.length === 0,
-      details: group(bare503, (s) => `503 ${s.kind} auf ${s.server}`),
-    },
-    {
-      id: '1d',
-      title: 'keine Anfrage ohne Antwort (außer beim Kill)',
-      count: dropped.length,
-      ok: dropped.length === 0,
-      details: group(
-        dropped,
-        (s) => `${s.error ?? 'keine Antwort'} ${s.kind} auf ${s.server}, ${where(s)}`,
-      ),
-    },
+    breachCheck(
+      '1a',
+      'kein 5xx außer 503',
+      other5xx,
+      group(other5xx, (s) => `${s.status} ${s.kind} auf ${s.server}, ${where(s)}`),
+    ),
+    breachCheck(
+      '1b',
+      `503 nur während PostgreSQL weg ist (+${graceMs / 1000} s)`,
+      late503,
+      group(late503, (s) => `503 ${s.kind} auf ${s.server}`),
+    ),
+    breachCheck(
+      '1c',
+      'jede 503 mit Retry-After',
+      bare503,
+      group(bare503, (s) => `503 ${s.kind} auf ${s.server}`),
+    ),
+    breachCheck(
+      '1d',
+      'keine Anfrage ohne Antwort (außer beim Kill)',
+      dropped,
+      group(dropped, (s) => `${s.error ?? 'keine Antwort'} ${s.kind} auf ${s.server}, ${where(s)}`),
+    ),
   ];
 }
 
@@ -210,42 +213,32 @@ export async function checkOrders(input: CheckInput): Promise<CheckRow[]> {
   // The unique index makes two rows per key impossible; a row per key is what a retry must find.
   const keysWithRow = [...input.ledger.orders.keys()].filter((k) => byKey.has(k)).length;
   return [
-    {
-      id: '2a',
-      title: 'jede erhaltene Bestellnummer ist eine Zeile mit ihrem Schlüssel',
-      count: missing.length,
-      ok: missing.length === 0,
-      details: missing,
-      notes: [`${accepted} Bestellnummern an Clients, ${keysWithRow} Schlüssel mit Zeile`],
-    },
-    {
-      id: '2b',
-      title: 'Wiederholung mit demselben IdempotencyKey: dieselbe Nummer',
-      count: twoNumbers.length,
-      ok: twoNumbers.length === 0,
-      details: twoNumbers,
-    },
-    {
-      id: '2c',
-      title: 'keine Bestellung, von der kein Client erfuhr',
-      count: unknown.length,
-      ok: unknown.length === 0,
-      details: unknown,
-      notes:
-        lostAnswers.length > 0
-          ? [
-              `${lostAnswers.length} Bestellungen, deren Antworten alle verloren gingen (keine Verletzung):`,
-              ...lostAnswers,
-            ]
-          : undefined,
-    },
-    {
-      id: '2d',
-      title: 'Bestellung einer Kundin steht in ihrem Konto',
-      count: wrongOwner.length,
-      ok: wrongOwner.length === 0,
-      details: wrongOwner,
-    },
+    breachCheck(
+      '2a',
+      'jede erhaltene Bestellnummer ist eine Zeile mit ihrem Schlüssel',
+      missing,
+      missing,
+      [`${accepted} Bestellnummern an Clients, ${keysWithRow} Schlüssel mit Zeile`],
+    ),
+    breachCheck(
+      '2b',
+      'Wiederholung mit demselben IdempotencyKey: dieselbe Nummer',
+      twoNumbers,
+      twoNumbers,
+    ),
+    breachCheck(
+      '2c',
+      'keine Bestellung, von der kein Client erfuhr',
+      unknown,
+      unknown,
+      lostAnswers.length > 0
+        ? [
+            `${lostAnswers.length} Bestellungen, deren Antworten alle verloren gingen (keine Verletzung):`,
+            ...lostAnswers,
+          ]
+        : undefined,
+    ),
+    breachCheck('2d', 'Bestellung einer Kundin steht in ihrem Konto', wrongOwner, wrongOwner),
   ];
 }
 
@@ -411,17 +404,16 @@ export async function checkMails(
   return {
     figures: { accepted: accepted.length, byKind, latency },
     rows: [
-      {
-        id: '3a',
-        title: 'jede Outbox-Zeile gesendet',
-        count: unsent.length,
-        ok: unsent.length === 0,
-        details: unsent.map(
+      breachCheck(
+        '3a',
+        'jede Outbox-Zeile gesendet',
+        unsent,
+        unsent.map(
           (r) =>
             `outbox ${r.id} (${r.kind}): ${r.attempts} Versuche, ${r.last_error ?? 'kein Fehler'}`,
         ),
-        notes: [`${rows.length} Outbox-Zeilen`],
-      },
+        [`${rows.length} Outbox-Zeilen`],
+      ),
       {
         id: '3b',
         title: 'keine E-Mail doppelt zugestellt',
@@ -439,23 +431,16 @@ export async function checkMails(
           ...[...causes].map(([cause, n]) => `${n}× ${cause}`),
         ],
       },
-      {
-        id: '3c',
-        title: 'jede gesendete Zeile kam an',
-        count: neverArrived.length,
-        ok: neverArrived.length === 0,
-        details: neverArrived,
-      },
-      {
-        id: '3d',
-        title: 'jede Nachricht gehört zu einer Outbox-Zeile',
-        count: unmatched.length,
-        ok: unmatched.length === 0,
-        details: unmatched.map(
+      breachCheck('3c', 'jede gesendete Zeile kam an', neverArrived, neverArrived),
+      breachCheck(
+        '3d',
+        'jede Nachricht gehört zu einer Outbox-Zeile',
+        unmatched,
+        unmatched.map(
           (m) =>
             `#${m.seq} to ${m.rcptTo.join(',')} "${m.subject}" (outbox id ${m.outboxId ?? '–'})`,
         ),
-      },
+      ),
     ],
   };
 }
@@ -525,35 +510,22 @@ export async function checkJobs(
   return {
     takeover,
     rows: [
-      {
-        id: '4a',
-        title: 'kein Auftrag läuft mit abgelaufener Sperre',
-        count: stuck.length,
-        ok: stuck.length === 0,
-        details: stuck.map(describe),
-        notes: [`Aufträge: ${[...byState].map(([k, n]) => `${k} ${n}`).join(', ')}`],
-      },
-      {
-        id: '4b',
-        title: 'kein Auftrag bei einem beendeten Prozess',
-        count: orphaned.length,
-        ok: orphaned.length === 0,
-        details: orphaned.map(describe),
-      },
-      {
-        id: '4c',
-        title: 'kein Auftrag lange überfällig (2 min)',
-        count: overdue.length,
-        ok: overdue.length === 0,
-        details: overdue.map((j) => `${describe(j)}, fällig ${j.run_at}`),
-      },
-      {
-        id: '4d',
-        title: 'kein Auftrag fehlgeschlagen',
-        count: failed.length,
-        ok: failed.length === 0,
-        details: failed.map(describe),
-      },
+      breachCheck('4a', 'kein Auftrag läuft mit abgelaufener Sperre', stuck, stuck.map(describe), [
+        `Aufträge: ${[...byState].map(([k, n]) => `${k} ${n}`).join(', ')}`,
+      ]),
+      breachCheck(
+        '4b',
+        'kein Auftrag bei einem beendeten Prozess',
+        orphaned,
+        orphaned.map(describe),
+      ),
+      breachCheck(
+        '4c',
+        'kein Auftrag lange überfällig (2 min)',
+        overdue,
+        overdue.map((j) => `${describe(j)}, fällig ${j.run_at}`),
+      ),
+      breachCheck('4d', 'kein Auftrag fehlgeschlagen', failed, failed.map(describe)),
     ],
   };
 }
@@ -618,32 +590,24 @@ export async function checkCapacity(input: CheckInput): Promise<CheckRow[]> {
       .map(([k, v]) => `${k}=${String(v)}`)
       .join(' ');
   return [
-    {
-      id: '5a',
-      title: 'kein Liefertag über seinem Kontingent',
-      count: over.rows.length,
-      ok: over.rows.length === 0,
-      details: over.rows.map(line),
-      notes: t
+    breachCheck(
+      '5a',
+      'kein Liefertag über seinem Kontingent',
+      over.rows,
+      over.rows.map(line),
+      t
         ? [
             `${t.days} gebuchte Tage, ${t.bookings} Buchungen, ${t.full} Tage voll (oder < 1.500 L frei)`,
           ]
         : undefined,
-    },
-    {
-      id: '5b',
-      title: 'Tagessummen = Summe der Buchungen',
-      count: mismatch.rows.length,
-      ok: mismatch.rows.length === 0,
-      details: mismatch.rows.map(line),
-    },
-    {
-      id: '5c',
-      title: 'jede Bestellung des Soaks hat ihre Buchung',
-      count: unbooked.rows.length,
-      ok: unbooked.rows.length === 0,
-      details: unbooked.rows.map((r) => `${r.order_number} (${r.status}) ohne delivery_booking`),
-    },
+    ),
+    breachCheck('5b', 'Tagessummen = Summe der Buchungen', mismatch.rows, mismatch.rows.map(line)),
+    breachCheck(
+      '5c',
+      'jede Bestellung des Soaks hat ihre Buchung',
+      unbooked.rows,
+      unbooked.rows.map((r) => `${r.order_number} (${r.status}) ohne delivery_booking`),
+    ),
   ];
 }
 
@@ -715,42 +679,41 @@ export async function checkGroups(input: CheckInput): Promise<CheckRow[]> {
     }
   }
   const groupsClosed = new Set(closed.map((m) => m.code)).size;
+  // One line per breach, whichever kind it is.
+  const breaches = [
+    ...noOrder.map(
+      (m) => `${m.code}: Haushalt ${m.member_id} bestellt, Bestellung ${m.order_id ?? 'fehlt'}`,
+    ),
+    ...undecided.map(
+      (m) => `${m.code}: Haushalt ${m.member_id} in abgeschlossener Gruppe noch aktiv`,
+    ),
+    ...countMismatch.map(
+      (r) => `${r.code}: ${r.orders} Bestellungen für ${r.ordered} bestellte Haushalte`,
+    ),
+    ...told,
+  ];
   return [
-    {
-      id: '6a',
-      title: 'jeder bestellte Haushalt einer Gruppe hat seine Bestellung',
-      count: noOrder.length + undecided.length + countMismatch.length + told.length,
-      ok: noOrder.length + undecided.length + countMismatch.length + told.length === 0,
-      details: [
-        ...noOrder.map(
-          (m) => `${m.code}: Haushalt ${m.member_id} bestellt, Bestellung ${m.order_id ?? 'fehlt'}`,
-        ),
-        ...undecided.map(
-          (m) => `${m.code}: Haushalt ${m.member_id} in abgeschlossener Gruppe noch aktiv`,
-        ),
-        ...countMismatch.map(
-          (r) => `${r.code}: ${r.orders} Bestellungen für ${r.ordered} bestellte Haushalte`,
-        ),
-        ...told,
-      ],
-      notes: [
+    breachCheck(
+      '6a',
+      'jeder bestellte Haushalt einer Gruppe hat seine Bestellung',
+      breaches,
+      breaches,
+      [
         `${input.ledger.groups.length} Gruppen gestartet, ${groupsClosed} abgeschlossen, ${closed.filter((m) => m.state === 'ordered').length} Haushaltsbestellungen, ${closed.filter((m) => m.state === 'excluded').length} Haushalte ausgeschlossen`,
       ],
-    },
-    {
-      id: '6b',
-      title: 'jede Haushaltsbestellung hat eine Lieferbuchung',
-      count: unbooked.length,
-      ok: unbooked.length === 0,
-      details: unbooked.map((m) => `${m.code}: ${m.order_number} ohne delivery_booking`),
-    },
-    {
-      id: '6c',
-      title: 'keine Gruppe hängt im Abschluss (oder offen nach Frist)',
-      count: stuck.rows.length,
-      ok: stuck.rows.length === 0,
-      details: stuck.rows.map((g) => `${g.code}: ${g.state}, Frist ${g.deadline.toISOString()}`),
-    },
+    ),
+    breachCheck(
+      '6b',
+      'jede Haushaltsbestellung hat eine Lieferbuchung',
+      unbooked,
+      unbooked.map((m) => `${m.code}: ${m.order_number} ohne delivery_booking`),
+    ),
+    breachCheck(
+      '6c',
+      'keine Gruppe hängt im Abschluss (oder offen nach Frist)',
+      stuck.rows,
+      stuck.rows.map((g) => `${g.code}: ${g.state}, Frist ${g.deadline.toISOString()}`),
+    ),
   ];
 }
 
@@ -760,11 +723,10 @@ export async function checkGroups(input: CheckInput): Promise<CheckRow[]> {
 export function checkSessions(input: CheckInput): CheckRow {
   const counts = new Map<string, number>();
   for (const r of input.refusals) counts.set(r.what, (counts.get(r.what) ?? 0) + 1);
-  return {
-    id: '7',
-    title: 'jeder Prozess nimmt Sitzungen und CSRF-Paare der anderen an',
-    count: input.refusals.length,
-    ok: input.refusals.length === 0,
-    details: [...counts].map(([what, n]) => `${what}: ${n}×`),
-  };
+  return breachCheck(
+    '7',
+    'jeder Prozess nimmt Sitzungen und CSRF-Paare der anderen an',
+    input.refusals,
+    [...counts].map(([what, n]) => `${what}: ${n}×`),
+  );
 }

@@ -143,6 +143,33 @@ function letters(n: number): string {
 
 let serial = 0;
 
+/**
+ * The legacy page's registration or login form, then the app's token: the customer signed in,
+ * or undefined after stopping the run with `step` and what went wrong.
+ */
+async function signIn(
+  ctx: FlowContext,
+  customer: Customer,
+  form: 'register' | 'login',
+  step: string,
+  fields: Record<string, string>,
+): Promise<Customer | undefined> {
+  const answer = await customer.visitor.legacyForm(form, '/konto/anmelden-registrieren', {
+    Form: form,
+    ...fields,
+    ReturnUrl: '/',
+  });
+  if (answer?.status !== 302) {
+    ctx.ledger.stop(`${step}: ${answer?.status ?? 'Seite fehlt'}`);
+    return undefined;
+  }
+  if (!(await customer.visitor.tokenLogin())) {
+    ctx.ledger.stop(`${step}: kein Token`);
+    return undefined;
+  }
+  return customer;
+}
+
 /** A new customer through the legacy registration, signed in to the app (token). */
 export async function registerCustomer(ctx: FlowContext): Promise<Customer | undefined> {
   serial += 1;
@@ -156,25 +183,14 @@ export async function registerCustomer(ctx: FlowContext): Promise<Customer | und
     resets: 0,
     busy: false,
   };
-  const answer = await visitor.legacyForm('register', '/konto/anmelden-registrieren', {
-    Form: 'register',
+  return signIn(ctx, customer, 'register', 'Registrierung', {
     Title1: 'Frau',
     FirstName: customer.firstName,
     LastName: customer.lastName,
     Email: customer.email,
     Password: customer.password,
     PasswordRepeat: customer.password,
-    ReturnUrl: '/',
   });
-  if (answer?.status !== 302) {
-    ctx.ledger.stop(`Registrierung: ${answer?.status ?? 'Seite fehlt'}`);
-    return undefined;
-  }
-  if (!(await visitor.tokenLogin())) {
-    ctx.ledger.stop('Registrierung: kein Token');
-    return undefined;
-  }
-  return customer;
 }
 
 /** The demo customer, through the legacy login form. */
@@ -190,21 +206,10 @@ export async function loginDemoCustomer(ctx: FlowContext): Promise<Customer | un
     resets: 3,
     busy: false,
   };
-  const answer = await visitor.legacyForm('login', '/konto/anmelden-registrieren', {
-    Form: 'login',
+  return signIn(ctx, customer, 'login', 'Anmeldung', {
     Email: customer.email,
     Password: customer.password,
-    ReturnUrl: '/',
   });
-  if (answer?.status !== 302) {
-    ctx.ledger.stop(`Anmeldung: ${answer?.status ?? 'Seite fehlt'}`);
-    return undefined;
-  }
-  if (!(await visitor.tokenLogin())) {
-    ctx.ledger.stop('Anmeldung: kein Token');
-    return undefined;
-  }
-  return customer;
 }
 
 async function borrowCustomer(ctx: FlowContext): Promise<Customer | undefined> {
