@@ -92,6 +92,20 @@ export function median(values: readonly number[]): number {
 }
 
 /** One route's slices as one figure: req/s over all of them, latencies as their median. */
+/** A JSON POST that sends the next of `bodies` with every request (round robin). */
+function rotatingPost(path: string, bodies: readonly string[]) {
+  let next = 0;
+  return {
+    method: 'POST' as const,
+    path,
+    headers: { 'content-type': 'application/json', ...ACCEPT_ENCODING },
+    setupRequest: (request: autocannon.Request): autocannon.Request => {
+      const body = bodies[next++ % bodies.length];
+      return { ...request, body };
+    },
+  };
+}
+
 function combine(route: string, slices: readonly Slice[]): LoadFigures {
   const requests = slices.reduce((n, s) => n + s.result.requests.total, 0);
   const seconds = slices.reduce((n, s) => n + s.result.duration, 0);
@@ -123,28 +137,9 @@ export async function measureApiLoad(opts: LoadOptions): Promise<ApiLoad> {
     const base = `http://127.0.0.1:${port}`;
     await waitForHealth(base, server.child);
 
-    let next = 0;
-    const zipRequest = {
-      method: 'POST' as const,
-      path: '/api/location/check-zipcode',
-      headers: { 'content-type': 'application/json', ...ACCEPT_ENCODING },
-      // A different real postal code on every request, so the bench cannot ride on one hot key.
-      setupRequest: (request: autocannon.Request): autocannon.Request => {
-        const body = bodies[next++ % bodies.length];
-        return { ...request, body };
-      },
-    };
-
-    let nextCalculation = 0;
-    const calculationRequest = {
-      method: 'POST' as const,
-      path: '/api/kalkulation/berechnen',
-      headers: { 'content-type': 'application/json', ...ACCEPT_ENCODING },
-      setupRequest: (request: autocannon.Request): autocannon.Request => {
-        const body = calculationBodies[nextCalculation++ % calculationBodies.length];
-        return { ...request, body };
-      },
-    };
+    // A different real postal code on every request, so the bench cannot ride on one hot key.
+    const zipRequest = rotatingPost('/api/location/check-zipcode', bodies);
+    const calculationRequest = rotatingPost('/api/kalkulation/berechnen', calculationBodies);
 
     // Warm the routes up first: the first seconds measure the JIT, not the server.
     await run({
