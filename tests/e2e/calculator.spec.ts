@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { acceptConsent, expect, pageHydrated, test } from './fixtures';
+import { acceptConsent, expect, pageHydrated, readStore, test, visit } from './fixtures';
 
 const DEFAULT_QUERY =
   'zipCode=10115&amount=3000&stations=1&product=1&options=5,24,-2,11,9&cn=0&ap=0';
@@ -31,8 +31,7 @@ async function expectDisabled(...buttons: Locator[]): Promise<void> {
 
 test.describe('on the home page', () => {
   test.beforeEach(async ({ page }) => {
-    await page.goto('/');
-    await acceptConsent(page);
+    await visit(page, '/');
     // The tests below mean the app's validation, not the native submit before hydration (that
     // one is ssr.spec.ts's "Enter opens the offer list of the typed query").
     await pageHydrated(page);
@@ -195,33 +194,19 @@ test.describe('saved settings (SPEC §4: only with preferences consent, 7 days)'
    * The choice is written to IndexedDB after the click, asynchronously (persistence.ts): a reload
    * right after it may come first. Returns what is stored for Germany/heating oil, if anything.
    */
-  function storedChoice(page: Page) {
-    return page.evaluate(
-      () =>
-        new Promise<{ climateNeutral: boolean; express: boolean } | null>((resolve) => {
-          const open = indexedDB.open('oelkompass');
-          open.onerror = () => resolve(null);
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('calculatorConfig')) return resolve(null);
-            const get = db.transaction('calculatorConfig').objectStore('calculatorConfig').get([1, 1]);
-            get.onsuccess = () => {
-              const row = get.result as
-                | { config: { Product: { ClimateNeutral: boolean }; Parameters: { Id: number }[] } }
-                | undefined;
-              resolve(
-                row
-                  ? {
-                      climateNeutral: row.config.Product.ClimateNeutral,
-                      express: row.config.Parameters.some((p) => p.Id === 6),
-                    }
-                  : null,
-              );
-            };
-            get.onerror = () => resolve(null);
-          };
-        }),
-    );
+  async function storedChoice(page: Page) {
+    const rows = (await readStore(page, 'calculatorConfig', 'records')) as {
+      countryId: number;
+      productGroupId: number;
+      config: { Product: { ClimateNeutral: boolean }; Parameters: { Id: number }[] };
+    }[];
+    const row = rows.find((r) => r.countryId === 1 && r.productGroupId === 1);
+    return row
+      ? {
+          climateNeutral: row.config.Product.ClimateNeutral,
+          express: row.config.Parameters.some((p) => p.Id === 6),
+        }
+      : null;
   }
 
   async function settingsAfterReload(page: Page) {
@@ -237,12 +222,9 @@ test.describe('saved settings (SPEC §4: only with preferences consent, 7 days)'
   }
 
   test('are restored after a reload when preferences are allowed', async ({ page }) => {
-    await page.goto('/');
-    await acceptConsent(page);
+    await visit(page, '/');
     await chooseOptions(page);
-    await expect
-      .poll(() => storedChoice(page))
-      .toEqual({ climateNeutral: true, express: true });
+    await expect.poll(() => storedChoice(page)).toEqual({ climateNeutral: true, express: true });
     const panel = await settingsAfterReload(page);
     await expect(panel.getByRole('switch', { name: /Klimaneutral/ })).toBeChecked();
     await expect(panel.getByRole('radio', { name: /Express/ })).toBeChecked();
@@ -274,13 +256,17 @@ test.describe('saved settings (SPEC §4: only with preferences consent, 7 days)'
 });
 
 test.describe('the calculator on other pages (SPEC §2)', () => {
+  /** The calculator bar under the header of a page without a calculator, at this screen size. */
+  async function barOnImpressum(page: Page, size: { width: number; height: number }) {
+    await page.setViewportSize(size);
+    await visit(page, '/impressum');
+    return page.getByRole('region', { name: 'Preise vergleichen' });
+  }
+
   test('the bar under the header is a one-line summary on a phone and leads to the offer list', async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/impressum');
-    await acceptConsent(page);
-    const bar = page.getByRole('region', { name: 'Preise vergleichen' });
+    const bar = await barOnImpressum(page, { width: 390, height: 844 });
     const toggle = bar.getByRole('button', { name: /Ändern/ });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(bar.getByLabel('PLZ', { exact: true })).toBeHidden();
@@ -296,10 +282,7 @@ test.describe('the calculator on other pages (SPEC §2)', () => {
   test('the bar shows its fields in one row on a desktop, not on the home page', async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/impressum');
-    await acceptConsent(page);
-    const bar = page.getByRole('region', { name: 'Preise vergleichen' });
+    const bar = await barOnImpressum(page, { width: 1280, height: 800 });
     await expect(bar.getByLabel('PLZ', { exact: true })).toBeVisible();
     await expect(bar.getByRole('button', { name: /Ändern/ })).toBeHidden();
     await page

@@ -14,7 +14,7 @@ import { fillHousehold, readyList } from './checkout-steps';
 import { acceptConsent, expect, newConsentedContext, test } from './fixtures';
 import { expectAccessible } from './axe';
 import { DEMO_USERS } from './demo-users';
-import { loginOnLegacyPage } from './session-login';
+import { loginAs, loginReturningTo } from './session-login';
 import { fillDeliveryDay } from './support/delivery';
 
 const ZIP = '10115';
@@ -66,8 +66,7 @@ test('the customer picks the second free day; it is on the confirmation, in the 
   browser,
 }) => {
   // Logged in first: the checkout fills the address from the account.
-  await page.goto(`/konto/anmelden-registrieren?ReturnUrl=${encodeURIComponent(LIST)}`);
-  await loginOnLegacyPage(page, DEMO_USERS.customer.email, DEMO_USERS.password);
+  await loginReturningTo(page, DEMO_USERS.customer.email, LIST);
   await expect(page).toHaveURL(/\/heizoel\/angebotsliste\?/);
   await acceptConsent(page);
 
@@ -130,9 +129,11 @@ test('the customer picks the second free day; it is on the confirmation, in the 
 
   // Customer support sees the booking on that day of the dealer.
   const support = await (await newConsentedContext(browser)).newPage();
-  await support.goto(`/support/liefertermine?dealer=${dealerId}`);
-  await expect(support).toHaveURL(/\/konto\/anmelden-registrieren\?ReturnUrl=/);
-  await loginOnLegacyPage(support, DEMO_USERS.customerSupport.email, DEMO_USERS.password);
+  await loginAs(
+    support,
+    DEMO_USERS.customerSupport.email,
+    `/support/liefertermine?dealer=${dealerId}`,
+  );
   await expect(support).toHaveURL(`/support/liefertermine?dealer=${dealerId}`);
   await expect(support.getByLabel('Händler-Nummer')).toHaveValue(String(dealerId));
   const table = support.getByRole('table', { name: /^Liefertermine von .+ je Werktag$/ });

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_USERS } from './demo-users';
 import { acceptConsent, expect, test } from './fixtures';
-import { expectLoggedInAs, loginOnLegacyPage } from './session-login';
+import { expectLoggedInAs, loginReturningTo } from './session-login';
 
 const LIST =
   '/heizoel/angebotsliste?zipCode=10115&amount=3000&stations=1&product=1&options=5,24,-2,11,9&cn=0&ap=0';
@@ -29,8 +29,7 @@ function favouriteSaved(page: Page, state: boolean) {
 test('the demo customer marks a dealer as favourite; the mark survives a reload', async ({
   page,
 }) => {
-  await page.goto(`/konto/anmelden-registrieren?ReturnUrl=${encodeURIComponent(LIST)}`);
-  await loginOnLegacyPage(page, DEMO_USERS.customer.email, DEMO_USERS.password);
+  await loginReturningTo(page, DEMO_USERS.customer.email, LIST);
   await expect(page).toHaveURL(/\/heizoel\/angebotsliste\?/);
   await acceptConsent(page);
   await expectLoggedInAs(page, /Erika/);

@@ -239,11 +239,79 @@ export async function expectNoOverflow(page: Page, what?: string): Promise<void>
   expect(wide, what ? `${message} on ${what}` : message).toEqual([]);
 }
 
-/** Opens a page as a consenting visitor and waits until the service worker controls it. */
-export async function openControlled(page: Page, path: string): Promise<void> {
+/** Opens a page as a consenting visitor: the consent dialog answered, the page free. */
+export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await acceptConsent(page);
+}
+
+/** Opens a page as a consenting visitor and waits until the service worker controls it. */
+export async function openControlled(page: Page, path: string): Promise<void> {
+  await visit(page, path);
   await workerControls(page);
+}
+
+/**
+ * Holds every request to `url` until the returned function is called: a slow answer, as long
+ * as the test needs it to be.
+ */
+export async function holdRoute(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
+/**
+ * What a store of the app's IndexedDB holds now: its keys or its records. Empty while the
+ * database or the store is not there (opening a database that is not there would create it,
+ * empty, under the app's feet) or cannot be read.
+ */
+export function readStore(page: Page, store: string, what: 'keys' | 'records'): Promise<unknown[]> {
+  // Typed by hand: this file is also compiled without DOM types (playwright.config.ts imports it).
+  type Request = { result: unknown; onsuccess: (() => void) | null; onerror: (() => void) | null };
+  type Idb = {
+    open(name: string): Request;
+    databases(): Promise<{ name?: string }[]>;
+  };
+  type Store = { getAllKeys(): Request; getAll(): Request };
+  type Database = {
+    objectStoreNames: { contains(name: string): boolean };
+    transaction(name: string): { objectStore(name: string): Store };
+    close(): void;
+  };
+  return page.evaluate(
+    async ([name, what]) => {
+      const idb = (globalThis as unknown as { indexedDB: Idb }).indexedDB;
+      if (!(await idb.databases()).some((d) => d.name === 'oelkompass')) return [];
+      return new Promise<unknown[]>((resolve) => {
+        const open = idb.open('oelkompass');
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const db = open.result as Database;
+          if (!db.objectStoreNames.contains(name)) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const objectStore = db.transaction(name).objectStore(name);
+          const read = what === 'keys' ? objectStore.getAllKeys() : objectStore.getAll();
+          read.onsuccess = () => {
+            db.close();
+            resolve(read.result as unknown[]);
+          };
+          read.onerror = () => {
+            db.close();
+            resolve([]);
+          };
+        };
+      });
+    },
+    [store, what] as const,
+  );
 }
 
 /**
@@ -256,47 +324,9 @@ export async function offlineCopyKept(
   table: 'settings' | 'offerResults',
   keyPrefix = '',
 ) {
-  type Request = { result: unknown; onsuccess: (() => void) | null; onerror: (() => void) | null };
-  type Idb = {
-    open(name: string): Request;
-    databases(): Promise<{ name?: string }[]>;
-  };
-  type Database = {
-    objectStoreNames: { contains(name: string): boolean };
-    transaction(name: string): { objectStore(name: string): { getAllKeys(): Request } };
-    close(): void;
-  };
   // expect.poll, not waitForFunction: that takes the promise an async function returns as truthy.
-  const kept = () =>
-    page.evaluate(
-      async ([name, prefix]) => {
-        const idb = (globalThis as unknown as { indexedDB: Idb }).indexedDB;
-        // Opening a database that is not there would create it (empty) under the app's feet.
-        if (!(await idb.databases()).some((d) => d.name === 'oelkompass')) return false;
-        return new Promise<boolean>((resolve) => {
-          const open = idb.open('oelkompass');
-          open.onerror = () => resolve(false);
-          open.onsuccess = () => {
-            const db = open.result as Database;
-            if (!db.objectStoreNames.contains(name)) {
-              db.close();
-              resolve(false);
-              return;
-            }
-            const keys = db.transaction(name).objectStore(name).getAllKeys();
-            keys.onsuccess = () => {
-              db.close();
-              resolve((keys.result as unknown[]).some((key) => String(key).startsWith(prefix)));
-            };
-            keys.onerror = () => {
-              db.close();
-              resolve(false);
-            };
-          };
-        });
-      },
-      [table, keyPrefix] as const,
-    );
+  const kept = async () =>
+    (await readStore(page, table, 'keys')).some((key) => String(key).startsWith(keyPrefix));
   await expect.poll(kept, { timeout: 15_000, intervals: [250, 500] }).toBe(true);
 }
 

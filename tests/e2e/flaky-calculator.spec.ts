@@ -4,14 +4,7 @@
  * code this browser saw confirmed is accepted without an answer.
  */
 import type { Page } from '@playwright/test';
-import {
-  acceptConsent,
-  expect,
-  offlineCopyKept,
-  pageHydrated,
-  test,
-  workerControls,
-} from './fixtures';
+import { expect, offlineCopyKept, pageHydrated, test, visit, workerControls } from './fixtures';
 
 const NOT_FOUND = 'Diese Postleitzahl konnten wir nicht finden';
 const UNCHECKED = 'Die Postleitzahl konnte gerade nicht geprüft werden';
@@ -29,8 +22,7 @@ test('offline: an unchecked code is said to be unchecked and checked again once 
   page,
   context,
 }) => {
-  await page.goto('/');
-  await acceptConsent(page);
+  await visit(page, '/');
   // The check is the app's: typed before hydration, the field is plain HTML (ssr.spec.ts).
   await pageHydrated(page);
   const { form, zip, start } = calculator(page);
@@ -72,8 +64,7 @@ test('offline: an unchecked code is said to be unchecked and checked again once 
 test('Lie-Fi (online, but checks get no answer): unchecked, not "not found"; asks again by itself', async ({
   page,
 }) => {
-  await page.goto('/');
-  await acceptConsent(page);
+  await visit(page, '/');
   let fail = true;
   await page.route('**/api/location/check-zipcode', (route) =>
     fail ? route.abort('connectionreset') : route.continue(),
@@ -93,8 +84,7 @@ test('offline: the calculator options come from the last answer (badge and setti
   page,
   context,
 }) => {
-  await page.goto('/');
-  await acceptConsent(page);
+  await visit(page, '/');
   const { form } = calculator(page);
   const settings = form.getByRole('button', { name: /Heizöl-Rechner/ });
   await expect(settings).toContainText(/weitere Optionen/);

@@ -3,7 +3,7 @@
  * must not reload itself, which without a service worker shows the browser's offline page and
  * loses what was typed. The reload after a deploy (old chunk names) is for a reachable server.
  */
-import { acceptConsent, expect, test } from './fixtures';
+import { expect, test, visit } from './fixtures';
 
 // No worker: nothing is precached, as on a first visit before the worker installed.
 test.use({ serviceWorkers: 'block' });
@@ -12,8 +12,7 @@ test('offline, a panel that cannot load leaves the page and the typed input as t
   page,
   context,
 }) => {
-  await page.goto('/');
-  await acceptConsent(page);
+  await visit(page, '/');
   const form = page.getByRole('form', { name: 'Heizölpreise vergleichen' });
   const amount = form.getByLabel('Liter', { exact: true });
   await amount.fill('4500');

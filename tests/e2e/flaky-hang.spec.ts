@@ -5,16 +5,8 @@
  * 8 s, the mex dashboard shows its stored values with their age, and the banner says why.
  */
 import type { Route } from '@playwright/test';
-import { DEMO_USERS } from './demo-users';
-import {
-  acceptConsent,
-  expect,
-  offlineCopyKept,
-  openControlled,
-  test,
-  workerControls,
-} from './fixtures';
-import { loginOnLegacyPage } from './session-login';
+import { expect, offlineCopyKept, openControlled, test } from './fixtures';
+import { openControlledAsCustomer } from './session-login';
 
 /** Holds every request it is given: never answered, never failed (released at the end). */
 function hangingConnection() {
@@ -52,12 +44,7 @@ test('the mex dashboard on a hanging connection shows its stored values with the
   page,
   context,
 }) => {
-  await page.goto('/mein-mex');
-  await expect(page).toHaveURL(/\/konto\/anmelden-registrieren\?ReturnUrl=/);
-  await loginOnLegacyPage(page, DEMO_USERS.customer.email, DEMO_USERS.password);
-  await expect(page).toHaveURL('/mein-mex');
-  await acceptConsent(page);
-  await workerControls(page);
+  await openControlledAsCustomer(page, '/mein-mex');
   const keller = page.getByRole('region', { name: 'Keller', exact: true });
   await expect(keller.locator('canvas')).toHaveCount(1);
   await offlineCopyKept(page, 'settings', 'mex:dashboard:');

@@ -4,7 +4,7 @@
  * recalculation keeps the offers on screen; the list asks again when the connection returns.
  */
 import type { Page } from '@playwright/test';
-import { acceptConsent, expect, offlineCopyKept, test, workerControls } from './fixtures';
+import { expect, offlineCopyKept, test, visit, workerControls } from './fixtures';
 
 const LIST =
   '/heizoel/angebotsliste?zipCode=10115&amount=3000&stations=1&product=1&options=5,24,-2,11,9&cn=0&ap=0';
@@ -22,8 +22,7 @@ test('offline: the last offers of the query with "Stand", recalculated once onli
   page,
   context,
 }) => {
-  await page.goto(LIST);
-  await acceptConsent(page);
+  await visit(page, LIST);
   await ready(page);
   const online = await dealers(page);
   expect(online.length).toBeGreaterThan(2);
@@ -60,8 +59,7 @@ test('offline: the last offers of the query with "Stand", recalculated once onli
 test('Lie-Fi: a failed recalculation keeps the offers on screen and says whose they are', async ({
   page,
 }) => {
-  await page.goto(LIST);
-  await acceptConsent(page);
+  await visit(page, LIST);
   await ready(page);
   const before = await dealers(page);
 

@@ -4,8 +4,8 @@
  * Verbindung." alike, and everything picks up by itself once the server answers again.
  */
 import { DEMO_USERS } from './demo-users';
-import { acceptConsent, expect, offlineCopyKept, test, workerControls } from './fixtures';
-import { loginOnLegacyPage, registerCustomer } from './session-login';
+import { expect, offlineCopyKept, readStore, test, visit } from './fixtures';
+import { openControlledAsCustomer, registerCustomer } from './session-login';
 
 const LIST =
   '/heizoel/angebotsliste?zipCode=10115&amount=3000&stations=1&product=1&options=5,24,-2,11,9&cn=0&ap=0';
@@ -13,8 +13,7 @@ const LIST =
 test('Lie-Fi on the offer list: the banner and the list say "Keine Verbindung.", and it recovers alone', async ({
   page,
 }) => {
-  await page.goto(LIST);
-  await acceptConsent(page);
+  await visit(page, LIST);
   const list = page.getByRole('list', { name: /^Angebote, sortiert nach/ });
   await expect(list).toHaveAttribute('aria-busy', 'false', { timeout: 15_000 });
   const banner = page.getByTestId('offline-banner');
@@ -42,8 +41,7 @@ test('Lie-Fi on the offer list: the banner and the list say "Keine Verbindung.",
 test('Lie-Fi on the orders page: "Keine Verbindung.", and the list loads by itself after', async ({
   page,
 }) => {
-  await page.goto('/');
-  await acceptConsent(page);
+  await visit(page, '/');
   await registerCustomer(page, '/');
   await page.waitForURL((url) => url.pathname === '/');
 
@@ -68,12 +66,7 @@ test('orders offline: the list of the last visit with its age; gone after logout
   page,
   context,
 }) => {
-  await page.goto('/bestellungen');
-  await expect(page).toHaveURL(/\/konto\/anmelden-registrieren\?ReturnUrl=/);
-  await loginOnLegacyPage(page, DEMO_USERS.customer.email, DEMO_USERS.password);
-  await expect(page).toHaveURL('/bestellungen');
-  await acceptConsent(page);
-  await workerControls(page);
+  await openControlledAsCustomer(page, '/bestellungen');
   const list = page.getByRole('list', { name: 'Bestellungen, die neueste zuerst' });
   await expect(list.getByRole('article').first()).toBeVisible();
   const first = await list.getByRole('heading', { level: 2 }).first().innerText();
@@ -114,22 +107,9 @@ test('orders offline: the list of the last visit with its age; gone after logout
     .getByRole('button', { name: new RegExp(DEMO_USERS.customer.lastName) })
     .click();
   await page.getByRole('button', { name: 'Abmelden' }).click();
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            const open = indexedDB.open('oelkompass');
-            open.onsuccess = () => {
-              const keys = open.result.transaction('settings').objectStore('settings').getAllKeys();
-              keys.onsuccess = () =>
-                resolve(
-                  keys.result.filter((k) => typeof k === 'string' && k.startsWith('orders:'))
-                    .length,
-                );
-            };
-          }),
-      ),
-    )
-    .toBe(0);
+  const orderCopies = async () =>
+    (await readStore(page, 'settings', 'keys')).filter(
+      (k) => typeof k === 'string' && k.startsWith('orders:'),
+    ).length;
+  await expect.poll(orderCopies).toBe(0);
 });

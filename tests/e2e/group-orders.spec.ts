@@ -9,7 +9,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { acceptConsent, expect, expectNoOverflow, newConsentedContext, test } from './fixtures';
+import { expect, expectNoOverflow, newConsentedContext, test, visit } from './fixtures';
 import { expectAccessible } from './axe';
 import { mailsOf } from './mailbox';
 import { DEMO_USERS } from './demo-users';
@@ -111,8 +111,7 @@ test('three households order together: one group price, three own orders from on
   browser,
 }) => {
   // The organiser: a fresh customer, back on the offer list after registering.
-  await page.goto(LIST);
-  await acceptConsent(page);
+  await visit(page, LIST);
   // A visitor: one line after the offers, to log in and come back to the start.
   const login = page.getByRole('link', { name: 'Anmelden und Sammelbestellung starten' });
   await expect(login).toBeVisible({ timeout: 15_000 });

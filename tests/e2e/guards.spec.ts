@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { acceptConsent, expect, pageHydrated, test } from './fixtures';
+import { expect, pageHydrated, test, visit } from './fixtures';
 import {
   expectLoggedInAs,
   expectLoggedOut,
@@ -35,16 +35,14 @@ test('anonymous: a guarded page leads to the login page with ReturnUrl (server a
     '/konto/anmelden-registrieren?ReturnUrl=%2Fsupport%2Fuser%2Flist%3Fquery%3Derika',
   );
 
-  await page.goto('/impressum');
-  await acceptConsent(page);
+  await visit(page, '/impressum');
   await expectLoggedOut(page);
   await clientNavigate(page, '/support/user/list');
   await expect(page).toHaveURL('/konto/anmelden-registrieren?ReturnUrl=%2Fsupport%2Fuser%2Flist');
 });
 
 test('a customer on a support page goes to / (server and app)', async ({ page }) => {
-  await page.goto('/impressum');
-  await acceptConsent(page);
+  await visit(page, '/impressum');
   const user = await registerCustomer(page, '/impressum');
   await expectLoggedInAs(page, new RegExp(user.lastName));
 
@@ -58,8 +56,7 @@ test('a customer on a support page goes to / (server and app)', async ({ page })
 
 test('support acts as a customer and ends it', async ({ page }) => {
   // A customer to act for.
-  await page.goto('/impressum');
-  await acceptConsent(page);
+  await visit(page, '/impressum');
   const customer = await registerCustomer(page, '/impressum');
   await expectLoggedInAs(page, new RegExp(customer.lastName));
   await page

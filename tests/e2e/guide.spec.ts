@@ -7,7 +7,14 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { acceptConsent, expect, expectNoOverflow, pauseClockSoon, test } from './fixtures';
+import {
+  acceptConsent,
+  expect,
+  expectNoOverflow,
+  holdRoute,
+  pauseClockSoon,
+  test,
+} from './fixtures';
 
 const START = '/heizoel-verbrauchsvergleich';
 const step = (n: number) => new RegExp(`${START}/schritt-${n}$`);
@@ -174,12 +181,7 @@ for (const width of [390, 1280]) {
 
     // The compare step: four phases of 1250 ms while the answer is on its way (held here), then
     // the result 5000 ms after it arrived (SPEC §4/§9).
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/leads/1/compare*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRoute(page, '**/api/leads/1/compare*');
     await page.getByLabel('Heizölverbrauch pro Jahr').fill('2400');
     await page.clock.runFor(1500);
     const status = page.getByRole('status').filter({ hasText: /…$/ });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { acceptConsent, expect, pageHydrated, pauseClockSoon, test } from './fixtures';
+import { acceptConsent, expect, pageHydrated, pauseClockSoon, test, visit } from './fixtures';
 
 test('home renders the hero with the best price, the calculator and the regions', async ({
   page,
@@ -27,8 +27,7 @@ test('on a phone, the calculator is the first usable thing, inside the first scr
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/');
-  await acceptConsent(page);
+  await visit(page, '/');
   const start = page.getByRole('button', { name: /Preise vergleichen/ });
   for (const target of [
     page.getByLabel('PLZ', { exact: true }),
@@ -43,8 +42,7 @@ test('on a phone, the calculator is the first usable thing, inside the first scr
 });
 
 test('the best price shows the currency of the country (CHF in Switzerland)', async ({ page }) => {
-  await page.goto('/');
-  await acceptConsent(page);
+  await visit(page, '/');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByLabel('Land', { exact: true }).filter({ visible: true }).selectOption('ch');
   await expect(page.getByText(/^Heute ab\s+\d{2,3},\d\d\sCHF/)).toBeVisible();
@@ -63,8 +61,7 @@ test.describe('without a service worker', () => {
     );
     // Rendered on the server, home brings its price; coming from another page, it asks the API.
     // So the click must be the app's navigation: before hydration it loads the server's home.
-    await page.goto('/impressum');
-    await acceptConsent(page);
+    await visit(page, '/impressum');
     await pageHydrated(page);
     const asked = page.waitForResponse((r) =>
       new URL(r.url()).pathname.startsWith('/api/kalkulation/best-price'),
@@ -77,8 +74,7 @@ test.describe('without a service worker', () => {
 });
 
 test('home has no WCAG 2 A/AA violations', async ({ page }) => {
-  await page.goto('/');
-  await acceptConsent(page);
+  await visit(page, '/');
   await expect(page.getByRole('listitem').filter({ hasText: 'Bayern' })).toBeVisible();
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(
@@ -87,8 +83,7 @@ test('home has no WCAG 2 A/AA violations', async ({ page }) => {
 });
 
 test('the country switch shows the regions of Austria and keeps the choice', async ({ page }) => {
-  await page.goto('/');
-  await acceptConsent(page);
+  await visit(page, '/');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByLabel('Land', { exact: true }).filter({ visible: true }).selectOption('at');
   await expect(page.getByRole('heading', { name: 'Heizölpreise in Österreich' })).toBeVisible();
@@ -104,8 +99,7 @@ test('the country switch shows the regions of Austria and keeps the choice', asy
 
 test('the phone menu opens as a sidebar and closes with Escape', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/');
-  await acceptConsent(page);
+  await visit(page, '/');
   await page.getByRole('button', { name: 'Menü' }).click();
   const sidebar = page.locator('dialog#sidebar');
   await expect(sidebar).toBeVisible();
@@ -131,8 +125,7 @@ test('the diesel calculator is one click from home; the title follows each page'
 test('the state map names a state under the pointer and leads to its price page', async ({
   page,
 }) => {
-  await page.goto('/');
-  await acceptConsent(page);
+  await visit(page, '/');
   const map = page.getByRole('group', { name: 'Karte der Bundesländer' });
   const bayern = map.getByRole('link', { name: 'Heizölpreise Bayern' });
   await bayern.hover();
@@ -148,8 +141,7 @@ test('the trust carousel turns by itself, stops on pause, and never moves with r
   page,
 }) => {
   await page.clock.install();
-  await page.goto('/');
-  await acceptConsent(page);
+  await visit(page, '/');
   const carousel = page.getByRole('region', { name: 'Darauf können Sie sich verlassen' });
   const current = carousel.locator('[data-active="true"]');
   await expect(current).toHaveAttribute('aria-label', '1 von 5');

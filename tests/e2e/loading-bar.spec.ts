@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { acceptConsent, expect, pauseClockSoon, test } from './fixtures';
+import { expect, holdRoute, pauseClockSoon, test, visit } from './fixtures';
 
 /** Submit waits for the postal code check (SPEC §4); 00000 does not exist, so the page stays. */
 async function submitUnknownZip(page: Page): Promise<void> {
@@ -10,18 +10,12 @@ async function submitUnknownZip(page: Page): Promise<void> {
 test('a slow request shows the loading bar after 200 ms and hides it after the answer', async ({
   page,
 }) => {
-  await page.goto('/');
-  await acceptConsent(page);
+  await visit(page, '/');
   // Only the request under test may move the bar: the page's own start-up calls are done first.
   await page.waitForLoadState('networkidle');
   // The request is held until the bar shows: slow by the page's own measure, however long a
   // loaded machine takes to get there.
-  let release: () => void = () => {};
-  const shown = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/location/check-zipcode', async (route) => {
-    await shown;
-    await route.continue();
-  });
+  const release = await holdRoute(page, '**/api/location/check-zipcode');
   const bar = page.getByRole('progressbar', { name: 'Seite lädt', includeHidden: true });
   await expect(bar).toHaveAttribute('data-phase', 'idle');
   // 'done' lasts 500 ms: record every phase in the page instead of hoping a poll lands in it.
@@ -45,8 +39,7 @@ test('a slow request shows the loading bar after 200 ms and hides it after the a
 });
 
 test('a request answered after 150 ms never shows the loading bar', async ({ page }) => {
-  await page.goto('/');
-  await acceptConsent(page);
+  await visit(page, '/');
   // The request is held until the test answers it, after 150 ms of the page's own time: "fast" by
   // the page's clock, not by a server a loaded machine may slow past the throttle.
   let arrived: (route: Route) => void = () => {};

@@ -3,7 +3,7 @@
  * postal code, then the lowest offer there for the calculator's amount; its line is reserved, so
  * the price arriving moves nothing.
  */
-import { expect, test } from './fixtures';
+import { expect, holdRoute, test } from './fixtures';
 
 const VIEWPORT = { width: 1280, height: 800 };
 test.use({ viewport: VIEWPORT });
@@ -48,12 +48,7 @@ test('a postal code check under way moves neither the bar nor its price line', a
   await expect(banner).toContainText('Durchschnitt');
   const before = await banner.boundingBox();
   // A slow check (as on a busy server): the spinner and the spoken "wird geprüft" come after 200 ms.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/location/check-zipcode', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRoute(page, '**/api/location/check-zipcode');
   await bar.getByLabel('PLZ', { exact: true }).fill('10115');
   await expect(bar.getByText('Postleitzahl wird geprüft')).toHaveCount(1);
   expect(await banner.boundingBox()).toEqual(before);

@@ -5,7 +5,7 @@
  */
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_USERS } from './demo-users';
-import { acceptConsent } from './fixtures';
+import { acceptConsent, workerControls } from './fixtures';
 
 let serial = 0;
 
@@ -57,6 +57,23 @@ export async function loginAs(page: Page, email: string, returnUrl: string) {
   await page.goto(returnUrl);
   await expect(page).toHaveURL(/\/konto\/anmelden-registrieren\?ReturnUrl=/);
   await loginOnLegacyPage(page, email, DEMO_USERS.password);
+}
+
+/** Opens the login page to return to `returnUrl` and logs in as a demo user. */
+export async function loginReturningTo(page: Page, email: string, returnUrl: string) {
+  await page.goto(`/konto/anmelden-registrieren?ReturnUrl=${encodeURIComponent(returnUrl)}`);
+  await loginOnLegacyPage(page, email, DEMO_USERS.password);
+}
+
+/**
+ * Opens a page behind the login as the demo customer, consenting, once the service worker
+ * controls it (what a later offline visit is served from).
+ */
+export async function openControlledAsCustomer(page: Page, path: string) {
+  await loginAs(page, DEMO_USERS.customer.email, path);
+  await expect(page).toHaveURL(path);
+  await acceptConsent(page);
+  await workerControls(page);
 }
 
 /** The header's account button once the app knows the user. */

@@ -4,7 +4,7 @@
  * one tab reaching the other. The e2e server issues 300 s tokens (playwright.config.ts), so every
  * token is inside the refresh window and a tab wants to refresh at its first 5 s check.
  */
-import { acceptConsent, expect, test } from './fixtures';
+import { expect, test, visit } from './fixtures';
 import {
   expectLoggedInAs,
   expectLoggedOut,
@@ -17,8 +17,7 @@ import {
 const REFRESH = '/api/account/v2/get/token';
 
 test('login through the legacy page returns to ReturnUrl, logged in', async ({ page }) => {
-  await page.goto('/impressum?abschnitt=1');
-  await acceptConsent(page);
+  await visit(page, '/impressum?abschnitt=1');
   await expectLoggedOut(page);
   // Register first (a fresh customer), then log out and log in with the header link.
   const user = await registerCustomer(page, '/impressum');
@@ -76,8 +75,7 @@ test('an expired session shows the German notice with a way back to the login pa
   page,
   context,
 }) => {
-  await page.goto('/impressum');
-  await acceptConsent(page);
+  await visit(page, '/impressum');
   const user = await registerCustomer(page, '/impressum');
   await expectLoggedInAs(page, new RegExp(user.lastName));
   // The server ends every session of this browser (as an admin revoking it would): the cookies

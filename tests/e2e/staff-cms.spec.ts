@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { DEMO_USERS } from './demo-users';
-import { newConsentedContext, expect, test } from './fixtures';
+import { expect, holdRoute, newConsentedContext, test } from './fixtures';
 import { loginAs } from './session-login';
 
 const EDITOR = 'redaktion@demo.oelkompass.example';
@@ -205,12 +205,7 @@ test('an editor saves a new article as a draft; the list shows it', async ({ pag
   await page.getByLabel('Autor').fill('Redaktion');
   await page.getByLabel('Themen (Schlagwörter)').fill('Preise, Saison');
   // The live preview while it updates (its answer held back): the hint keeps its contrast.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/cms/preview', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRoute(page, '**/api/cms/preview');
   await page.getByLabel('Text (Markdown)').fill('## Kurz gesagt\n\nEin Text.');
   const preview = page.locator('[aria-busy="true"]', { hasText: 'Vorschau wird aktualisiert' });
   await expect(preview).toBeVisible();

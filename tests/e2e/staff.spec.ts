@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { DEMO_USERS } from './demo-users';
-import { expectLoggedInAs, loginOnLegacyPage } from './session-login';
+import { expectLoggedInAs, loginOnLegacyPage, loginReturningTo } from './session-login';
 
 const EDITOR = 'redaktion@demo.oelkompass.example';
 const ADMIN = 'admin@demo.oelkompass.example';
@@ -33,8 +33,7 @@ test('an editor sees the CMS on /support, an admin every staff screen', async ({
 
   // The admin passes every role check: every staff menu.
   await page.context().clearCookies();
-  await page.goto('/konto/anmelden-registrieren?ReturnUrl=%2Fsupport');
-  await loginOnLegacyPage(page, ADMIN, DEMO_USERS.password);
+  await loginReturningTo(page, ADMIN, '/support');
   await expect(page).toHaveURL('/support');
   await expectLoggedInAs(page, /Admin/);
   const nav = page.getByRole('navigation', { name: 'Support-Bereich' });
@@ -54,8 +53,7 @@ test('an editor sees the CMS on /support, an admin every staff screen', async ({
 });
 
 test('a customer who opens /support is sent home', async ({ page }) => {
-  await page.goto('/konto/anmelden-registrieren?ReturnUrl=%2Fsupport');
-  await loginOnLegacyPage(page, DEMO_USERS.customer.email, DEMO_USERS.password);
+  await loginReturningTo(page, DEMO_USERS.customer.email, '/support');
   await expect(page).toHaveURL('/');
 });
 

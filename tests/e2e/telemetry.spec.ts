@@ -3,35 +3,29 @@
  * loaded offline wait in IndexedDB, arrive once the connection is back, and the support area
  * shows them (errors grouped by message, p75 per page).
  */
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 import { DEMO_USERS } from './demo-users';
-import { acceptConsent, expect, newConsentedContext, test, workerControls } from './fixtures';
-import { loginOnLegacyPage } from './session-login';
+import { expect, newConsentedContext, openControlled, readStore, test } from './fixtures';
+import { loginReturningTo } from './session-login';
 
 /** The queued reports in the app's IndexedDB, by kind. */
-function queued(page: Page): Promise<{ error: number; vitals: number }> {
-  return page.evaluate(
-    () =>
-      new Promise<{ error: number; vitals: number }>((resolve) => {
-        const open = indexedDB.open('oelkompass');
-        open.onsuccess = () => {
-          const database = open.result;
-          if (!database.objectStoreNames.contains('telemetryQueue')) {
-            resolve({ error: 0, vitals: 0 });
-            return;
-          }
-          const all = database.transaction('telemetryQueue').objectStore('telemetryQueue').getAll();
-          all.onsuccess = () => {
-            const rows = all.result as { kind: 'error' | 'vitals' }[];
-            resolve({
-              error: rows.filter((r) => r.kind === 'error').length,
-              vitals: rows.filter((r) => r.kind === 'vitals').length,
-            });
-          };
-        };
-      }),
-  );
+async function queued(page: Page): Promise<{ error: number; vitals: number }> {
+  const rows = (await readStore(page, 'telemetryQueue', 'records')) as {
+    kind: 'error' | 'vitals';
+  }[];
+  return {
+    error: rows.filter((r) => r.kind === 'error').length,
+    vitals: rows.filter((r) => r.kind === 'vitals').length,
+  };
+}
+
+/** The support area's telemetry page, for a support user in a browser context of their own. */
+async function supportTelemetry(browser: Browser) {
+  const staff = await newConsentedContext(browser, { baseURL, locale: 'de-DE' });
+  const support = await staff.newPage();
+  await loginReturningTo(support, DEMO_USERS.customerSupport.email, '/support/telemetrie');
+  return { staff, support, errors: support.getByRole('region', { name: 'Fehler' }) };
 }
 
 test('an error and the vitals of an offline visit arrive later; the support area lists them', async ({
@@ -41,9 +35,7 @@ test('an error and the vitals of an offline visit arrive later; the support area
   pageErrors,
 }) => {
   const marker = `e2e-Testfehler ${Date.now()}`;
-  await page.goto('/');
-  await acceptConsent(page);
-  await workerControls(page);
+  await openControlled(page, '/');
 
   // Offline: the page comes from the worker, its vitals find no connection.
   await context.setOffline(true);
@@ -68,12 +60,8 @@ test('an error and the vitals of an offline visit arrive later; the support area
   await expect.poll(async () => queued(page), { timeout: 15_000 }).toEqual({ error: 0, vitals: 0 });
 
   // Support staff see both.
-  const staff = await newConsentedContext(browser, { baseURL, locale: 'de-DE' });
-  const support = await staff.newPage();
-  await support.goto('/konto/anmelden-registrieren?ReturnUrl=%2Fsupport%2Ftelemetrie');
-  await loginOnLegacyPage(support, DEMO_USERS.customerSupport.email, DEMO_USERS.password);
+  const { staff, support, errors } = await supportTelemetry(browser);
   await expect(support.getByRole('heading', { level: 1 })).toHaveText('Fehler und Web Vitals');
-  const errors = support.getByRole('region', { name: 'Fehler' });
   await expect(errors.getByRole('row').filter({ hasText: marker })).toBeVisible();
   const vitals = support.getByRole('region', { name: 'Web Vitals (75. Perzentil)' });
   await expect(vitals.getByRole('rowheader', { name: '/', exact: true })).toBeVisible();
@@ -91,9 +79,7 @@ test('three tabs back online send their queue once: the server counts each error
   pageErrors,
 }) => {
   const marker = `e2e-Dreifach ${Date.now()}`;
-  await page.goto('/');
-  await acceptConsent(page);
-  await workerControls(page);
+  await openControlled(page, '/');
   const tabs = [page, await context.newPage(), await context.newPage()];
   for (const tab of tabs.slice(1)) await tab.goto('/impressum');
 
@@ -123,11 +109,7 @@ test('three tabs back online send their queue once: the server counts each error
   // One sender: each report went out once.
   expect(sent.filter((body) => body.includes(marker))).toHaveLength(3);
 
-  const staff = await newConsentedContext(browser, { baseURL, locale: 'de-DE' });
-  const support = await staff.newPage();
-  await support.goto('/konto/anmelden-registrieren?ReturnUrl=%2Fsupport%2Ftelemetrie');
-  await loginOnLegacyPage(support, DEMO_USERS.customerSupport.email, DEMO_USERS.password);
-  const errors = support.getByRole('region', { name: 'Fehler' });
+  const { staff, errors } = await supportTelemetry(browser);
   for (const i of [0, 1, 2]) {
     const row = errors.getByRole('row').filter({ hasText: `${marker} #${i}` });
     await expect(row.getByRole('cell').nth(1)).toHaveText('1');
