@@ -43,6 +43,11 @@ beforeAll(async () => {
   await t.app.ready();
 });
 
+/** A GET from a client that accepts gzip. */
+function getGzip(url: string) {
+  return t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+}
+
 afterAll(async () => {
   await t?.close();
   if (distDir) await rm(distDir, { recursive: true, force: true });
@@ -131,11 +136,7 @@ describe('API basics', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(1024);
 
-    const zipped = await t.app.inject({
-      method: 'GET',
-      url: '/api/site/3/country-states',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const zipped = await getGzip('/api/site/3/country-states');
     expect(zipped.statusCode).toBe(200);
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.rawPayload.length).toBeLessThan(plain.body.length);
@@ -143,11 +144,7 @@ describe('API basics', () => {
   });
 
   it('leaves a small answer uncompressed', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/health',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const response = await getGzip('/api/health');
     expect(response.headers['content-encoding']).toBeUndefined();
   });
 });
@@ -192,11 +189,7 @@ describe('the built client (dist/)', () => {
   });
 
   it('compresses assets for clients that accept gzip', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/assets/index-abc123.js',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const response = await getGzip('/assets/index-abc123.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(response.rawPayload).toString('utf8')).toContain('console.log("Heizöl")');

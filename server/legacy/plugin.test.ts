@@ -50,9 +50,13 @@ function freshAddress(): string {
   return `10.9.${Math.floor(nextAddress / 250)}.${nextAddress % 250}`;
 }
 
+const LOGIN_PAGE = '/konto/anmelden-registrieren';
+
+type Page = { csrf: string; cookies: Record<string, string> };
+
 function post(
   url: string,
-  page: { csrf: string; cookies: Record<string, string> },
+  page: Page,
   form: Record<string, string>,
   opts: { cookies?: Record<string, string>; remoteAddress?: string } = {},
 ) {
@@ -65,6 +69,12 @@ function post(
     payload: new URLSearchParams({ __RequestVerificationToken: page.csrf, ...form }).toString(),
   });
 }
+
+/** The login or the registration form of the login page, sent from the page. */
+const sendLogin = (page: Page, fields: Record<string, string>) =>
+  post(LOGIN_PAGE, page, { Form: 'login', ...fields });
+const sendRegistration = (page: Page, fields: Record<string, string>) =>
+  post(LOGIN_PAGE, page, { Form: 'register', ...fields });
 
 function cookie(res: LightMyRequestResponse, name: string) {
   return res.cookies.find((c) => c.name === name);
@@ -88,8 +98,7 @@ describe('legacy login page', () => {
 
   it('logs in, sets ok_auth (HttpOnly) + ok_login and returns to ReturnUrl', async () => {
     const page = await openPage();
-    const res = await post('/konto/anmelden-registrieren', page, {
-      Form: 'login',
+    const res = await sendLogin(page, {
       Email: 'Erika.Legacy@example.org',
       Password: erika.password,
       ReturnUrl: '/bestellungen?seite=2',
@@ -119,8 +128,7 @@ describe('legacy login page', () => {
       '/\\elsewhere.example',
     ]) {
       const page = await openPage();
-      const res = await post('/konto/anmelden-registrieren', page, {
-        Form: 'login',
+      const res = await sendLogin(page, {
         Email: erika.email,
         Password: erika.password,
         ReturnUrl: returnUrl,
@@ -132,8 +140,7 @@ describe('legacy login page', () => {
 
   it('answers a wrong password on the same page, in German, keeping the e-mail', async () => {
     const page = await openPage();
-    const res = await post('/konto/anmelden-registrieren', page, {
-      Form: 'login',
+    const res = await sendLogin(page, {
       Email: erika.email,
       Password: 'falsches-Kennwort',
     });
@@ -142,8 +149,7 @@ describe('legacy login page', () => {
     expect(res.body).toContain(`value="${erika.email}"`);
     expect(cookie(res, 'ok_auth')).toBeUndefined();
     // Unknown e-mail: the same answer.
-    const unknown = await post('/konto/anmelden-registrieren', page, {
-      Form: 'login',
+    const unknown = await sendLogin(page, {
       Email: 'niemand@example.org',
       Password: 'irgendwas-123',
     });
@@ -155,8 +161,7 @@ describe('legacy login page', () => {
     const locked = await createTestUser(t.database, { email: 'gesperrt.legacy@example.org' });
     await t.database.db.update(users).set({ active: false }).where(eq(users.id, locked.id));
     const page = await openPage();
-    const right = await post('/konto/anmelden-registrieren', page, {
-      Form: 'login',
+    const right = await sendLogin(page, {
       Email: locked.email,
       Password: locked.password,
     });
@@ -165,8 +170,7 @@ describe('legacy login page', () => {
     expect(right.body).not.toContain('Kennwort ist falsch');
     expect(cookie(right, 'ok_auth')).toBeUndefined();
     // A wrong password says nothing about the account.
-    const wrong = await post('/konto/anmelden-registrieren', page, {
-      Form: 'login',
+    const wrong = await sendLogin(page, {
       Email: locked.email,
       Password: 'falsches-Kennwort',
     });
@@ -196,8 +200,7 @@ describe('legacy login page', () => {
 
   it('registers a customer and signs them in', async () => {
     const page = await openPage();
-    const res = await post('/konto/anmelden-registrieren', page, {
-      Form: 'register',
+    const res = await sendRegistration(page, {
       Title1: 'Herr',
       FirstName: 'Jürgen',
       LastName: "O'Neill-Groß",
@@ -221,8 +224,7 @@ describe('legacy login page', () => {
     });
     expect(row?.passwordHash).toMatch(/^scrypt\$/);
 
-    const again = await post('/konto/anmelden-registrieren', page, {
-      Form: 'register',
+    const again = await sendRegistration(page, {
       FirstName: 'Jürgen',
       LastName: 'Zwei',
       Email: 'juergen@example.org',
@@ -235,8 +237,7 @@ describe('legacy login page', () => {
 
   it('validates the registration and keeps the input', async () => {
     const page = await openPage();
-    const res = await post('/konto/anmelden-registrieren', page, {
-      Form: 'register',
+    const res = await sendRegistration(page, {
       FirstName: '',
       LastName: '<script>',
       Email: 'keine-adresse',
@@ -250,8 +251,7 @@ describe('legacy login page', () => {
     expect(res.body).toContain('value="keine-adresse"');
     expect(res.body).not.toContain('<script>');
     expect(res.body).toContain('&lt;script&gt;');
-    const mismatch = await post('/konto/anmelden-registrieren', page, {
-      Form: 'register',
+    const mismatch = await sendRegistration(page, {
       FirstName: 'A',
       LastName: 'B',
       Email: 'mismatch@example.org',
@@ -305,8 +305,7 @@ describe('legacy login page', () => {
 
   it('shows a signed-in user "Weiter" and "Abmelden"; logout ends the session', async () => {
     const page = await openPage();
-    const login = await post('/konto/anmelden-registrieren', page, {
-      Form: 'login',
+    const login = await sendLogin(page, {
       Email: erika.email,
       Password: erika.password,
     });
@@ -382,8 +381,7 @@ describe('links and redirects', () => {
   it('never redirects to another host after login, whatever ReturnUrl says', async () => {
     for (const returnUrl of escapes) {
       const page = await openPage();
-      const res = await post('/konto/anmelden-registrieren', page, {
-        Form: 'login',
+      const res = await sendLogin(page, {
         Email: erika.email,
         Password: erika.password,
         ReturnUrl: returnUrl,
@@ -410,8 +408,7 @@ describe('links and redirects', () => {
 
   it('never links "Weiter" to another host', async () => {
     const page = await openPage();
-    const login = await post('/konto/anmelden-registrieren', page, {
-      Form: 'login',
+    const login = await sendLogin(page, {
       Email: erika.email,
       Password: erika.password,
     });
@@ -454,8 +451,7 @@ describe('input the forms do not expect', () => {
     });
     expect(json.statusCode).toBe(415);
     expect(json.headers['content-type']).toMatch(/text\/html/);
-    const nul = await post('/konto/anmelden-registrieren', page, {
-      Form: 'register',
+    const nul = await sendRegistration(page, {
       FirstName: 'Ni\u0000l',
       LastName: 'Nul',
       Email: 'nul@example.org',
@@ -545,8 +541,7 @@ describe('abuse limits', () => {
     expect(limited.body).toContain('Minuten');
     expect(cookie(limited, 'ok_auth')).toBeUndefined();
     // Another address may still sign in.
-    const other = await post('/konto/anmelden-registrieren', page, {
-      Form: 'login',
+    const other = await sendLogin(page, {
       Email: erika.email,
       Password: erika.password,
     });
@@ -614,8 +609,7 @@ describe('abuse limits', () => {
       // Another address still registers.
       expect(
         (
-          await post('/konto/anmelden-registrieren', page, {
-            Form: 'register',
+          await sendRegistration(page, {
             FirstName: 'Rita',
             LastName: 'Anders',
             Email: `anders-${remoteAddress}@example.org`,

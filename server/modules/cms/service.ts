@@ -51,18 +51,23 @@ export interface Snapshot {
 
 type Fields = Omit<Snapshot, 'ActorEmail'>;
 
-const FIELD_KEYS: readonly (keyof Fields)[] = [
-  'Title',
-  'Slug',
-  'Teaser',
-  'BodyMarkdown',
-  'ImagePath',
-  'ImageAlt',
-  'Tags',
-  'Author',
-  'Featured',
-  'CountryId',
-];
+/** Each editable field and its column of content_entry, in the fields' order. */
+const COLUMN_OF = {
+  Title: 'title',
+  Slug: 'slug',
+  Teaser: 'teaser',
+  BodyMarkdown: 'bodyMarkdown',
+  ImagePath: 'imagePath',
+  ImageAlt: 'imageAlt',
+  Tags: 'tags',
+  Author: 'author',
+  Featured: 'featured',
+  CountryId: 'countryId',
+} as const satisfies { [K in keyof Fields]: keyof Entry };
+
+type Columns = { [K in keyof Fields as (typeof COLUMN_OF)[K]]: Fields[K] };
+
+const FIELD_KEYS = Object.keys(COLUMN_OF) as (keyof Fields)[];
 
 /** A refusal with its HTTP status and German message. */
 export class CmsError extends Error {
@@ -77,48 +82,17 @@ export class CmsError extends Error {
 const NOT_FOUND = 'Diesen Eintrag gibt es nicht (mehr).';
 
 function fieldsOf(entry: Entry): Fields {
-  return {
-    Title: entry.title,
-    Slug: entry.slug,
-    Teaser: entry.teaser,
-    BodyMarkdown: entry.bodyMarkdown,
-    ImagePath: entry.imagePath,
-    ImageAlt: entry.imageAlt,
-    Tags: entry.tags,
-    Author: entry.author,
-    Featured: entry.featured,
-    CountryId: entry.countryId,
-  };
+  return Object.fromEntries(FIELD_KEYS.map((key) => [key, entry[COLUMN_OF[key]]])) as Fields;
 }
 
-function columnsOf(fields: Fields) {
-  return {
-    title: fields.Title,
-    slug: fields.Slug,
-    teaser: fields.Teaser,
-    bodyMarkdown: fields.BodyMarkdown,
-    imagePath: fields.ImagePath,
-    imageAlt: fields.ImageAlt,
-    tags: fields.Tags,
-    author: fields.Author,
-    featured: fields.Featured,
-    countryId: fields.CountryId,
-  };
+function columnsOf(fields: Fields): Columns {
+  return Object.fromEntries(FIELD_KEYS.map((key) => [COLUMN_OF[key], fields[key]])) as Columns;
 }
 
+/** The fields alone (a request body carries more), the tags copied. */
 function pickFields(input: Fields): Fields {
-  return {
-    Title: input.Title,
-    Slug: input.Slug,
-    Teaser: input.Teaser,
-    BodyMarkdown: input.BodyMarkdown,
-    ImagePath: input.ImagePath,
-    ImageAlt: input.ImageAlt,
-    Tags: [...input.Tags],
-    Author: input.Author,
-    Featured: input.Featured,
-    CountryId: input.CountryId,
-  };
+  const fields = Object.fromEntries(FIELD_KEYS.map((key) => [key, input[key]])) as Fields;
+  return { ...fields, Tags: [...input.Tags] };
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -442,6 +416,26 @@ async function wasPublished(db: Db, id: number): Promise<boolean> {
   return actions.has('publish') || !actions.has('create');
 }
 
+/** Publishes or withdraws the entry and writes the change to the audit log, both or neither. */
+function changeStatus(
+  db: Db,
+  actor: AuditActor,
+  id: number,
+  set: Partial<typeof contentEntries.$inferInsert>,
+  change: { action: 'publish' | 'unpublish'; before: unknown; after: unknown },
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(contentEntries)
+      .set(set)
+      .where(eq(contentEntries.id, id))
+      .returning();
+    if (!row) throw new CmsError(404, NOT_FOUND);
+    await recordAudit(tx, actor, { objectType: AUDIT_OBJECT, objectId: id, ...change });
+    return row;
+  });
+}
+
 export async function publishEntry(db: Db, actor: AuditActor, id: number): Promise<CmsEntry> {
   const entry = await findEntry(db, id);
   const version = await currentVersion(db, id);
@@ -449,22 +443,17 @@ export async function publishEntry(db: Db, actor: AuditActor, id: number): Promi
   const problem = cmsSlugProblem(entry.kind, entry.slug);
   if (problem) throw new CmsError(409, `Veröffentlichen nicht möglich: ${problem}`);
   const publishedAt = (await wasPublished(db, id)) ? entry.publishedAt : new Date();
-  const row = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(contentEntries)
-      .set({ status: 'published', publishedAt })
-      .where(eq(contentEntries.id, id))
-      .returning();
-    if (!row) throw new CmsError(404, NOT_FOUND);
-    await recordAudit(tx, actor, {
-      objectType: AUDIT_OBJECT,
-      objectId: id,
+  const row = await changeStatus(
+    db,
+    actor,
+    id,
+    { status: 'published', publishedAt },
+    {
       action: 'publish',
       before: { Status: entry.status, PublishedAt: entry.publishedAt },
       after: { Status: 'published', PublishedAt: publishedAt, Version: version },
-    });
-    return row;
-  });
+    },
+  );
   return entryOf(row, version);
 }
 
@@ -478,22 +467,17 @@ export async function unpublishEntry(db: Db, actor: AuditActor, id: number): Pro
     );
   }
   if (entry.status === 'draft') return entryOf(entry, version);
-  const row = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(contentEntries)
-      .set({ status: 'draft' })
-      .where(eq(contentEntries.id, id))
-      .returning();
-    if (!row) throw new CmsError(404, NOT_FOUND);
-    await recordAudit(tx, actor, {
-      objectType: AUDIT_OBJECT,
-      objectId: id,
+  const row = await changeStatus(
+    db,
+    actor,
+    id,
+    { status: 'draft' },
+    {
       action: 'unpublish',
       before: { Status: 'published' },
       after: { Status: 'draft' },
-    });
-    return row;
-  });
+    },
+  );
   return entryOf(row, version);
 }
 

@@ -98,6 +98,15 @@ async function ordersOf(groupId: number) {
   return t.database.db.select().from(orders).where(eq(orders.groupOrderId, groupId));
 }
 
+/** The delivery bookings of the orders. */
+async function bookingsOf(made: readonly { id: number }[]) {
+  const ids = made.map((o) => o.id);
+  return t.database.db
+    .select()
+    .from(deliveryBookings)
+    .where(inArray(deliveryBookings.orderId, ids));
+}
+
 /**
  * Fills, in the database only (the board does not see it: another process booked), every depot
  * of the dealers on every day from today for 90 days.
@@ -143,15 +152,7 @@ describe('a group order’s closing books one tour', () => {
 
     const made = await ordersOf(group.id);
     expect(made).toHaveLength(3);
-    const bookings = await t.database.db
-      .select()
-      .from(deliveryBookings)
-      .where(
-        inArray(
-          deliveryBookings.orderId,
-          made.map((o) => o.id),
-        ),
-      );
+    const bookings = await bookingsOf(made);
     expect(bookings).toHaveLength(3);
     expect(new Set(bookings.map((b) => b.day))).toEqual(new Set([earliest]));
     expect(bookings.every((b) => b.stops === 1 && b.litres === 2000)).toBe(true);
@@ -200,15 +201,7 @@ describe('a group order’s closing books one tour', () => {
     const made = await ordersOf(group.id);
     expect(made).toHaveLength(3);
     expect(new Set(made.map((o) => o.dealerId))).toEqual(new Set([dealerId]));
-    const bookings = await t.database.db
-      .select()
-      .from(deliveryBookings)
-      .where(
-        inArray(
-          deliveryBookings.orderId,
-          made.map((o) => o.id),
-        ),
-      );
+    const bookings = await bookingsOf(made);
     expect(bookings).toHaveLength(3);
     const days = new Set(bookings.map((b) => b.day));
     expect(days.size).toBe(1);
@@ -223,15 +216,7 @@ describe('a group order’s closing books one tour', () => {
     const made = await ordersOf(group.id);
     expect(made).toHaveLength(3);
     expect(made.every((o) => o.dealerId !== full)).toBe(true);
-    const bookings = await t.database.db
-      .select()
-      .from(deliveryBookings)
-      .where(
-        inArray(
-          deliveryBookings.orderId,
-          made.map((o) => o.id),
-        ),
-      );
+    const bookings = await bookingsOf(made);
     expect(bookings.map((b) => b.orderId).sort()).toEqual(made.map((o) => o.id).sort());
   });
 

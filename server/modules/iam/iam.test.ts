@@ -25,7 +25,7 @@ import { authHeaders, createTestUser, staffRole, type TestUser } from '../../../
 import { useTestApp } from '../../../tests/support/test-app';
 import { advertSlotItems, auditLog } from '../../db/schema';
 import { berlinStartOfDay, campaignStatus, daysOf, nextDay, periodOf } from './period';
-import { publicSlot } from './service';
+import { publicSlot } from './public';
 import { cssHash } from './sanitize';
 
 const t = useTestApp();

@@ -2,9 +2,9 @@
  * /api/iam (SPEC §7): the public slot and advert calls, and under /api/iam/admin the ad
  * manager's adverts, campaigns and slots (guard adManager, CSRF on writes; docs/decisions/016).
  */
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod/mini';
+import { z, type ZodMiniType } from 'zod/mini';
 import { AuditHistorySchema } from '../../../src/api/contract/audit';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
 import {
@@ -21,6 +21,7 @@ import {
   CampaignListSchema,
   CampaignSchema,
   DeletedSchema,
+  type Deleted,
   IAM_PUBLIC_MAX_AGE_S,
   IamSlotListQuerySchema,
   IamSlotListSchema,
@@ -33,31 +34,13 @@ import {
   SlotSchema,
 } from '../../../src/api/contract/iam';
 import { guardAllRoutes, requireCsrf } from '../account';
-import { actorOf, auditHistory } from '../audit';
-import {
-  advertContent,
-  advertStylesheet,
-  createAdvert,
-  createCampaign,
-  createSlot,
-  deleteAdvert,
-  deleteCampaign,
-  deleteSlot,
-  getAdvert,
-  getCampaign,
-  getSlot,
-  listAdverts,
-  listCampaigns,
-  listSlots,
-  listSlotsForStaff,
-  previewAdvert,
-  publicSlot,
-  updateAdvert,
-  updateCampaign,
-  updateSlot,
-  zipFitsCountry,
-  type Outcome,
-} from './service';
+import { actorOf, auditHistory, type AuditActor } from '../audit';
+import type { Db } from '../../db/client';
+import { advertChanges, getAdvert, listAdverts, previewAdvert } from './adverts';
+import { campaignChanges, getCampaign, listCampaigns } from './campaigns';
+import type { Outcome } from './outcome';
+import { advertContent, advertStylesheet, publicSlot, listSlots, zipFitsCountry } from './public';
+import { createSlot, deleteSlot, getSlot, listSlotsForStaff, updateSlot } from './slots';
 import { errorResponses } from '../../plugins/errors';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -157,9 +140,84 @@ function answer<T>(reply: FastifyReply, outcome: Outcome<T>, notFound: string, s
   }
 }
 
-const NO_ADVERT = 'Diese Anzeige gibt es nicht.';
-const NO_CAMPAIGN = 'Diese Kampagne gibt es nicht.';
-const NO_SLOT = 'Diese Platzierung gibt es nicht.';
+/** Adverts, campaigns and slots: the ad manager reads, changes and deletes them alike. */
+interface StaffResource<Body, Item> {
+  /** The object type of its audit history. */
+  objectType: 'advert' | 'campaign' | 'slot';
+  /** The URL parameter naming one, e.g. `advertId`. */
+  idParam: string;
+  params: ZodMiniType<Record<string, number>>;
+  body: ZodMiniType<Body>;
+  item: ZodMiniType<Item>;
+  list: ZodMiniType;
+  notFound: string;
+  all(db: Db): Promise<unknown>;
+  one(db: Db, id: number): Promise<Item | null>;
+  create(db: Db, actor: AuditActor, body: Body): Promise<Outcome<Item>>;
+  update(db: Db, actor: AuditActor, id: number, body: Body): Promise<Outcome<Item>>;
+  remove(db: Db, actor: AuditActor, id: number): Promise<Outcome<Deleted>>;
+}
+
+/**
+ * GET the list, GET/PUT/DELETE one, POST a new one (201), GET one's audit history. The app is
+ * taken without the zod type provider: for a generic Body and Item it cannot resolve the request
+ * types, so the validated params and body are typed here by the resource's own schemas.
+ */
+function staffResourceRoutes<Body, Item>(
+  app: FastifyInstance,
+  path: string,
+  r: StaffResource<Body, Item>,
+) {
+  const one = `${path}/:${r.idParam}`;
+  const idOf = (request: FastifyRequest) =>
+    (request.params as z.output<typeof r.params>)[r.idParam] ?? 0;
+  const bodyOf = (request: FastifyRequest) => request.body as z.output<typeof r.body>;
+  const write = { preHandler: requireCsrf };
+
+  app.get(path, { schema: { response: { 200: r.list, ...errors } } }, async () => r.all(app.db));
+
+  app.get(
+    one,
+    { schema: { params: r.params, response: { 200: r.item, ...errors } } },
+    async (request, reply) => {
+      const item = await r.one(app.db, idOf(request));
+      return item ?? reply.code(404).send({ message: r.notFound });
+    },
+  );
+
+  app.post(
+    path,
+    { ...write, schema: { body: r.body, response: { 201: r.item, ...errors } } },
+    async (request, reply) =>
+      answer(reply, await r.create(app.db, actorOf(request), bodyOf(request)), r.notFound, 201),
+  );
+
+  app.put(
+    one,
+    { ...write, schema: { params: r.params, body: r.body, response: { 200: r.item, ...errors } } },
+    async (request, reply) => {
+      const id = idOf(request);
+      return answer(
+        reply,
+        await r.update(app.db, actorOf(request), id, bodyOf(request)),
+        r.notFound,
+      );
+    },
+  );
+
+  app.delete(
+    one,
+    { ...write, schema: { params: r.params, response: { 200: DeletedSchema, ...errors } } },
+    async (request, reply) =>
+      answer(reply, await r.remove(app.db, actorOf(request), idOf(request)), r.notFound),
+  );
+
+  app.get(
+    `${one}/history`,
+    { schema: { params: r.params, response: { 200: AuditHistorySchema, ...errors } } },
+    async (request) => auditHistory(app.db, r.objectType, idOf(request)),
+  );
+}
 
 export const iamAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   guardAllRoutes(app, 'adManager');
@@ -167,12 +225,6 @@ export const iamAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
     return payload;
   });
-
-  // Adverts
-
-  app.get('/adverts', { schema: { response: { 200: AdvertListSchema, ...errors } } }, async () =>
-    listAdverts(app.db),
-  );
 
   app.post(
     '/adverts/preview',
@@ -183,192 +235,44 @@ export const iamAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => previewAdvert(request.body),
   );
 
-  app.get(
-    '/adverts/:advertId',
-    {
-      schema: { params: AdvertIdParamsSchema, response: { 200: AdvertDetailSchema, ...errors } },
-    },
-    async (request, reply) => {
-      const advert = await getAdvert(app.db, request.params.advertId);
-      return advert ?? reply.code(404).send({ message: NO_ADVERT });
-    },
-  );
+  staffResourceRoutes(app, '/adverts', {
+    objectType: 'advert',
+    idParam: 'advertId',
+    params: AdvertIdParamsSchema,
+    body: AdvertBodySchema,
+    item: AdvertDetailSchema,
+    list: AdvertListSchema,
+    notFound: 'Diese Anzeige gibt es nicht.',
+    all: listAdverts,
+    one: getAdvert,
+    ...advertChanges,
+  });
 
-  app.post(
-    '/adverts',
-    {
-      preHandler: requireCsrf,
-      schema: { body: AdvertBodySchema, response: { 201: AdvertDetailSchema, ...errors } },
-    },
-    async (request, reply) =>
-      answer(reply, await createAdvert(app.db, actorOf(request), request.body), NO_ADVERT, 201),
-  );
+  staffResourceRoutes(app, '/campaigns', {
+    objectType: 'campaign',
+    idParam: 'campaignId',
+    params: CampaignIdParamsSchema,
+    body: CampaignBodySchema,
+    item: CampaignSchema,
+    list: CampaignListSchema,
+    notFound: 'Diese Kampagne gibt es nicht.',
+    all: listCampaigns,
+    one: getCampaign,
+    ...campaignChanges,
+  });
 
-  app.put(
-    '/adverts/:advertId',
-    {
-      preHandler: requireCsrf,
-      schema: {
-        params: AdvertIdParamsSchema,
-        body: AdvertBodySchema,
-        response: { 200: AdvertDetailSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      answer(
-        reply,
-        await updateAdvert(app.db, actorOf(request), request.params.advertId, request.body),
-        NO_ADVERT,
-      ),
-  );
-
-  app.delete(
-    '/adverts/:advertId',
-    {
-      preHandler: requireCsrf,
-      schema: { params: AdvertIdParamsSchema, response: { 200: DeletedSchema, ...errors } },
-    },
-    async (request, reply) =>
-      answer(
-        reply,
-        await deleteAdvert(app.db, actorOf(request), request.params.advertId),
-        NO_ADVERT,
-      ),
-  );
-
-  app.get(
-    '/adverts/:advertId/history',
-    {
-      schema: { params: AdvertIdParamsSchema, response: { 200: AuditHistorySchema, ...errors } },
-    },
-    async (request) => auditHistory(app.db, 'advert', request.params.advertId),
-  );
-
-  // Campaigns
-
-  app.get(
-    '/campaigns',
-    { schema: { response: { 200: CampaignListSchema, ...errors } } },
-    async () => listCampaigns(app.db),
-  );
-
-  app.get(
-    '/campaigns/:campaignId',
-    { schema: { params: CampaignIdParamsSchema, response: { 200: CampaignSchema, ...errors } } },
-    async (request, reply) => {
-      const campaign = await getCampaign(app.db, request.params.campaignId);
-      return campaign ?? reply.code(404).send({ message: NO_CAMPAIGN });
-    },
-  );
-
-  app.post(
-    '/campaigns',
-    {
-      preHandler: requireCsrf,
-      schema: { body: CampaignBodySchema, response: { 201: CampaignSchema, ...errors } },
-    },
-    async (request, reply) =>
-      answer(reply, await createCampaign(app.db, actorOf(request), request.body), NO_CAMPAIGN, 201),
-  );
-
-  app.put(
-    '/campaigns/:campaignId',
-    {
-      preHandler: requireCsrf,
-      schema: {
-        params: CampaignIdParamsSchema,
-        body: CampaignBodySchema,
-        response: { 200: CampaignSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      answer(
-        reply,
-        await updateCampaign(app.db, actorOf(request), request.params.campaignId, request.body),
-        NO_CAMPAIGN,
-      ),
-  );
-
-  app.delete(
-    '/campaigns/:campaignId',
-    {
-      preHandler: requireCsrf,
-      schema: { params: CampaignIdParamsSchema, response: { 200: DeletedSchema, ...errors } },
-    },
-    async (request, reply) =>
-      answer(
-        reply,
-        await deleteCampaign(app.db, actorOf(request), request.params.campaignId),
-        NO_CAMPAIGN,
-      ),
-  );
-
-  app.get(
-    '/campaigns/:campaignId/history',
-    {
-      schema: { params: CampaignIdParamsSchema, response: { 200: AuditHistorySchema, ...errors } },
-    },
-    async (request) => auditHistory(app.db, 'campaign', request.params.campaignId),
-  );
-
-  // Slots
-
-  app.get('/slots', { schema: { response: { 200: SlotListSchema, ...errors } } }, async () =>
-    listSlotsForStaff(app.db),
-  );
-
-  app.get(
-    '/slots/:slotId',
-    { schema: { params: SlotIdParamsSchema, response: { 200: SlotSchema, ...errors } } },
-    async (request, reply) => {
-      const slot = await getSlot(app.db, request.params.slotId);
-      return slot ?? reply.code(404).send({ message: NO_SLOT });
-    },
-  );
-
-  app.post(
-    '/slots',
-    {
-      preHandler: requireCsrf,
-      schema: { body: SlotBodySchema, response: { 201: SlotSchema, ...errors } },
-    },
-    async (request, reply) =>
-      answer(reply, await createSlot(app.db, actorOf(request), request.body), NO_SLOT, 201),
-  );
-
-  app.put(
-    '/slots/:slotId',
-    {
-      preHandler: requireCsrf,
-      schema: {
-        params: SlotIdParamsSchema,
-        body: SlotBodySchema,
-        response: { 200: SlotSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      answer(
-        reply,
-        await updateSlot(app.db, actorOf(request), request.params.slotId, request.body),
-        NO_SLOT,
-      ),
-  );
-
-  app.delete(
-    '/slots/:slotId',
-    {
-      preHandler: requireCsrf,
-      schema: { params: SlotIdParamsSchema, response: { 200: DeletedSchema, ...errors } },
-    },
-    async (request, reply) =>
-      answer(reply, await deleteSlot(app.db, actorOf(request), request.params.slotId), NO_SLOT),
-  );
-
-  app.get(
-    '/slots/:slotId/history',
-    {
-      schema: { params: SlotIdParamsSchema, response: { 200: AuditHistorySchema, ...errors } },
-    },
-    async (request) => auditHistory(app.db, 'slot', request.params.slotId),
-  );
+  staffResourceRoutes(app, '/slots', {
+    objectType: 'slot',
+    idParam: 'slotId',
+    params: SlotIdParamsSchema,
+    body: SlotBodySchema,
+    item: SlotSchema,
+    list: SlotListSchema,
+    notFound: 'Diese Platzierung gibt es nicht.',
+    all: listSlotsForStaff,
+    one: getSlot,
+    create: createSlot,
+    update: updateSlot,
+    remove: deleteSlot,
+  });
 };

@@ -12,6 +12,7 @@ import {
   seasonStart,
   workingDaysBefore,
   type DailyLevel,
+  type ForecastInput,
 } from './forecast';
 
 const TODAY = '2026-11-26';
@@ -23,6 +24,11 @@ function falling(from: string, to: string, start: number, perDay: number): Daily
     out.push({ day: d, litres: l });
   }
   return out;
+}
+
+/** The forecast of a 5000 L tank today, ordered with 5 days' lead, without prices; overrides given. */
+function tankForecast(input: Partial<ForecastInput> & Pick<ForecastInput, 'litres' | 'levels'>) {
+  return forecast({ today: TODAY, usableL: 5000, leadDays: 5, prices: [], ...input });
 }
 
 describe('calendar helpers', () => {
@@ -45,12 +51,9 @@ describe('consumption', () => {
   it('constant consumption: 20 L a day, 150 days left, order 5 working days before', () => {
     const levels = falling('2026-11-01', TODAY, 3500, 20); // 25 days → 3000 L today
     expect(levels.at(-1)).toEqual({ day: TODAY, litres: 3000 });
-    const f = forecast({
-      today: TODAY,
+    const f = tankForecast({
       litres: 3000,
-      usableL: 5000,
       levels,
-      leadDays: 5,
       prices: [
         { day: '2026-11-12', price: 100 },
         { day: '2026-11-20', price: 99 },
@@ -86,13 +89,10 @@ describe('consumption', () => {
     ];
     // From 19 Nov: 5 intervals of 20 L → 100 L / 5 days.
     expect(averageConsumption(levels, 5000, '2026-11-19')).toEqual({ perDay: 20, days: 5 });
-    const f = forecast({
-      today: TODAY,
+    const f = tankForecast({
       litres: 3940,
-      usableL: 5000,
       levels,
       leadDays: 3,
-      prices: [],
     });
     expect(f.PerDay).toBe(20);
     expect(f.DaysLeft).toBe(197); // floor(3940 / 20)
@@ -118,13 +118,11 @@ describe('consumption', () => {
       { day: TODAY, litres: 860 },
     ];
     // (20 + 80 + 20 + 20) / (1 + 4 + 1 + 1) = 140 / 7 = 20.
-    const f = forecast({
-      today: TODAY,
+    const f = tankForecast({
       litres: 860,
       usableL: 3000,
       levels,
       leadDays: 2,
-      prices: [],
     });
     expect(f.Avg7Days).toBe(20);
     expect(f.DaysLeft).toBe(43);
@@ -137,13 +135,9 @@ describe('consumption', () => {
       { day: '2026-11-25', litres: 2150 }, // 15 days, 150 L
       { day: TODAY, litres: 2120 }, // 1 day, 30 L
     ];
-    const f = forecast({
-      today: TODAY,
+    const f = tankForecast({
       litres: 2120,
-      usableL: 5000,
       levels,
-      leadDays: 5,
-      prices: [],
     });
     expect(f.Avg7Days).toBe(30);
     // (700 + 150 + 30) / (70 + 15 + 1) = 880 / 86 = 10.23…
@@ -154,13 +148,10 @@ describe('consumption', () => {
 
   it('no consumption in summer: no days left, no dates', () => {
     const levels = falling('2026-06-15', '2026-07-15', 3000, 0);
-    const f = forecast({
+    const f = tankForecast({
       today: '2026-07-15',
       litres: 3000,
-      usableL: 5000,
       levels,
-      leadDays: 5,
-      prices: [],
     });
     expect(f.Avg7Days).toBe(0);
     expect(f.PerDay).toBe(0);
@@ -172,26 +163,19 @@ describe('consumption', () => {
   });
 
   it('without any readings everything is unknown', () => {
-    const f = forecast({
-      today: TODAY,
+    const f = tankForecast({
       litres: 0,
-      usableL: 5000,
       levels: [],
       leadDays: null,
-      prices: [],
     });
     expect(f).toMatchObject({ Avg7Days: null, AvgSeason: null, PerDay: null, DaysLeft: null });
   });
 
   it('clamps an OrderBy in the past to today and says "jetzt bestellen"', () => {
     const levels = falling('2026-11-16', TODAY, 300, 20); // 10 days → 100 L today
-    const f = forecast({
-      today: TODAY,
+    const f = tankForecast({
       litres: 100,
-      usableL: 5000,
       levels,
-      leadDays: 5,
-      prices: [],
     });
     // 100 / 20 = 5 days → Tue 1 Dec; −3 → Sat 28 Nov → Fri 27 Nov; −5 working days → 20 Nov.
     expect(f.DaysLeft).toBe(5);
@@ -203,13 +187,10 @@ describe('consumption', () => {
 
   it('no dealer: no OrderBy, the advice says so', () => {
     const levels = falling('2026-11-16', TODAY, 1200, 20);
-    const f = forecast({
-      today: TODAY,
+    const f = tankForecast({
       litres: 1000,
-      usableL: 5000,
       levels,
       leadDays: null,
-      prices: [],
     });
     expect(f.OrderBy).toBeNull();
     expect(f.Advice).toContain('kein Händler');
@@ -224,13 +205,10 @@ describe('a sudden drop is no consumption', () => {
     const screened = screenReadings(readings, USABLE);
     return {
       screened,
-      f: forecast({
-        today: TODAY,
+      f: tankForecast({
         litres: screened.litres,
         usableL: USABLE,
         levels: screened.levels,
-        leadDays: 5,
-        prices: [],
         drop: screened.drop,
       }),
     };
@@ -303,12 +281,9 @@ describe('price trend', () => {
 
   it('gives the advice for rising prices when there is time', () => {
     const levels = falling('2026-11-01', TODAY, 3500, 20);
-    const f = forecast({
-      today: TODAY,
+    const f = tankForecast({
       litres: 3000,
-      usableL: 5000,
       levels,
-      leadDays: 5,
       prices: [p('2026-11-12', 100), p(TODAY, 103)],
     });
     expect(f.PriceTrend).toBe('steigend');

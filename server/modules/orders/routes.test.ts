@@ -242,7 +242,6 @@ describe('POST /api/orders: placing', () => {
     const cookie = response.cookies.find((c) => c.name === GUEST_ORDERS_COOKIE);
     expect(cookie?.httpOnly).toBe(true);
     const own = await t.app.inject({
-      method: 'GET',
       url: `/api/orders/${order.OrderNumber}`,
       cookies: { [GUEST_ORDERS_COOKIE]: cookie?.value ?? '' },
     });
@@ -251,7 +250,6 @@ describe('POST /api/orders: placing', () => {
     const stranger = await t.app.inject({ method: 'GET', url: `/api/orders/${order.OrderNumber}` });
     expect(stranger.statusCode).toBe(404);
     const forged = await t.app.inject({
-      method: 'GET',
       url: `/api/orders/${order.OrderNumber}`,
       cookies: { [GUEST_ORDERS_COOKIE]: order.OrderNumber },
     });
@@ -413,7 +411,6 @@ describe('orders of a customer', () => {
       placed.push(orderOf(response).OrderNumber);
     }
     const list = await t.app.inject({
-      method: 'GET',
       url: '/api/orders',
       headers: authHeaders(customer),
     });
@@ -424,19 +421,16 @@ describe('orders of a customer', () => {
 
     // Only own orders: the other customer sees none of them, and may not open one.
     const theirs = await t.app.inject({
-      method: 'GET',
       url: '/api/orders',
       headers: authHeaders(other),
     });
     expect(OrderListResponseSchema.parse(theirs.json())).toEqual([]);
     const peek = await t.app.inject({
-      method: 'GET',
       url: `/api/orders/${placed[0]}`,
       headers: authHeaders(other),
     });
     expect(peek.statusCode).toBe(404);
     const mine = await t.app.inject({
-      method: 'GET',
       url: `/api/orders/${placed[0]}`,
       headers: authHeaders(customer),
     });
@@ -466,7 +460,6 @@ describe('orders of a customer', () => {
 
   it('checkout defaults: the customer e-mail and name', async () => {
     const response = await t.app.inject({
-      method: 'GET',
       url: '/api/orders/checkout-defaults',
       headers: authHeaders(customer),
     });
@@ -499,7 +492,6 @@ describe('orders of a customer', () => {
         { ...address('80331', 'München', false), kind: 'billing' },
       ]);
     const response = await t.app.inject({
-      method: 'GET',
       url: '/api/orders/checkout-defaults',
       headers: authHeaders(owner),
     });

@@ -38,6 +38,16 @@ async function insertOrder(countryId: 1 | 2 = 1, userId: number | null = null) {
   });
 }
 
+/** The ratings stored for an order. */
+function ratingsOf(orderId: number) {
+  return t.database.db.select().from(ratings).where(eq(ratings.orderId, orderId));
+}
+
+/** A five-star rating without text for the order, with the given token. */
+function fiveStars(token: string | undefined, orderId: number) {
+  return { Token: token, OrderId: orderId, Mark: 5, Text: '' };
+}
+
 function submit(payload: unknown, headers: Record<string, string> = csrfHeaders()) {
   return t.app.inject({
     method: 'POST',
@@ -144,7 +154,7 @@ describe('POST /api/bewertung', () => {
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({ Success: true });
 
-    const stored = await t.database.db.select().from(ratings).where(eq(ratings.orderId, order.id));
+    const stored = await ratingsOf(order.id);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
       mark: 4,
@@ -177,7 +187,7 @@ describe('POST /api/bewertung', () => {
     const payload = { Token: invitation?.token, OrderId: order.id, Mark: 2, Text: '' };
     const answers = await Promise.all([submit(payload), submit(payload)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 410]);
-    const stored = await t.database.db.select().from(ratings).where(eq(ratings.orderId, order.id));
+    const stored = await ratingsOf(order.id);
     expect(stored).toHaveLength(1);
     expect((await dealerRating(dealerDe.id)).count).toBe((before.count ?? 0) + 1);
   });
@@ -187,12 +197,10 @@ describe('POST /api/bewertung', () => {
     const first = await createRatingInvitation(t.database.db, order, testAbsoluteUrl);
     // Two invitations exist before any rating (e.g. the status was set twice).
     const second = await createRatingInvitation(t.database.db, order, testAbsoluteUrl);
-    expect(
-      (await submit({ Token: first?.token, OrderId: order.id, Mark: 5, Text: '' })).statusCode,
-    ).toBe(201);
+    expect((await submit(fiveStars(first?.token, order.id))).statusCode).toBe(201);
     const response = await submit({ Token: second?.token, OrderId: order.id, Mark: 1, Text: '' });
     expect(response.statusCode).toBe(410);
-    const stored = await t.database.db.select().from(ratings).where(eq(ratings.orderId, order.id));
+    const stored = await ratingsOf(order.id);
     expect(stored.map((r) => r.mark)).toEqual([5]);
     // The refused submit rolled back: its token is still unused.
     const [token] = await t.database.db
@@ -212,17 +220,10 @@ describe('POST /api/bewertung', () => {
       testAbsoluteUrl,
       new Date(Date.now() - 31 * 86_400_000),
     );
-    const response = await submit({
-      Token: invitation?.token,
-      OrderId: order.id,
-      Mark: 5,
-      Text: '',
-    });
+    const response = await submit(fiveStars(invitation?.token, order.id));
     expect(response.statusCode).toBe(410);
     expect(ApiErrorSchema.parse(response.json()).message).toMatch(/abgelaufen/);
-    expect(await t.database.db.select().from(ratings).where(eq(ratings.orderId, order.id))).toEqual(
-      [],
-    );
+    expect(await ratingsOf(order.id)).toEqual([]);
     const link = await t.app.inject({ url: `/api/bewertung/${invitation?.token}/${order.id}` });
     expect(link.json()).toMatchObject({ Valid: false, Reason: 'expired' });
   });
@@ -231,17 +232,10 @@ describe('POST /api/bewertung', () => {
     const order = await insertOrder();
     const other = await insertOrder();
     const invitation = await createRatingInvitation(t.database.db, order, testAbsoluteUrl);
-    const response = await submit({
-      Token: invitation?.token,
-      OrderId: other.id,
-      Mark: 5,
-      Text: '',
-    });
+    const response = await submit(fiveStars(invitation?.token, other.id));
     expect(response.statusCode).toBe(400);
     expect(ApiErrorSchema.parse(response.json()).message).toMatch(/ungültig/);
-    expect(await t.database.db.select().from(ratings).where(eq(ratings.orderId, other.id))).toEqual(
-      [],
-    );
+    expect(await ratingsOf(other.id)).toEqual([]);
     // The token stays usable for its own order.
     const own = await submit({ Token: invitation?.token, OrderId: order.id, Mark: 3, Text: '' });
     expect(own.statusCode).toBe(201);
@@ -256,7 +250,7 @@ describe('POST /api/bewertung', () => {
       orderId: order.id,
       expiresAt: new Date(Date.now() + 86_400_000),
     });
-    const response = await submit({ Token: token, OrderId: order.id, Mark: 5, Text: '' });
+    const response = await submit(fiveStars(token, order.id));
     expect(response.statusCode).toBe(400);
   });
 
@@ -271,32 +265,21 @@ describe('POST /api/bewertung', () => {
   ])('refuses a bad %s with 400, nothing stored, token unused', async (_label, change, path) => {
     const order = await insertOrder();
     const invitation = await createRatingInvitation(t.database.db, order, testAbsoluteUrl);
-    const response = await submit({
-      Token: invitation?.token,
-      OrderId: order.id,
-      Mark: 5,
-      Text: '',
-      ...change,
-    });
+    const response = await submit({ ...fiveStars(invitation?.token, order.id), ...change });
     expect(response.statusCode).toBe(400);
     const error = ApiErrorSchema.parse(response.json());
     expect(error.issues?.map((i) => i.path)).toContain(path);
-    expect(await t.database.db.select().from(ratings).where(eq(ratings.orderId, order.id))).toEqual(
-      [],
-    );
+    expect(await ratingsOf(order.id)).toEqual([]);
   });
 
   it('refuses a submit without the CSRF header with 403', async () => {
     const order = await insertOrder();
     const invitation = await createRatingInvitation(t.database.db, order, testAbsoluteUrl);
-    const response = await submit(
-      { Token: invitation?.token, OrderId: order.id, Mark: 5, Text: '' },
-      { cookie: csrfHeaders().cookie },
-    );
+    const response = await submit(fiveStars(invitation?.token, order.id), {
+      cookie: csrfHeaders().cookie,
+    });
     expect(response.statusCode).toBe(403);
-    expect(await t.database.db.select().from(ratings).where(eq(ratings.orderId, order.id))).toEqual(
-      [],
-    );
+    expect(await ratingsOf(order.id)).toEqual([]);
   });
 });
 
