@@ -3,8 +3,8 @@
  * period in days, countries and the postal-code filter as text ("80331, 80333-80999"), checked
  * with the contract's CampaignBodySchema here and again on the server.
  */
-import { useId, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useId } from 'react';
+import { Link, useParams } from 'react-router';
 import {
   CampaignBodySchema,
   COUNTRY_IDS,
@@ -25,14 +25,13 @@ import {
   invalidOf,
   CreateOrEdit,
   StaffPage,
-  StaffSection,
   TextField,
-  useSaveFlow,
+  useEditScreen,
 } from '../kit';
-import kit from '../kit/kit.module.css';
 import { deleteCampaign, fetchCampaign, historyUrl, saveCampaign } from './api';
 import { STATUS_TONES } from './campaign-list-page';
 import { CAMPAIGN_TYPE_LABELS, COUNTRY_NAMES, STATUS_LABELS, texts } from './texts';
+import { UsageSection } from './usage-section';
 
 const t = texts.campaigns;
 
@@ -105,15 +104,18 @@ export function CampaignEditPage() {
 const BACK = { to: staffPaths.supportCampaigns, label: t.back };
 
 function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
-  const navigate = useNavigate();
-  const [campaign, setCampaign] = useState(loaded);
-  const [form, setForm] = useState<Form>(() => formOf(loaded));
-  const flow = useSaveFlow<Campaign>();
-  const { errors, version, run } = flow;
-  const id = campaign?.Id ?? null;
+  const screen = useEditScreen({
+    loaded,
+    formOf,
+    editPath: staffPaths.supportCampaign,
+    listPath: staffPaths.supportCampaigns,
+    deleted: t.deleted,
+    deleteById: deleteCampaign,
+  });
+  const { object: campaign, form, setForm, update, flow } = screen;
+  const { errors, version } = flow;
   const typeName = useId();
 
-  const update = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
   const toggleCountry = (countryId: number, on: boolean) =>
     setForm((f) => ({
       ...f,
@@ -124,22 +126,7 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
 
   const submit = () => {
     const body = campaignBodyOf(form);
-    void run({
-      invalid: invalidOf(CampaignBodySchema.safeParse(body)),
-      save: () => saveCampaign(id, body),
-      createdPath: id === null ? (saved) => staffPath(staffPaths.supportCampaign, saved.Id) : null,
-      onSaved: (saved) => {
-        setCampaign(saved);
-        setForm(formOf(saved));
-        return texts.common.saved;
-      },
-    });
-  };
-
-  const remove = async () => {
-    if (id === null) return;
-    await deleteCampaign(id);
-    void navigate(staffPaths.supportCampaigns, { state: { notice: t.deleted } });
+    screen.save(invalidOf(CampaignBodySchema.safeParse(body)), (id) => saveCampaign(id, body));
   };
 
   const title = campaign ? t.editTitle(campaign.Name) : t.createTitle;
@@ -165,7 +152,7 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
                 {campaign.Usage.length === 0 ? t.deleteUnused : t.deleteUsed(campaign.Usage.length)}
               </p>
             ),
-            onConfirm: remove,
+            onConfirm: screen.remove,
           }
         }
       >
@@ -190,20 +177,18 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
               />
             ))}
           </ChoiceGroup>
-          <Field label={t.weight} hint={t.weightHint} error={errors.Weight}>
-            {(a11y) => (
-              <input
-                {...a11y}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={1000}
-                step={1}
-                value={form.Weight}
-                onChange={(e) => update({ Weight: e.target.value })}
-              />
-            )}
-          </Field>
+          <TextField
+            label={t.weight}
+            hint={t.weightHint}
+            error={errors.Weight}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={1000}
+            step={1}
+            value={form.Weight}
+            onChange={(Weight) => update({ Weight })}
+          />
           <ChoiceGroup legend={t.countries} error={errors.CountryIds}>
             {COUNTRY_IDS.map((countryId) => (
               <Choice
@@ -215,27 +200,23 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
               />
             ))}
           </ChoiceGroup>
-          <Field label={t.startsAt} hint={t.startsAtHint} error={errors.StartsAt}>
-            {(a11y) => (
-              <input
-                {...a11y}
-                type="date"
-                value={form.StartsAt}
-                onChange={(e) => update({ StartsAt: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label={t.endsAt} hint={t.endsAtHint} error={errors.EndsAt}>
-            {(a11y) => (
-              <input
-                {...a11y}
-                type="date"
-                value={form.EndsAt}
-                min={form.StartsAt || undefined}
-                onChange={(e) => update({ EndsAt: e.target.value })}
-              />
-            )}
-          </Field>
+          <TextField
+            label={t.startsAt}
+            hint={t.startsAtHint}
+            error={errors.StartsAt}
+            type="date"
+            value={form.StartsAt}
+            onChange={(StartsAt) => update({ StartsAt })}
+          />
+          <TextField
+            label={t.endsAt}
+            hint={t.endsAtHint}
+            error={errors.EndsAt}
+            type="date"
+            value={form.EndsAt}
+            min={form.StartsAt || undefined}
+            onChange={(EndsAt) => update({ EndsAt })}
+          />
           <Field label={t.zipRanges} hint={t.zipRangesHint} error={errors.ZipRanges} wide>
             {(a11y) => (
               <textarea
@@ -256,21 +237,19 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
         </div>
       </EditForm>
       {campaign && (
-        <StaffSection title={t.usageTitle}>
-          {campaign.Usage.length === 0 ? (
-            <p className={kit.muted}>{t.usageNone}</p>
-          ) : (
-            <ul className={kit.list}>
-              {campaign.Usage.map((u) => (
-                <li key={`${u.SlotId}-${u.AdvertId}`}>
-                  <Link to={staffPath(staffPaths.supportSlot, u.SlotId)}>{u.SlotKey}</Link>
-                  {' – '}
-                  <Link to={staffPath(staffPaths.supportAdvert, u.AdvertId)}>{u.AdvertName}</Link>
-                </li>
-              ))}
-            </ul>
+        <UsageSection
+          title={t.usageTitle}
+          none={t.usageNone}
+          usage={campaign.Usage}
+          keyOf={(u) => u.AdvertId}
+        >
+          {(u) => (
+            <>
+              {' – '}
+              <Link to={staffPath(staffPaths.supportAdvert, u.AdvertId)}>{u.AdvertName}</Link>
+            </>
           )}
-        </StaffSection>
+        </UsageSection>
       )}
       {campaign && <AuditHistory url={historyUrl.campaign(campaign.Id)} version={version} />}
     </StaffPage>

@@ -5,7 +5,7 @@
  * a country and postal code (asked from the public slot call).
  */
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import {
   COUNTRY_IDS,
   SLOT_TYPE_IDS,
@@ -17,7 +17,7 @@ import {
   type SlotBodyInput,
 } from '../../../api/contract/iam';
 import { zipPatternFor } from '../../../lib/locale';
-import { staffPath, staffPaths } from '../../../lib/staff-routes';
+import { staffPaths } from '../../../lib/staff-routes';
 import { Button } from '../../../ui/button/button';
 import {
   AuditHistory,
@@ -33,7 +33,7 @@ import {
   StaffPage,
   StaffSection,
   TextField,
-  useSaveFlow,
+  useEditScreen,
   useStaffData,
 } from '../kit';
 import kit from '../kit/kit.module.css';
@@ -403,36 +403,26 @@ function PostalCheck({ slot, choices }: { slot: Slot; choices: Choices }) {
 }
 
 function SlotScreen({ slot: loaded, choices }: { slot: Slot | null; choices: Choices }) {
-  const navigate = useNavigate();
-  const [slot, setSlot] = useState(loaded);
-  const [form, setForm] = useState<Form>(() => formOf(loaded));
-  const flow = useSaveFlow<Slot>();
-  const { errors, version, run } = flow;
-  const id = slot?.Id ?? null;
-
-  const update = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
+  const screen = useEditScreen({
+    loaded,
+    formOf,
+    editPath: staffPaths.supportSlot,
+    listPath: staffPaths.supportSlots,
+    deleted: t.deleted,
+    deleteById: deleteSlot,
+  });
+  const { object: slot, form, update, flow } = screen;
+  const { errors, version } = flow;
 
   const submit = () => {
     const body = slotBodyOf(form);
     const incomplete = form.Items.some((i) => !i.CampaignId || !i.AdvertId);
     const checked = SlotBodySchema.safeParse(body);
     const fields = checked.success ? {} : fieldErrorsOf(checked.error.issues);
-    void run({
-      invalid: incomplete ? { ...fields, Items: t.itemRequired } : checked.success ? null : fields,
-      save: () => saveSlot(id, body),
-      createdPath: id === null ? (saved) => staffPath(staffPaths.supportSlot, saved.Id) : null,
-      onSaved: (saved) => {
-        setSlot(saved);
-        setForm(formOf(saved));
-        return texts.common.saved;
-      },
-    });
-  };
-
-  const remove = async () => {
-    if (id === null) return;
-    await deleteSlot(id);
-    void navigate(staffPaths.supportSlots, { state: { notice: t.deleted } });
+    screen.save(
+      incomplete ? { ...fields, Items: t.itemRequired } : checked.success ? null : fields,
+      (id) => saveSlot(id, body),
+    );
   };
 
   const nowRows = shareRows(
@@ -454,25 +444,22 @@ function SlotScreen({ slot: loaded, choices }: { slot: Slot | null; choices: Cho
           slot && {
             question: t.deleteQuestion,
             detail: <p>{t.deleteInfo(slot.Items.length)}</p>,
-            onConfirm: remove,
+            onConfirm: screen.remove,
           }
         }
       >
         <StaffSection title={title}>
           <div className={formGridClass}>
-            <Field label={t.key} hint={t.keyHint} error={errors.SlotKey}>
-              {(a11y) => (
-                <input
-                  {...a11y}
-                  type="text"
-                  value={form.SlotKey}
-                  maxLength={40}
-                  spellCheck={false}
-                  autoCapitalize="none"
-                  onChange={(e) => update({ SlotKey: e.target.value })}
-                />
-              )}
-            </Field>
+            <TextField
+              label={t.key}
+              hint={t.keyHint}
+              error={errors.SlotKey}
+              value={form.SlotKey}
+              maxLength={40}
+              spellCheck={false}
+              autoCapitalize="none"
+              onChange={(SlotKey) => update({ SlotKey })}
+            />
             <TextField
               label={t.name}
               error={errors.Name}
@@ -501,32 +488,27 @@ function SlotScreen({ slot: loaded, choices }: { slot: Slot | null; choices: Cho
               checked={form.AppliesZipFiltering}
               onChange={(AppliesZipFiltering) => update({ AppliesZipFiltering })}
             />
-            <Field label={t.width} hint={t.sizeHint} error={errors.Width}>
-              {(a11y) => (
-                <input
-                  {...a11y}
-                  type="number"
-                  inputMode="numeric"
-                  min={50}
-                  max={2000}
-                  value={form.Width}
-                  onChange={(e) => update({ Width: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field label={t.height} error={errors.Height}>
-              {(a11y) => (
-                <input
-                  {...a11y}
-                  type="number"
-                  inputMode="numeric"
-                  min={20}
-                  max={2000}
-                  value={form.Height}
-                  onChange={(e) => update({ Height: e.target.value })}
-                />
-              )}
-            </Field>
+            <TextField
+              label={t.width}
+              hint={t.sizeHint}
+              error={errors.Width}
+              type="number"
+              inputMode="numeric"
+              min={50}
+              max={2000}
+              value={form.Width}
+              onChange={(Width) => update({ Width })}
+            />
+            <TextField
+              label={t.height}
+              error={errors.Height}
+              type="number"
+              inputMode="numeric"
+              min={20}
+              max={2000}
+              value={form.Height}
+              onChange={(Height) => update({ Height })}
+            />
           </div>
         </StaffSection>
         <ItemsEditor

@@ -34,6 +34,7 @@ export {
   invalidOf,
   SaveActions,
   useNotice,
+  useEditScreen,
   useSaveFlow,
   type SaveMessage,
   type SaveRun,

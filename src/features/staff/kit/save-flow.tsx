@@ -7,6 +7,7 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { staffPath } from '../../../lib/staff-routes';
 import { Button } from '../../../ui/button/button';
 import { DeleteConfirm, type DeleteStep } from './confirm';
 import { FormActions, FormMessage } from './fields';
@@ -110,6 +111,65 @@ export function useSaveFlow<T>(saveTexts: SaveTexts = {}) {
   };
 
   return { errors, message, busy, version, run };
+}
+
+/**
+ * A create-or-edit screen's state: the object as last saved (null: not created yet), its form,
+ * the save flow, the save (a new object moves to `editPath` with its id; a saved one and its
+ * form are taken as the server returned them) and the delete, which goes back to `listPath`
+ * with the `deleted` notice.
+ */
+export function useEditScreen<T extends { Id: number }, F>({
+  loaded,
+  formOf,
+  editPath,
+  listPath,
+  deleted,
+  deleteById,
+}: {
+  loaded: T | null;
+  formOf: (object: T | null) => F;
+  /** The edit address of one object, with its id parameter. */
+  editPath: string;
+  listPath: string;
+  /** The notice on the list after the delete. */
+  deleted: string;
+  deleteById: (id: number) => Promise<unknown>;
+}) {
+  const navigate = useNavigate();
+  const [object, setObject] = useState(loaded);
+  const [form, setForm] = useState<F>(() => formOf(loaded));
+  const flow = useSaveFlow<T>();
+  const id = object?.Id ?? null;
+
+  const update = (patch: Partial<F>) => setForm((f) => ({ ...f, ...patch }));
+
+  /** Saves with `save(id)`; `savedText` words the success (default "Gespeichert."). */
+  const save = (
+    invalid: FieldErrors | null,
+    send: (id: number | null) => Promise<T>,
+    savedText: (saved: T) => string = () => kitTexts.saved,
+  ) =>
+    void flow.run({
+      invalid,
+      save: () => send(id),
+      createdPath: id === null ? (saved) => staffPath(editPath, saved.Id) : null,
+      onSaved: (saved) => {
+        // Worded first: it may compare the form as sent with what the server kept.
+        const text = savedText(saved);
+        setObject(saved);
+        setForm(formOf(saved));
+        return text;
+      },
+    });
+
+  const remove = async () => {
+    if (id === null) return;
+    await deleteById(id);
+    void navigate(listPath, { state: { notice: deleted } });
+  };
+
+  return { object, form, setForm, update, flow, save, remove };
 }
 
 /** The outcome of the last save, "Speichern", and "Löschen" once the object exists. */

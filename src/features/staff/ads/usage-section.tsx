@@ -1,0 +1,42 @@
+/**
+ * Where an advert or a campaign is in use: one line a slot (linked), then what the screen adds
+ * (the campaign or the advert of that slot item); the `none` line when it is used nowhere.
+ */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { staffPath, staffPaths } from '../../../lib/staff-routes';
+import { StaffSection } from '../kit';
+import kit from '../kit/kit.module.css';
+
+export function UsageSection<U extends { SlotId: number; SlotKey: string }>({
+  title,
+  none,
+  usage,
+  keyOf,
+  children,
+}: {
+  title: string;
+  none: string;
+  usage: readonly U[];
+  /** Tells the items of one slot apart. */
+  keyOf: (item: U) => number;
+  /** What follows the slot's link. */
+  children: (item: U) => ReactNode;
+}) {
+  return (
+    <StaffSection title={title}>
+      {usage.length === 0 ? (
+        <p className={kit.muted}>{none}</p>
+      ) : (
+        <ul className={kit.list}>
+          {usage.map((u) => (
+            <li key={`${u.SlotId}-${keyOf(u)}`}>
+              <Link to={staffPath(staffPaths.supportSlot, u.SlotId)}>{u.SlotKey}</Link>
+              {children(u)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </StaffSection>
+  );
+}
