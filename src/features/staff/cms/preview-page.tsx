@@ -11,7 +11,7 @@ import { berlinDay, formatDayDe } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { staffPaths } from '../../../lib/staff-routes';
 import { Breadcrumbs } from '../../../ui/breadcrumbs/breadcrumbs';
-import { Button, ButtonLink } from '../../../ui/button/button';
+import { ButtonLink } from '../../../ui/button/button';
 import { Page } from '../../../ui/page/page';
 import { errorMessage, useStaffData } from '../kit';
 import { fetchEntry, fetchPreview } from './api';
@@ -25,6 +25,7 @@ import {
   type EditorLocationState,
 } from './drafts';
 import { idOf } from './edit-pages';
+import { EntryLoadFailed } from './entry-alert';
 import { editorPath } from './list-page';
 import { TagLine } from '../../../ui/tags/tags';
 import { RenderedBody } from './markdown-editor';
@@ -55,14 +56,7 @@ function Preview({ id }: { id: number }) {
     return (
       <Page width="lg" gap="md">
         <h1>{texts.previewPageTitle}</h1>
-        <div role="alert" className={styles.alert}>
-          <p>{entry.notFound ? texts.entryMissing : entry.error}</p>
-          {!entry.notFound && (
-            <Button variant="secondary" onClick={entry.reload}>
-              {texts.retry}
-            </Button>
-          )}
-        </div>
+        <EntryLoadFailed entry={entry} />
         <p>
           <ButtonLink to={staffPaths.supportCmsList} variant="secondary">
             {texts.backToList}
