@@ -27,6 +27,7 @@ import {
   StaffSection,
   TextField,
   useEditScreen,
+  type EditTarget,
 } from '../kit';
 import kit from '../kit/kit.module.css';
 import { deleteAdvert, fetchAdvert, historyUrl, previewAdvert, saveAdvert } from './api';
@@ -166,17 +167,16 @@ function PreviewPane({ form }: { form: Form }) {
   );
 }
 
+const TARGET: EditTarget = {
+  edit: staffPaths.supportAdvert,
+  list: staffPaths.supportAdverts,
+  remove: deleteAdvert,
+  deleted: t.deleted,
+};
+
 function AdvertScreen({ advert: loaded }: { advert: AdvertDetail | null }) {
-  const screen = useEditScreen({
-    loaded,
-    formOf,
-    editPath: staffPaths.supportAdvert,
-    listPath: staffPaths.supportAdverts,
-    deleted: t.deleted,
-    deleteById: deleteAdvert,
-  });
-  const { object: advert, form, update, flow } = screen;
-  const { errors, version } = flow;
+  const screen = useEditScreen(loaded, formOf, TARGET);
+  const { object: advert, form, update, bind, errors, version } = screen;
 
   const submit = () =>
     screen.save(
@@ -195,7 +195,7 @@ function AdvertScreen({ advert: loaded }: { advert: AdvertDetail | null }) {
         <EditForm
           title={title}
           onSubmit={submit}
-          flow={flow}
+          flow={screen.flow}
           remove={
             advert && {
               question: t.deleteQuestion,
@@ -209,22 +209,13 @@ function AdvertScreen({ advert: loaded }: { advert: AdvertDetail | null }) {
           }
         >
           <div className={formGridClass}>
-            <TextField
-              label={t.name}
-              hint={t.nameHint}
-              error={errors.Name}
-              value={form.Name}
-              maxLength={120}
-              onChange={(Name) => update({ Name })}
-            />
+            <TextField label={t.name} hint={t.nameHint} {...bind('Name')} maxLength={120} />
             <TextField
               label={t.targetUrl}
               hint={t.targetUrlHint}
-              error={errors.TargetUrl}
+              {...bind('TargetUrl')}
               inputMode="url"
-              value={form.TargetUrl}
               maxLength={500}
-              onChange={(TargetUrl) => update({ TargetUrl })}
             />
             {CODE_FIELDS.map(({ key, label, hint }) => (
               <Field key={key} label={label} hint={hint} error={errors[key]} wide>
@@ -244,12 +235,7 @@ function AdvertScreen({ advert: loaded }: { advert: AdvertDetail | null }) {
         <PreviewPane form={form} />
       </div>
       {advert && (
-        <UsageSection
-          title={t.usageTitle}
-          none={t.usageNone}
-          usage={advert.Usage}
-          keyOf={(u) => u.CampaignId}
-        >
+        <UsageSection texts={t} usage={advert.Usage} keyOf={(u) => u.CampaignId}>
           {(u) => (
             <>
               {' – '}

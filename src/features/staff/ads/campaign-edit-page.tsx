@@ -27,6 +27,8 @@ import {
   StaffPage,
   TextField,
   useEditScreen,
+  wholeNumber,
+  type EditTarget,
 } from '../kit';
 import { deleteCampaign, fetchCampaign, historyUrl, saveCampaign } from './api';
 import { STATUS_TONES } from './campaign-list-page';
@@ -103,17 +105,16 @@ export function CampaignEditPage() {
 
 const BACK = { to: staffPaths.supportCampaigns, label: t.back };
 
+const TARGET: EditTarget = {
+  edit: staffPaths.supportCampaign,
+  list: staffPaths.supportCampaigns,
+  remove: deleteCampaign,
+  deleted: t.deleted,
+};
+
 function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
-  const screen = useEditScreen({
-    loaded,
-    formOf,
-    editPath: staffPaths.supportCampaign,
-    listPath: staffPaths.supportCampaigns,
-    deleted: t.deleted,
-    deleteById: deleteCampaign,
-  });
-  const { object: campaign, form, setForm, update, flow } = screen;
-  const { errors, version } = flow;
+  const screen = useEditScreen(loaded, formOf, TARGET);
+  const { object: campaign, form, setForm, update, bind, errors, version } = screen;
   const typeName = useId();
 
   const toggleCountry = (countryId: number, on: boolean) =>
@@ -143,7 +144,7 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
       <EditForm
         title={title}
         onSubmit={submit}
-        flow={flow}
+        flow={screen.flow}
         remove={
           campaign && {
             question: t.deleteQuestion,
@@ -157,13 +158,7 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
         }
       >
         <div className={formGridClass}>
-          <TextField
-            label={t.name}
-            error={errors.Name}
-            value={form.Name}
-            maxLength={120}
-            onChange={(Name) => update({ Name })}
-          />
+          <TextField label={t.name} {...bind('Name')} maxLength={120} />
           <ChoiceGroup legend={t.type} hint={t.typeHint} error={errors.CampaignTypeId}>
             {[1, 2].map((type) => (
               <Choice
@@ -180,14 +175,9 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
           <TextField
             label={t.weight}
             hint={t.weightHint}
-            error={errors.Weight}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={1000}
+            {...bind('Weight')}
+            {...wholeNumber(1, 1000)}
             step={1}
-            value={form.Weight}
-            onChange={(Weight) => update({ Weight })}
           />
           <ChoiceGroup legend={t.countries} error={errors.CountryIds}>
             {COUNTRY_IDS.map((countryId) => (
@@ -200,22 +190,13 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
               />
             ))}
           </ChoiceGroup>
-          <TextField
-            label={t.startsAt}
-            hint={t.startsAtHint}
-            error={errors.StartsAt}
-            type="date"
-            value={form.StartsAt}
-            onChange={(StartsAt) => update({ StartsAt })}
-          />
+          <TextField label={t.startsAt} hint={t.startsAtHint} {...bind('StartsAt')} type="date" />
           <TextField
             label={t.endsAt}
             hint={t.endsAtHint}
-            error={errors.EndsAt}
+            {...bind('EndsAt')}
             type="date"
-            value={form.EndsAt}
             min={form.StartsAt || undefined}
-            onChange={(EndsAt) => update({ EndsAt })}
           />
           <Field label={t.zipRanges} hint={t.zipRangesHint} error={errors.ZipRanges} wide>
             {(a11y) => (
@@ -237,12 +218,7 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
         </div>
       </EditForm>
       {campaign && (
-        <UsageSection
-          title={t.usageTitle}
-          none={t.usageNone}
-          usage={campaign.Usage}
-          keyOf={(u) => u.AdvertId}
-        >
+        <UsageSection texts={t} usage={campaign.Usage} keyOf={(u) => u.AdvertId}>
           {(u) => (
             <>
               {' – '}

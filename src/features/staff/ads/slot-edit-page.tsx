@@ -34,7 +34,9 @@ import {
   StaffSection,
   TextField,
   useEditScreen,
+  wholeNumber,
   useStaffData,
+  type EditTarget,
 } from '../kit';
 import kit from '../kit/kit.module.css';
 import {
@@ -402,17 +404,16 @@ function PostalCheck({ slot, choices }: { slot: Slot; choices: Choices }) {
   );
 }
 
+const TARGET: EditTarget = {
+  edit: staffPaths.supportSlot,
+  list: staffPaths.supportSlots,
+  remove: deleteSlot,
+  deleted: t.deleted,
+};
+
 function SlotScreen({ slot: loaded, choices }: { slot: Slot | null; choices: Choices }) {
-  const screen = useEditScreen({
-    loaded,
-    formOf,
-    editPath: staffPaths.supportSlot,
-    listPath: staffPaths.supportSlots,
-    deleted: t.deleted,
-    deleteById: deleteSlot,
-  });
-  const { object: slot, form, update, flow } = screen;
-  const { errors, version } = flow;
+  const screen = useEditScreen(loaded, formOf, TARGET);
+  const { object: slot, form, update, bind, errors, version } = screen;
 
   const submit = () => {
     const body = slotBodyOf(form);
@@ -439,7 +440,7 @@ function SlotScreen({ slot: loaded, choices }: { slot: Slot | null; choices: Cho
     <StaffPage title={title} back={BACK}>
       <EditForm
         onSubmit={submit}
-        flow={flow}
+        flow={screen.flow}
         remove={
           slot && {
             question: t.deleteQuestion,
@@ -453,20 +454,12 @@ function SlotScreen({ slot: loaded, choices }: { slot: Slot | null; choices: Cho
             <TextField
               label={t.key}
               hint={t.keyHint}
-              error={errors.SlotKey}
-              value={form.SlotKey}
+              {...bind('SlotKey')}
               maxLength={40}
               spellCheck={false}
               autoCapitalize="none"
-              onChange={(SlotKey) => update({ SlotKey })}
             />
-            <TextField
-              label={t.name}
-              error={errors.Name}
-              value={form.Name}
-              maxLength={120}
-              onChange={(Name) => update({ Name })}
-            />
+            <TextField label={t.name} {...bind('Name')} maxLength={120} />
             <Field label={t.type} error={errors.SlotTypeId}>
               {(a11y) => (
                 <select
@@ -491,24 +484,10 @@ function SlotScreen({ slot: loaded, choices }: { slot: Slot | null; choices: Cho
             <TextField
               label={t.width}
               hint={t.sizeHint}
-              error={errors.Width}
-              type="number"
-              inputMode="numeric"
-              min={50}
-              max={2000}
-              value={form.Width}
-              onChange={(Width) => update({ Width })}
+              {...bind('Width')}
+              {...wholeNumber(50, 2000)}
             />
-            <TextField
-              label={t.height}
-              error={errors.Height}
-              type="number"
-              inputMode="numeric"
-              min={20}
-              max={2000}
-              value={form.Height}
-              onChange={(Height) => update({ Height })}
-            />
+            <TextField label={t.height} {...bind('Height')} {...wholeNumber(20, 2000)} />
           </div>
         </StaffSection>
         <ItemsEditor

@@ -9,14 +9,13 @@ import { StaffSection } from '../kit';
 import kit from '../kit/kit.module.css';
 
 export function UsageSection<U extends { SlotId: number; SlotKey: string }>({
-  title,
-  none,
+  texts: { usageTitle, usageNone },
   usage,
   keyOf,
   children,
 }: {
-  title: string;
-  none: string;
+  /** The section's title and its line for "used nowhere". */
+  texts: { usageTitle: string; usageNone: string };
   usage: readonly U[];
   /** Tells the items of one slot apart. */
   keyOf: (item: U) => number;
@@ -24,9 +23,9 @@ export function UsageSection<U extends { SlotId: number; SlotKey: string }>({
   children: (item: U) => ReactNode;
 }) {
   return (
-    <StaffSection title={title}>
+    <StaffSection title={usageTitle}>
       {usage.length === 0 ? (
-        <p className={kit.muted}>{none}</p>
+        <p className={kit.muted}>{usageNone}</p>
       ) : (
         <ul className={kit.list}>
           {usage.map((u) => (

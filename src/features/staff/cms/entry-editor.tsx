@@ -119,9 +119,7 @@ function EntryEditor({
   const [form, setForm] = useState<CmsForm>(() => formOf(initial));
   const key = draftKey(kind, base?.Id);
   const dirty = !sameForm(form, formOf(base));
-  const { offer, takeDraft, discardOffer, editedOn, setEditedOn } = useEntryDraft({
-    draftKey: key,
-    initial,
+  const { offer, takeDraft, discardOffer, editedOn, setEditedOn } = useEntryDraft(key, initial, {
     base,
     form,
     setForm,
@@ -129,21 +127,7 @@ function EntryEditor({
   });
   const builtIn = base?.BuiltIn ?? false;
   const isFaq = kind === 'page' && base?.Slug === 'info-center';
-  const {
-    busy,
-    message,
-    setMessage,
-    conflict,
-    fieldErrors,
-    revision,
-    set,
-    onSave,
-    onPublish,
-    onUnpublish,
-    onDelete,
-    onRestore,
-    reloadAfterConflict,
-  } = useEntryActions({
+  const actions = useEntryActions({
     kind,
     base,
     setBase,
@@ -188,7 +172,7 @@ function EntryEditor({
               variant="primary"
               onClick={() => {
                 takeDraft(offer);
-                setMessage({ kind: 'success', text: texts.draftRestored });
+                actions.setMessage({ kind: 'success', text: texts.draftRestored });
               }}
             >
               {texts.draftRestore}
@@ -200,43 +184,45 @@ function EntryEditor({
         </div>
       )}
 
-      <form className={styles.editorForm} onSubmit={(e) => void onSave(e)} noValidate>
+      <form className={styles.editorForm} onSubmit={(e) => void actions.onSave(e)} noValidate>
         <EntryFields
           kind={kind}
           form={form}
           setForm={setForm}
-          set={set}
-          fieldErrors={fieldErrors}
+          set={actions.set}
+          fieldErrors={actions.fieldErrors}
           builtIn={builtIn}
         />
 
         <StaffSection title={texts.bodyTitle}>
           <MarkdownEditor
             value={form.BodyMarkdown}
-            onChange={(v) => set('BodyMarkdown', v)}
+            onChange={(v) => actions.set('BodyMarkdown', v)}
             kind={kind}
             slug={form.Slug}
             hint={isFaq ? texts.faqHint : undefined}
           />
         </StaffSection>
 
-        {conflict && (
+        {actions.conflict && (
           <div role="alert" className={styles.conflict}>
             <p>
-              <strong>{texts.conflictTitle}:</strong> {conflict}
+              <strong>{texts.conflictTitle}:</strong> {actions.conflict}
             </p>
             <p>{texts.conflictKeep}</p>
-            <Button variant="secondary" onClick={() => void reloadAfterConflict()}>
+            <Button variant="secondary" onClick={() => void actions.reloadAfterConflict()}>
               {texts.conflictReload}
             </Button>
           </div>
         )}
-        {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
+        {actions.message && (
+          <FormMessage kind={actions.message.kind}>{actions.message.text}</FormMessage>
+        )}
 
         <div className={styles.actionBar}>
           <FormActions>
-            <Button type="submit" variant="secondary" disabled={busy !== null}>
-              {busy === 'save'
+            <Button type="submit" variant="secondary" disabled={actions.busy !== null}>
+              {actions.busy === 'save'
                 ? texts.saving
                 : base?.Status === 'published'
                   ? texts.save
@@ -246,15 +232,19 @@ function EntryEditor({
               !builtIn && (
                 <Button
                   variant="secondary"
-                  disabled={busy !== null}
-                  onClick={() => void onUnpublish()}
+                  disabled={actions.busy !== null}
+                  onClick={() => void actions.onUnpublish()}
                 >
                   {texts.unpublish}
                 </Button>
               )
             ) : (
-              <Button variant="primary" disabled={busy !== null} onClick={() => void onPublish()}>
-                {busy === 'publish' ? texts.publishing : texts.publish}
+              <Button
+                variant="primary"
+                disabled={actions.busy !== null}
+                onClick={() => void actions.onPublish()}
+              >
+                {actions.busy === 'publish' ? texts.publishing : texts.publish}
               </Button>
             )}
             {base && (
@@ -271,8 +261,8 @@ function EntryEditor({
               <Button
                 variant="ghost"
                 className={styles.danger}
-                disabled={busy !== null}
-                onClick={() => void onDelete()}
+                disabled={actions.busy !== null}
+                onClick={() => void actions.onDelete()}
               >
                 {texts.delete}
               </Button>
@@ -286,12 +276,12 @@ function EntryEditor({
         <EntryVersions
           id={base.Id}
           current={base.Version}
-          revision={revision}
-          busy={busy !== null}
-          onRestore={(v) => void onRestore(v)}
+          revision={actions.revision}
+          busy={actions.busy !== null}
+          onRestore={(v) => void actions.onRestore(v)}
         />
       )}
-      {base && <AuditHistory url={historyUrl(base.Id)} version={revision} />}
+      {base && <AuditHistory url={historyUrl(base.Id)} version={actions.revision} />}
     </StaffPage>
   );
 }

@@ -29,17 +29,16 @@ export function EntryFields({
 }) {
   const [imagePanel, setImagePanel] = useState(false);
   const address = cmsEntryPath(kind, form.Slug || '…');
+  /** A text field's value, error and change, to spread into a TextField. */
+  const bind = (key: 'Title' | 'Author' | 'TagsText' | 'ImageAlt') => ({
+    value: form[key],
+    error: fieldErrors[key],
+    onChange: (value: string) => set(key, value),
+  });
   return (
     <StaffSection title={texts.fieldsTitle}>
       <div className={formGridClass}>
-        <TextField
-          label={texts.fieldTitle}
-          error={fieldErrors.Title}
-          value={form.Title}
-          required
-          maxLength={200}
-          onChange={(v) => set('Title', v)}
-        />
+        <TextField label={texts.fieldTitle} {...bind('Title')} required maxLength={200} />
         <Field
           label={texts.fieldSlug}
           hint={builtIn ? texts.slugFixed : texts.slugHint(address)}
@@ -104,18 +103,8 @@ export function EntryFields({
         </Field>
         {kind === 'article' && (
           <>
-            <TextField
-              label={texts.fieldAuthor}
-              value={form.Author}
-              maxLength={120}
-              onChange={(v) => set('Author', v)}
-            />
-            <TextField
-              label={texts.fieldTags}
-              hint={texts.tagsHint}
-              value={form.TagsText}
-              onChange={(v) => set('TagsText', v)}
-            />
+            <TextField label={texts.fieldAuthor} {...bind('Author')} maxLength={120} />
+            <TextField label={texts.fieldTags} hint={texts.tagsHint} {...bind('TagsText')} />
             <CheckField
               label={texts.fieldFeatured}
               checked={form.Featured}
@@ -155,10 +144,8 @@ export function EntryFields({
           <TextField
             label={texts.fieldImageAlt}
             hint={texts.imageAltHint}
-            error={fieldErrors.ImageAlt}
-            value={form.ImageAlt}
+            {...bind('ImageAlt')}
             maxLength={300}
-            onChange={(v) => set('ImageAlt', v)}
           />
         )}
       </div>

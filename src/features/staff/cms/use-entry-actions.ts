@@ -43,18 +43,8 @@ function fieldsOf(form: CmsForm) {
   };
 }
 
-export function useEntryActions({
-  kind,
-  base,
-  setBase,
-  form,
-  setForm,
-  editedOn,
-  setEditedOn,
-  dirty,
-  builtIn,
-  onCreated,
-}: {
+/** `editor`: the editor's entry and form as they stand, and what changes them. */
+export function useEntryActions(editor: {
   kind: CmsKind;
   base: CmsEntry | undefined;
   setBase: (entry: CmsEntry) => void;
@@ -73,23 +63,23 @@ export function useEntryActions({
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   /** Bumped after every change on the server, so the history and versions reload. */
   const [revision, setRevision] = useState(0);
-  const key = draftKey(kind, base?.Id);
+  const key = draftKey(editor.kind, editor.base?.Id);
 
   const set = <K extends keyof CmsForm>(field: K, value: CmsForm[K]) => {
-    setForm((f) => ({ ...f, [field]: value }));
+    editor.setForm((f) => ({ ...f, [field]: value }));
     if (fieldErrors[field]) setFieldErrors((e) => ({ ...e, [field]: undefined }));
   };
 
   /** The server changed the entry. */
   const changed = (entry: CmsEntry) => {
-    setBase(entry);
+    editor.setBase(entry);
     setRevision((r) => r + 1);
   };
   /** The server changed the entry and the form starts again from it. */
   const reset = (entry: CmsEntry) => {
-    setBase(entry);
-    setEditedOn(null);
-    setForm(formOf(entry));
+    editor.setBase(entry);
+    editor.setEditedOn(null);
+    editor.setForm(formOf(entry));
     setRevision((r) => r + 1);
   };
   const failed = (e: unknown) =>
@@ -110,10 +100,11 @@ export function useEntryActions({
 
   function validate(): boolean {
     const errors: FieldErrors = {};
-    if (!form.Title.trim()) errors.Title = texts.titleMissing;
-    const slugProblem = builtIn ? null : cmsSlugProblem(kind, form.Slug);
+    if (!editor.form.Title.trim()) errors.Title = texts.titleMissing;
+    const slugProblem = editor.builtIn ? null : cmsSlugProblem(editor.kind, editor.form.Slug);
     if (slugProblem) errors.Slug = slugProblem;
-    if (form.ImagePath && !form.ImageAlt.trim()) errors.ImageAlt = texts.imageAltMissing;
+    if (editor.form.ImagePath && !editor.form.ImageAlt.trim())
+      errors.ImageAlt = texts.imageAltMissing;
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) {
       setMessage({ kind: 'error', text: texts.fixErrors });
@@ -127,23 +118,28 @@ export function useEntryActions({
     if (!validate()) return null;
     setConflict(null);
     try {
-      const result = base
-        ? await saveEntry(base.Id, {
-            ...fieldsOf(form),
-            Version: (editedOn ?? base).Version,
-            UpdatedAt: (editedOn ?? base).UpdatedAt,
+      const result = editor.base
+        ? await saveEntry(editor.base.Id, {
+            ...fieldsOf(editor.form),
+            Version: (editor.editedOn ?? editor.base).Version,
+            UpdatedAt: (editor.editedOn ?? editor.base).UpdatedAt,
           })
-        : await createEntry({ Kind: kind, ...fieldsOf(form) });
-      if (!base) clearDraft(draftKey(kind, undefined));
-      clearDraft(draftKey(kind, result.Id));
+        : await createEntry({ Kind: editor.kind, ...fieldsOf(editor.form) });
+      if (!editor.base) clearDraft(draftKey(editor.kind, undefined));
+      clearDraft(draftKey(editor.kind, result.Id));
       reset(result);
-      if (!base) {
-        onCreated(result.Id);
+      if (!editor.base) {
+        editor.onCreated(result.Id);
         void navigate(editorPath(result), { replace: true });
       }
       return result;
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409 && base && /inzwischen/.test(e.message)) {
+      if (
+        e instanceof ApiError &&
+        e.status === 409 &&
+        editor.base &&
+        /inzwischen/.test(e.message)
+      ) {
         setConflict(e.message);
         setMessage(null);
       } else {
@@ -160,7 +156,7 @@ export function useEntryActions({
   async function onSave(event?: FormEvent) {
     event?.preventDefault();
     if (busy) return;
-    const wasDirty = dirty || !base;
+    const wasDirty = editor.dirty || !editor.base;
     await act('save', async () => {
       const result = await persist();
       if (result) setMessage({ kind: 'success', text: wasDirty ? texts.saved : texts.noChanges });
@@ -169,9 +165,9 @@ export function useEntryActions({
 
   async function onPublish() {
     if (busy) return;
-    const hadChanges = dirty || !base;
+    const hadChanges = editor.dirty || !editor.base;
     await act('publish', async () => {
-      const current = hadChanges ? ((await persist()) ?? undefined) : base;
+      const current = hadChanges ? ((await persist()) ?? undefined) : editor.base;
       if (!current) return;
       changed(await publishEntry(current.Id));
       setMessage({
@@ -182,6 +178,7 @@ export function useEntryActions({
   }
 
   async function onUnpublish() {
+    const { base } = editor;
     if (busy || !base || !confirm(texts.confirmUnpublish)) return;
     await act('unpublish', async () => {
       changed(await unpublishEntry(base.Id));
@@ -190,11 +187,11 @@ export function useEntryActions({
   }
 
   async function onDelete() {
-    if (busy || !base || !confirm(texts.confirmDelete(base.Title))) return;
+    if (busy || !editor.base || !confirm(texts.confirmDelete(editor.base.Title))) return;
     setBusy('delete');
     setMessage(null);
     try {
-      await deleteEntry(base.Id);
+      await deleteEntry(editor.base.Id);
       clearDraft(key);
       void navigate(staffPaths.supportCmsList);
     } catch (e) {
@@ -204,8 +201,9 @@ export function useEntryActions({
   }
 
   async function onRestore(version: number) {
+    const { base } = editor;
     if (busy || !base) return;
-    if (dirty) {
+    if (editor.dirty) {
       setMessage({ kind: 'error', text: texts.restoreDirty });
       return;
     }
@@ -217,9 +215,9 @@ export function useEntryActions({
   }
 
   async function reloadAfterConflict() {
-    if (!base) return;
+    if (!editor.base) return;
     try {
-      reset(await fetchEntry(base.Id));
+      reset(await fetchEntry(editor.base.Id));
       setConflict(null);
       clearDraft(key);
     } catch (e) {

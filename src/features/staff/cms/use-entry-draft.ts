@@ -20,21 +20,18 @@ import {
 /** The saved version a form was typed on. */
 export type EditedOn = { Version: number; UpdatedAt: string };
 
-export function useEntryDraft({
-  draftKey: key,
-  initial,
-  base,
-  form,
-  setForm,
-  dirty,
-}: {
-  draftKey: string;
-  initial: CmsEntry | undefined;
-  base: CmsEntry | undefined;
-  form: CmsForm;
-  setForm: (form: CmsForm) => void;
-  dirty: boolean;
-}) {
+/** `key`: the entry's draft slot; `initial`: the entry as loaded; then the editor as it stands. */
+export function useEntryDraft(
+  key: string,
+  initial: CmsEntry | undefined,
+  editor: {
+    base: CmsEntry | undefined;
+    form: CmsForm;
+    setForm: (form: CmsForm) => void;
+    dirty: boolean;
+  },
+) {
+  const { base, form, setForm, dirty } = editor;
   const navigate = useNavigate();
   const location = useLocation();
   // A stored draft from before a reload (or from the preview).

@@ -100,6 +100,11 @@ export function TextField({
   );
 }
 
+/** The input attributes of a whole number from `min` to `max`, for a TextField. */
+export function wholeNumber(min: number, max: number) {
+  return { type: 'number', inputMode: 'numeric', min, max } as const;
+}
+
 /** A checkbox with its label to the right. */
 export function CheckField({
   label,

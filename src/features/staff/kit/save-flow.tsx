@@ -115,27 +115,24 @@ export function useSaveFlow<T>(saveTexts: SaveTexts = {}) {
 
 /**
  * A create-or-edit screen's state: the object as last saved (null: not created yet), its form,
- * the save flow, the save (a new object moves to `editPath` with its id; a saved one and its
- * form are taken as the server returned them) and the delete, which goes back to `listPath`
- * with the `deleted` notice.
+ * the save flow, the save (a new object moves to its edit address; a saved one and its form are
+ * taken as the server returned them) and the delete, which goes back to the list with a notice.
  */
-export function useEditScreen<T extends { Id: number }, F>({
-  loaded,
-  formOf,
-  editPath,
-  listPath,
-  deleted,
-  deleteById,
-}: {
-  loaded: T | null;
-  formOf: (object: T | null) => F;
+/** Where an object of one kind is edited and listed, and its delete. */
+export interface EditTarget {
   /** The edit address of one object, with its id parameter. */
-  editPath: string;
-  listPath: string;
+  edit: string;
+  list: string;
+  remove: (id: number) => Promise<unknown>;
   /** The notice on the list after the delete. */
   deleted: string;
-  deleteById: (id: number) => Promise<unknown>;
-}) {
+}
+
+export function useEditScreen<T extends { Id: number }, F>(
+  loaded: T | null,
+  formOf: (object: T | null) => F,
+  target: EditTarget,
+) {
   const navigate = useNavigate();
   const [object, setObject] = useState(loaded);
   const [form, setForm] = useState<F>(() => formOf(loaded));
@@ -143,6 +140,12 @@ export function useEditScreen<T extends { Id: number }, F>({
   const id = object?.Id ?? null;
 
   const update = (patch: Partial<F>) => setForm((f) => ({ ...f, ...patch }));
+  /** A field's value, its error and its change, to spread into a TextField. */
+  const bind = <K extends keyof F & string>(key: K) => ({
+    value: form[key],
+    error: flow.errors[key],
+    onChange: (value: F[K]) => update({ [key]: value } as unknown as Partial<F>),
+  });
 
   /** Saves with `save(id)`; `savedText` words the success (default "Gespeichert."). */
   const save = (
@@ -153,7 +156,7 @@ export function useEditScreen<T extends { Id: number }, F>({
     void flow.run({
       invalid,
       save: () => send(id),
-      createdPath: id === null ? (saved) => staffPath(editPath, saved.Id) : null,
+      createdPath: id === null ? (saved) => staffPath(target.edit, saved.Id) : null,
       onSaved: (saved) => {
         // Worded first: it may compare the form as sent with what the server kept.
         const text = savedText(saved);
@@ -165,11 +168,12 @@ export function useEditScreen<T extends { Id: number }, F>({
 
   const remove = async () => {
     if (id === null) return;
-    await deleteById(id);
-    void navigate(listPath, { state: { notice: deleted } });
+    await target.remove(id);
+    void navigate(target.list, { state: { notice: target.deleted } });
   };
 
-  return { object, form, setForm, update, flow, save, remove };
+  const { errors, version } = flow;
+  return { object, form, setForm, update, bind, flow, errors, version, save, remove };
 }
 
 /** The outcome of the last save, "Speichern", and "Löschen" once the object exists. */
