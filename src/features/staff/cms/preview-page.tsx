@@ -30,6 +30,7 @@ import { editorPath } from './list-page';
 import { TagLine } from '../../../ui/tags/tags';
 import { RenderedBody } from './markdown-editor';
 import { texts } from './texts';
+import { ArticleImage } from '../../../ui/article/article-image';
 import styles from './cms.module.css';
 
 export function CmsPreviewPage() {
@@ -147,13 +148,7 @@ function PreviewOf({ entry }: { entry: CmsEntry }) {
             )}
           </header>
           {form.ImagePath && (
-            <img
-              className={styles.hero}
-              src={form.ImagePath}
-              alt={form.ImageAlt}
-              width={1200}
-              height={630}
-            />
+            <ArticleImage className={styles.hero} src={form.ImagePath} alt={form.ImageAlt} />
           )}
           {error && (
             <p role="alert" className={styles.panelError}>
