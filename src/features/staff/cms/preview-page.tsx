@@ -33,6 +33,17 @@ import { texts } from './texts';
 import { ArticleImage } from '../../../ui/article/article-image';
 import styles from './cms.module.css';
 
+/** The way back to the CMS list, when there is no entry to preview. */
+function BackToList() {
+  return (
+    <p>
+      <ButtonLink to={staffPaths.supportCmsList} variant="secondary">
+        {texts.backToList}
+      </ButtonLink>
+    </p>
+  );
+}
+
 export function CmsPreviewPage() {
   const id = idOf(useParams().pageId);
   if (id === undefined) {
@@ -40,11 +51,7 @@ export function CmsPreviewPage() {
       <Page width="lg" gap="md">
         <h1>{texts.previewPageTitle}</h1>
         <p>{texts.previewNoId}</p>
-        <p>
-          <ButtonLink to={staffPaths.supportCmsList} variant="secondary">
-            {texts.backToList}
-          </ButtonLink>
-        </p>
+        <BackToList />
       </Page>
     );
   }
@@ -58,11 +65,7 @@ function Preview({ id }: { id: number }) {
       <Page width="lg" gap="md">
         <h1>{texts.previewPageTitle}</h1>
         <EntryLoadFailed entry={entry} />
-        <p>
-          <ButtonLink to={staffPaths.supportCmsList} variant="secondary">
-            {texts.backToList}
-          </ButtonLink>
-        </p>
+        <BackToList />
       </Page>
     );
   }
