@@ -11,120 +11,56 @@
  * an option change) goes through one normaliser, normalizeConfig, by applyConfig: against the
  * calculator data once they are loaded for its country and product group, and again when they
  * arrive.
+ *
+ * Beside it: the state object and its defaults (calculator-state.ts), the form's errors
+ * (field-errors.ts), the postal code check (zip-check.ts), storing the configuration
+ * (save-config.ts) and the offer list's address (offer-address.ts); this module re-exports them.
  */
-import { proxy, ref } from 'valtio';
+import { ref } from 'valtio';
 import type { CalculatorConfig, CalculatorInitResponse } from '../../api/contract/calculation';
 import { CALC } from '../../api/contract/calculation-constants';
-import { LOCALES, localeByCountryId } from '../../lib/locale';
-import { writeOfferQuery, type OfferQuery } from '../../lib/offer-query';
-import { offerListPath } from '../../lib/paths';
-import { askLocalZipCode, askZipCode, fetchCalculatorInit, type LocalPageRef } from './api';
+import { writeOfferQuery } from '../../lib/offer-query';
+import { fetchCalculatorInit } from './api';
+import {
+  calculatorState,
+  defaultConfig,
+  idleCheck,
+  initial,
+  INPUT_DEBOUNCE_MS,
+  type CalculatorTarget,
+  type ProductGroupId,
+} from './calculator-state';
+import { fieldErrors, type FieldErrors } from './field-errors';
 import { keepInitCopy } from './init-copy';
-import {
-  forgetConfirmed,
-  forgetSavedConfigs,
-  loadSavedConfig,
-  rememberConfirmed,
-  saveConfig,
-  wasConfirmed,
-  watchConsent,
-} from './persistence';
+import { offerListHref, offerQueryOf } from './offer-address';
+import { forgetConfirmed, forgetSavedConfigs, loadSavedConfig, watchConsent } from './persistence';
+import { copy, storeIfValid } from './save-config';
 import { upsellCount } from './upsell';
-import {
-  amountError,
-  zipError,
-  zipFormatError,
-  type AmountError,
-  type ZipCheck,
-  type ZipError,
-} from './validation';
+import { zipFormatError, type ZipCheck } from './validation';
+import { checkZip, checkZipAndWait, dropZipCheckInFlight, resetZipChecks } from './zip-check';
 
-export type CalculatorTarget = 'DEFAULT' | 'CLIMATENEUTRAL' | 'DIESEL' | 'INSTALLMENT_12';
-export type ProductGroupId = 1 | 2;
-/** SPEC §2/§5: the global calculator, or the variant on a local price page. */
-export type CalculatorVariant = 'global' | 'local';
-
-/** SPEC §5/§9: validation waits this long after the last keystroke. */
-export const INPUT_DEBOUNCE_MS = 1500;
-/** SPEC §4/§9: submit re-polls a running postal code check this often. */
-export const SUBMIT_POLL_MS = 100;
-
-export interface LocalPage extends LocalPageRef {
-  /** The page's own address, to tell "another local page" from this one. */
-  path: string;
-}
-
-export interface CalculatorState {
-  config: CalculatorConfig;
-  /** Calculator data of the current country and product group; null until loaded. */
-  init: CalculatorInitResponse | null;
-  /** SPEC §4: set until the init data has loaded. */
-  initialising: boolean;
-  initError: string | null;
-  /** SPEC §4: set while a calculation runs. */
-  calculating: boolean;
-  /** The last postal code check (SPEC §5 "must exist"). */
-  zipCheck: ZipCheck;
-  /** A field shows its error once touched: after the debounce, on leaving it, on submit. */
-  touched: { zip: boolean; amount: boolean };
-  /**
-   * Counts the visitor's edits of the postal code field. A page notes it when it opens, to tell
-   * what was typed on it from what the store held before (a local page's rules load later).
-   */
-  zipInputs: number;
-  /** `zipInputs` when the local page `key` opened (markZipInputs). */
-  zipInputsAtOpen: { key: string; count: number } | null;
-  variant: CalculatorVariant;
-  localPage: LocalPage | null;
-  /** SPEC §4: on a local page, the local page the server named for a new postal code. */
-  localRedirect: string | null;
-  settingsOpen: boolean;
-  /** Saving the configuration failed (quota, private mode): shown in the settings panel. */
-  storageError: string | null;
-}
-
-export function defaultParameters(): CalculatorConfig['Parameters'] {
-  return CALC.DEFAULT_PARAMETER_IDS.map((Id) => ({ Id }));
-}
-
-export function defaultConfig(
-  countryId: number,
-  productGroupId: ProductGroupId = 1,
-): CalculatorConfig {
-  const locale = localeByCountryId(countryId) ?? LOCALES.de;
-  return {
-    ZipCode: '',
-    Amount: CALC.AMOUNT_DEFAULT,
-    Stations: CALC.STATIONS_DEFAULT,
-    Product: { Id: locale.defaultProductId, ClimateNeutral: false },
-    Parameters: defaultParameters(),
-    AppointmentPlus: false,
-    UpsellCount: 0,
-    CountryId: locale.countryId,
-    ProductGroupId: productGroupId,
-  };
-}
-
-const idleCheck = (): ZipCheck => ({ zip: '', countryId: 0, status: 'idle' });
-
-const initial = (): CalculatorState => ({
-  config: defaultConfig(1),
-  init: null,
-  initialising: true,
-  initError: null,
-  calculating: false,
-  zipCheck: idleCheck(),
-  touched: { zip: false, amount: false },
-  zipInputs: 0,
-  zipInputsAtOpen: null,
-  variant: 'global',
-  localPage: null,
-  localRedirect: null,
-  settingsOpen: false,
-  storageError: null,
-});
-
-export const calculatorState = proxy<CalculatorState>(initial());
+// The store's public face: its parts live beside it (state, errors, postal code check, addresses).
+export {
+  calculatorState,
+  defaultConfig,
+  defaultParameters,
+  INPUT_DEBOUNCE_MS,
+  SUBMIT_POLL_MS,
+  type CalculatorState,
+  type CalculatorTarget,
+  type CalculatorVariant,
+  type LocalPage,
+  type ProductGroupId,
+} from './calculator-state';
+export {
+  fieldErrors,
+  hasVisibleError,
+  visibleErrors,
+  type FieldErrors,
+  type FormView,
+} from './field-errors';
+export { offerListHref, offerQueryOf } from './offer-address';
+export { checkZip, confirmZip, ZIP_RETRY_MS } from './zip-check';
 
 // ---------------------------------------------------------------------------------------------
 // Module state that is not rendered: timers, the running init, answers already known.
@@ -135,9 +71,6 @@ let initRequest: AbortController | undefined;
 /** The country and product group (configKey) calculatorState.init belongs to. */
 let initFor: string | undefined;
 let session: { key: string; done: Promise<void> } | undefined;
-/** Server answers per `${countryId}:${zip}`; failures are not kept (SPEC §8: count as invalid once). */
-const zipAnswers = new Map<string, boolean>();
-let zipCheckSeq = 0;
 /**
  * The visitor has entered a calculator field since the page loaded: the saved configuration,
  * which arrives a moment after hydration, must not replace what they are about to type (a restore
@@ -156,10 +89,7 @@ export function resetCalculator(): void {
   initFor = undefined;
   session = undefined;
   engagedWith = undefined;
-  zipAnswers.clear();
-  zipCheckSeq++;
-  clearTimeout(zipRetryTimer);
-  zipRetryTimer = undefined;
+  resetZipChecks();
   stopWatchingConsent?.();
   stopWatchingConsent = undefined;
   Object.assign(calculatorState, initial());
@@ -186,10 +116,6 @@ const configKey = (countryId: number, productGroupId: number) => `${countryId}-$
 function visibleKey(config: CalculatorConfig): string {
   return `${config.CountryId}|${config.ProductGroupId}|${writeOfferQuery(offerQueryOf(config))}`;
 }
-
-/** A plain copy of a configuration (valtio proxies cannot be structuredClone'd). */
-const copy = (config: CalculatorConfig): CalculatorConfig =>
-  JSON.parse(JSON.stringify(config)) as CalculatorConfig;
 
 /**
  * Makes the store ready for a country and product group: defaults, then the saved configuration,
@@ -493,46 +419,6 @@ export function closeSettings(): void {
 // ---------------------------------------------------------------------------------------------
 // The form: typing, leaving a field, the postal code check, submit
 
-export interface FieldErrors {
-  zip: ZipError | null;
-  amount: AmountError | null;
-}
-
-/** What validation reads: the live state or a snapshot of it. */
-export interface FormView {
-  readonly config: {
-    readonly ZipCode: string;
-    readonly Amount: number;
-    readonly CountryId: number;
-  };
-  readonly zipCheck: Readonly<ZipCheck>;
-  readonly touched: { readonly zip: boolean; readonly amount: boolean };
-}
-
-/** The errors of the current values, touched or not. */
-export function fieldErrors(state: FormView = calculatorState): FieldErrors {
-  const { ZipCode, Amount, CountryId } = state.config;
-  return {
-    zip: zipError(ZipCode, CountryId, state.zipCheck),
-    amount: amountError(Amount),
-  };
-}
-
-/** The errors a visitor sees: only of touched fields (an untouched empty form is not "wrong"). */
-export function visibleErrors(state: FormView = calculatorState): FieldErrors {
-  const errors = fieldErrors(state);
-  return {
-    zip: state.touched.zip ? errors.zip : null,
-    amount: state.touched.amount ? errors.amount : null,
-  };
-}
-
-/** SPEC §5: start and settings buttons are disabled while any field has an error. */
-export function hasVisibleError(state: FormView = calculatorState): boolean {
-  const e = visibleErrors(state);
-  return e.zip !== null || e.amount !== null;
-}
-
 /** Typing in the postal code field: the value is kept; validation follows the debounce. */
 export function inputZipCode(zip: string): void {
   if (zip === calculatorState.config.ZipCode) return;
@@ -593,112 +479,9 @@ function commitAmount(): void {
   storeIfValid();
 }
 
-/**
- * Asks the server whether the postal code exists, unless its format is wrong or the answer is
- * known. A failed call counts as "does not exist" (SPEC §5/§8). On a local page the local check
- * answers, and a local page it names becomes `localRedirect` (SPEC §4).
- */
-export async function checkZip(): Promise<void> {
-  const { ZipCode: zip, CountryId: countryId } = calculatorState.config;
-  const check = calculatorState.zipCheck;
-  if (zipFormatError(zip, countryId) !== null) return;
-  const asked = check.zip === zip && check.countryId === countryId && check.status !== 'idle';
-  if (asked && !check.failed) return;
-  const seq = ++zipCheckSeq;
-  const local = calculatorState.variant === 'local' ? calculatorState.localPage : null;
-  const known = local ? undefined : zipAnswers.get(`${countryId}:${zip}`);
-  calculatorState.zipCheck = {
-    zip,
-    countryId,
-    status: known === undefined ? 'pending' : known ? 'valid' : 'invalid',
-  };
-  let valid: boolean;
-  let failed = false;
-  let redirect: string | null = null;
-  if (known !== undefined) {
-    valid = known;
-  } else if (local) {
-    const answer = await askLocalZipCode(local, zip, countryId);
-    failed = answer === null;
-    valid = answer?.valid ?? false;
-    if (valid && answer?.url && answer.url !== local.path) redirect = answer.url;
-  } else {
-    const answer = await askZipCode(zip, countryId);
-    if (answer !== null) zipAnswers.set(`${countryId}:${zip}`, answer);
-    failed = answer === null;
-    valid = answer ?? false;
-  }
-  if (failed && (await wasConfirmed(countryId, zip))) {
-    // No answer, but the server confirmed this code in this browser before.
-    failed = false;
-    valid = true;
-  } else if (valid && !failed) {
-    void rememberConfirmed(countryId, zip);
-  }
-  if (seq !== zipCheckSeq) return; // a newer check (or a reset) took over
-  calculatorState.zipCheck = {
-    zip,
-    countryId,
-    status: valid ? 'valid' : 'invalid',
-    ...(failed ? { failed } : {}),
-  };
-  if (failed) retryZipCheckLater();
-  if (!valid) return;
-  // SPEC §4: a postal code change, once checked and valid, stores the configuration …
-  storeIfValid();
-  // … and on a local page moves to another local page when the server supplied one — unless the
-  // visitor already asked for prices: the submit waited for this check and goes to the offer
-  // list; moving to the town page as well lost that click (a loaded machine).
-  if (redirect && submitsInFlight === 0) calculatorState.localRedirect = redirect;
-}
-
-/** Submits waiting for the postal code check (submitCalculator). */
-let submitsInFlight = 0;
-
-/**
- * The server computed offers for this postal code (the offer list): it exists. Remembered like
- * a check's "yes", so a check on the same page, or later without an answer, needs no question.
- */
-export function confirmZip(countryId: number, zip: string): void {
-  zipAnswers.set(`${countryId}:${zip}`, true);
-  void rememberConfirmed(countryId, zip);
-}
-
-/** Lie-Fi (online, yet no answer) gets no 'online' event: a failed check tries again after this. */
-export const ZIP_RETRY_MS = 10_000;
-let zipRetryTimer: ReturnType<typeof setTimeout> | undefined;
-let listeningForOnline = false;
-
-/** A failed check asks again when the connection returns, and every 10 s meanwhile. */
-function retryZipCheckLater(): void {
-  if (typeof window === 'undefined') return;
-  if (!listeningForOnline) {
-    listeningForOnline = true;
-    window.addEventListener('online', retryFailedZipCheck);
-  }
-  clearTimeout(zipRetryTimer);
-  zipRetryTimer = setTimeout(retryFailedZipCheck, ZIP_RETRY_MS);
-}
-
-function retryFailedZipCheck(): void {
-  clearTimeout(zipRetryTimer);
-  zipRetryTimer = undefined;
-  const { zipCheck, config } = calculatorState;
-  if (
-    !zipCheck.failed ||
-    zipCheck.zip !== config.ZipCode ||
-    zipCheck.countryId !== config.CountryId
-  )
-    return;
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return; // 'online' will call
-  void checkZip();
-}
-
 export function clearLocalRedirect(): void {
   calculatorState.localRedirect = null;
 }
-
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export type SubmitResult = { ok: true; href: string } | { ok: false; errors: FieldErrors };
 
@@ -711,13 +494,7 @@ export async function submitCalculator(): Promise<SubmitResult> {
   clearTimeout(amountTimer);
   zipTimer = amountTimer = undefined;
   calculatorState.touched = { zip: true, amount: true };
-  submitsInFlight += 1;
-  try {
-    void checkZip();
-    while (calculatorState.zipCheck.status === 'pending') await delay(SUBMIT_POLL_MS);
-  } finally {
-    submitsInFlight -= 1;
-  }
+  await checkZipAndWait();
   const errors = fieldErrors();
   if (errors.zip || errors.amount) return { ok: false, errors };
   storeIfValid();
@@ -728,51 +505,7 @@ export async function submitCalculator(): Promise<SubmitResult> {
 export function resetZipValidation(check: ZipCheck = idleCheck()): void {
   clearTimeout(zipTimer);
   zipTimer = undefined;
-  zipCheckSeq++;
+  dropZipCheckInFlight();
   calculatorState.zipCheck = check;
   calculatorState.touched = { zip: false, amount: false };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Addresses and storage
-
-/** SPEC §3 offer-list query of a configuration. */
-export function offerQueryOf(config: CalculatorConfig): OfferQuery {
-  return {
-    zipCode: config.ZipCode,
-    amount: config.Amount,
-    stations: config.Stations,
-    productId: config.Product.Id,
-    options: config.Parameters.map((p) => (p.Modifier === undefined ? { Id: p.Id } : { ...p })),
-    climateNeutral: config.Product.ClimateNeutral,
-    appointmentPlus: config.AppointmentPlus,
-  };
-}
-
-/** The offer list's address for a configuration: /heizoel|diesel/angebotsliste?… */
-export function offerListHref(config: CalculatorConfig): string {
-  return `${offerListPath(config.ProductGroupId)}?${writeOfferQuery(offerQueryOf(config))}`;
-}
-
-/**
- * Stores the configuration when the form is valid: the amount within limits and the postal code
- * either confirmed by the server or still empty (options chosen before entering a code are kept).
- * Storing needs preferences consent (persistence.ts).
- */
-function storeIfValid(): void {
-  const { config, zipCheck } = calculatorState;
-  if (amountError(config.Amount) !== null) return;
-  const zipConfirmed =
-    zipCheck.zip === config.ZipCode &&
-    zipCheck.countryId === config.CountryId &&
-    zipCheck.status === 'valid';
-  if (config.ZipCode !== '' && !zipConfirmed) return;
-  saveConfig(copy(config)).then(
-    () => {
-      calculatorState.storageError = null;
-    },
-    (error: unknown) => {
-      calculatorState.storageError = error instanceof Error ? error.message : String(error);
-    },
-  );
 }

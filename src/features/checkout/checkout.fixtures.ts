@@ -1,6 +1,7 @@
 /** Test data of the checkout: the calculator configuration, the order context and the priced offer. */
 import { vi } from 'vitest';
 import type { CalculatorConfig } from '../../api/contract/calculation';
+import type { DeliverySlot } from '../../api/contract/delivery';
 import type { Offer } from '../../api/contract/calculation-result';
 import type { OrderContext } from './form';
 import { checkoutState, resetCheckout } from './store';
@@ -63,4 +64,28 @@ export function freshCheckout(): ReturnType<typeof vi.fn<typeof fetch>> {
   const fetchMock = vi.fn<typeof fetch>();
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** A free delivery day, in the morning. */
+export const slot = (Date: string): DeliverySlot => ({ Date, Window: 'vormittags' });
+
+/**
+ * The chosen day was taken meanwhile: the order answers 409 with the days still free (`next`),
+ * and the preview asked again offers them.
+ */
+export function answerSlotTaken(
+  fetchMock: ReturnType<typeof vi.fn<typeof fetch>>,
+  next: DeliverySlot[],
+  offer: Offer,
+): void {
+  fetchMock.mockImplementation((url) =>
+    Promise.resolve(
+      url === '/api/orders'
+        ? json(
+            { message: 'Dieser Termin ist gerade vergeben.', Reason: 'SlotTaken', Slots: next },
+            409,
+          )
+        : json({ Offer: offer, PaymentParameterId: 24, DeliverySlots: next }),
+    ),
+  );
 }

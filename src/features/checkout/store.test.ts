@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkoutDefaults, household } from '../../ui/order-form/order-form.fixtures';
-import { ctx, freshCheckout, json, previewOffer } from './checkout.fixtures';
+import { answerSlotTaken, ctx, freshCheckout, json, previewOffer, slot } from './checkout.fixtures';
 import type { CheckoutValues } from './form';
 import {
   acceptPriceChange,
@@ -174,7 +174,6 @@ describe('checkout store', () => {
 });
 
 describe('checkout store: the delivery day', () => {
-  const slot = (Date: string) => ({ Date, Window: 'vormittags' as const });
   /** The offer as POST /api/orders/preview prices it. */
   const offerAt = (TotalPrice: number) =>
     previewOffer({
@@ -238,21 +237,7 @@ describe('checkout store: the delivery day', () => {
     setDeliverySlots(offered);
     setField('deliveryDate', '2026-12-02', ctx());
     const next = [slot('2026-12-03'), slot('2026-12-04')];
-    const preview = {
-      Offer: offerAt(3005.94),
-      PaymentParameterId: 24,
-      DeliverySlots: next,
-    };
-    fetchMock.mockImplementation((url) =>
-      Promise.resolve(
-        url === '/api/orders'
-          ? json(
-              { message: 'Dieser Termin ist gerade vergeben.', Reason: 'SlotTaken', Slots: next },
-              409,
-            )
-          : json(preview),
-      ),
-    );
+    answerSlotTaken(fetchMock, next, offerAt(3005.94));
     expect(await submit(ctx())).toEqual({ kind: 'slotTaken' });
     expect(checkoutState.slotTaken).toBe(true);
     expect(checkoutState.phase).toBe('editing');

@@ -29,6 +29,7 @@ import type { SendOutcome } from './store';
 import { texts } from './texts';
 import { useGroupView } from './use-group-view';
 import { useNow } from './use-now';
+import states from './group-states.module.css';
 import styles from './group-orders.module.css';
 
 /** The households that count: taking part now, or ordered / left out at the closing. */
@@ -156,7 +157,7 @@ function GroupContent({
             <dt>{texts.group.state}</dt>
             <dd>
               <span
-                className={`${styles.badge} ${styles[`state-${view.State}`] ?? ''}`}
+                className={`${styles.badge} ${states[`state-${view.State}`] ?? ''}`}
                 data-testid="group-state"
               >
                 {texts.states[view.State]}

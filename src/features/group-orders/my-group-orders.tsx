@@ -15,6 +15,7 @@ import { fetchMyGroups } from './api';
 import { formatDeadline, formatGroupCode } from './format';
 import { texts } from './texts';
 import { formStyles } from './components/form-styles';
+import states from './group-states.module.css';
 import styles from './my-group-orders.module.css';
 
 type Load =
@@ -100,7 +101,7 @@ function GroupRow({ group }: { group: MyGroup }) {
             {texts.mine.line(group.ZipCode, group.Place, group.ProductName)}
           </Link>
         </h3>
-        <span className={`${styles.badge} ${styles[`state-${group.State}`] ?? ''}`}>
+        <span className={`${styles.badge} ${states[`state-${group.State}`] ?? ''}`}>
           <span className="visually-hidden">Status: </span>
           {texts.states[group.State]}
         </span>

@@ -23,6 +23,7 @@ import { useResource } from '../../ui/use-resource';
 import { useLocale } from '../locale';
 import { fetchNewsDetail } from './api';
 import { texts } from './texts';
+import { ArticleImage } from '../../ui/article/article-image';
 import styles from './news.module.css';
 
 function ArticleNotFound() {
@@ -112,12 +113,10 @@ function ArticleView({ detail, countryId }: { detail: NewsDetail; countryId: num
           </p>
         </header>
         {article.FilePath && (
-          <img
+          <ArticleImage
             className={styles.hero}
             src={article.FilePath}
             alt={article.ImageAlt}
-            width={1200}
-            height={630}
             fetchPriority="high"
           />
         )}

@@ -19,6 +19,7 @@ import { useResource } from '../../ui/use-resource';
 import { titleWithProduct } from '../../lib/page-titles';
 import { fetchCmsPage } from './api';
 import { texts } from './texts';
+import { ArticleImage } from '../../ui/article/article-image';
 import styles from './news.module.css';
 
 function useCmsPage(slug: CmsPageSlug) {
@@ -199,13 +200,7 @@ function CmsArticle({ page }: { page: CmsPage }) {
     <article className={styles.article}>
       <h1>{page.Title}</h1>
       {page.FilePath && (
-        <img
-          className={styles.hero}
-          src={page.FilePath}
-          alt={page.ImageAlt}
-          width={1200}
-          height={630}
-        />
+        <ArticleImage className={styles.hero} src={page.FilePath} alt={page.ImageAlt} />
       )}
       <Prose html={page.Content} />
     </article>

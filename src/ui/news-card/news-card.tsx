@@ -6,6 +6,7 @@
 import { Link } from 'react-router';
 import type { NewsItem } from '../../api/contract/content';
 import { formatDayDe } from '../../lib/dates';
+import { ArticleImage } from '../article/article-image';
 import styles from './news-card.module.css';
 
 export interface NewsCardProps {
@@ -21,12 +22,10 @@ export function NewsCard({ item, level = 2, eager = false }: NewsCardProps) {
   return (
     <article className={styles.card}>
       {item.FilePath && (
-        <img
+        <ArticleImage
           className={styles.image}
           src={item.FilePath}
           alt=""
-          width={1200}
-          height={630}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
         />

@@ -170,18 +170,16 @@ export function FixedZipField({
   );
 }
 
-/** A postal code the household types (the server judges whether it may take part). */
-export function TypedZipField({
-  setup,
-  value,
-  error,
-  onChange,
-}: {
+/** A field of its own: the form's setup, its value and error, and its change. */
+interface OneField {
   setup: FieldSetup;
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
-}) {
+}
+
+/** A postal code the household types (the server judges whether it may take part). */
+export function TypedZipField({ setup, value, error, onChange }: OneField) {
   return (
     <TextField
       setup={setup}
@@ -288,6 +286,12 @@ export type HouseholdChange = <K extends keyof HouseholdValues>(
   value: HouseholdValues[K],
 ) => void;
 
+/** The input attributes of the contact fields: the keyboard and what the browser may fill in. */
+const CONTACT_INPUTS = {
+  email: { autoComplete: 'email', type: 'email', inputMode: 'email' },
+  phone: { autoComplete: 'tel', type: 'tel', inputMode: 'tel' },
+} as const;
+
 /** E-mail (the form says what it is for) and phone; `children` join the grid (the notes). */
 export function ContactFields({
   setup,
@@ -308,28 +312,20 @@ export function ContactFields({
     <fieldset className={styles.group}>
       <legend>{texts.contactTitle}</legend>
       <div className={styles.grid}>
-        <TextField
-          setup={setup}
-          name="email"
-          label={texts.email}
-          value={values.email}
-          error={errors.email}
-          input={{ autoComplete: 'email', type: 'email', inputMode: 'email' }}
-          hint={emailHint}
-          className={styles.wide}
-          onChange={(value) => onChange('email', value)}
-        />
-        <TextField
-          setup={setup}
-          name="phone"
-          label={texts.phone}
-          value={values.phone}
-          error={errors.phone}
-          input={{ autoComplete: 'tel', type: 'tel', inputMode: 'tel' }}
-          hint={texts.phoneHint}
-          className={styles.wide}
-          onChange={(value) => onChange('phone', value)}
-        />
+        {(['email', 'phone'] as const).map((name) => (
+          <TextField
+            key={name}
+            setup={setup}
+            name={name}
+            label={texts[name]}
+            value={values[name]}
+            error={errors[name]}
+            input={CONTACT_INPUTS[name]}
+            hint={name === 'email' ? emailHint : texts.phoneHint}
+            className={styles.wide}
+            onChange={(value) => onChange(name, value)}
+          />
+        ))}
         {children}
       </div>
     </fieldset>
@@ -343,13 +339,7 @@ export function AccessNotesField({
   error,
   className,
   onChange,
-}: {
-  setup: FieldSetup;
-  value: string;
-  error: string | undefined;
-  className?: string;
-  onChange: (value: string) => void;
-}) {
+}: OneField & { className?: string }) {
   return (
     <Field
       setup={setup}

@@ -5,8 +5,15 @@
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DeliverySlot } from '../../../api/contract/delivery';
-import { config, ctx, freshCheckout, json, previewOffer } from '../checkout.fixtures';
+import {
+  answerSlotTaken,
+  config,
+  ctx,
+  freshCheckout,
+  json,
+  previewOffer,
+  slot,
+} from '../checkout.fixtures';
 import {
   checkoutState,
   openCheckout,
@@ -16,8 +23,6 @@ import {
   submit,
 } from '../store';
 import { CheckoutForm } from './checkout-form';
-
-const slot = (Date: string): DeliverySlot => ({ Date, Window: 'vormittags' });
 
 const offer = previewOffer();
 
@@ -66,16 +71,7 @@ describe('CheckoutForm: Liefertermin', () => {
     fireEvent.click(within(group).getByLabelText('Mi., 02.12.2026'));
 
     const next = [slot('2026-12-03'), slot('2026-12-04')];
-    fetchMock.mockImplementation((url) =>
-      Promise.resolve(
-        url === '/api/orders'
-          ? json(
-              { message: 'Dieser Termin ist gerade vergeben.', Reason: 'SlotTaken', Slots: next },
-              409,
-            )
-          : json({ Offer: offer, PaymentParameterId: 24, DeliverySlots: next }),
-      ),
-    );
+    answerSlotTaken(fetchMock, next, offer);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
       await vi.waitFor(() => expect(checkoutState.slotTaken).toBe(true));

@@ -12,6 +12,7 @@ import { usePageData } from '../../../ui/page-data';
 import { Link } from 'react-router';
 import { fetchFeaturedNews } from '../api';
 import { texts } from '../texts';
+import { ArticleImage } from '../../../ui/article/article-image';
 import styles from '../home-page.module.css';
 
 export function FeaturedNews({ countryId }: { countryId: number }) {
@@ -43,12 +44,10 @@ export function FeaturedNews({ countryId }: { countryId: number }) {
         // home page's first download (120 kB).
         <article className={styles.featuredCard}>
           {current.FilePath && (
-            <img
+            <ArticleImage
               className={styles.featuredImage}
               src={current.FilePath}
               alt=""
-              width={1200}
-              height={630}
               loading="lazy"
               decoding="async"
             />

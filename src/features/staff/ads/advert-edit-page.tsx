@@ -5,7 +5,7 @@
  * rendered as a visitor sees it (shadow root, AdvertView).
  */
 import { useEffect, useId, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import {
   AdvertBodySchema,
   type AdvertBodyInput,
@@ -26,11 +26,13 @@ import {
   StaffPage,
   StaffSection,
   TextField,
-  useSaveFlow,
+  useEditScreen,
+  type EditTarget,
 } from '../kit';
 import kit from '../kit/kit.module.css';
 import { deleteAdvert, fetchAdvert, historyUrl, previewAdvert, saveAdvert } from './api';
 import { texts } from './texts';
+import { UsageSection } from './usage-section';
 import styles from './ads.module.css';
 
 const t = texts.adverts;
@@ -49,6 +51,12 @@ const PREVIEW_SIZES = [
 type Form = Required<AdvertBodyInput>;
 
 const EMPTY: Form = { Name: '', Html: '', Css: '', TargetUrl: '' };
+
+/** The two code boxes: the advert's HTML and its stylesheet. */
+const CODE_FIELDS = [
+  { key: 'Html', label: t.html, hint: t.htmlHint },
+  { key: 'Css', label: t.css, hint: t.cssHint },
+] as const;
 
 function formOf(advert: AdvertDetail | null): Form {
   return advert
@@ -159,58 +167,26 @@ function PreviewPane({ form }: { form: Form }) {
   );
 }
 
-function Usage({ advert }: { advert: AdvertDetail }) {
-  return (
-    <StaffSection title={t.usageTitle}>
-      {advert.Usage.length === 0 ? (
-        <p className={kit.muted}>{t.usageNone}</p>
-      ) : (
-        <ul className={kit.list}>
-          {advert.Usage.map((u) => (
-            <li key={`${u.SlotId}-${u.CampaignId}`}>
-              <Link to={staffPath(staffPaths.supportSlot, u.SlotId)}>{u.SlotKey}</Link> –{' '}
-              {t.usageCampaign}{' '}
-              <Link to={staffPath(staffPaths.supportCampaign, u.CampaignId)}>
-                „{u.CampaignName}“
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </StaffSection>
-  );
-}
+const TARGET: EditTarget = {
+  edit: staffPaths.supportAdvert,
+  list: staffPaths.supportAdverts,
+  remove: deleteAdvert,
+  deleted: t.deleted,
+};
 
 function AdvertScreen({ advert: loaded }: { advert: AdvertDetail | null }) {
-  const navigate = useNavigate();
-  const [advert, setAdvert] = useState(loaded);
-  const [form, setForm] = useState<Form>(() => formOf(loaded));
-  const flow = useSaveFlow<AdvertDetail>();
-  const { errors, version, run } = flow;
-  const id = advert?.Id ?? null;
-
-  const set = (field: keyof Form) => (value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-  };
+  const screen = useEditScreen(loaded, formOf, TARGET);
+  const { object: advert, form, update, bind, errors, version } = screen;
 
   const submit = () =>
-    void run({
-      invalid: invalidOf(AdvertBodySchema.safeParse(form)),
-      save: () => saveAdvert(id, form),
-      createdPath: id === null ? (saved) => staffPath(staffPaths.supportAdvert, saved.Id) : null,
-      onSaved: (saved) => {
+    screen.save(
+      invalidOf(AdvertBodySchema.safeParse(form)),
+      (id) => saveAdvert(id, form),
+      (saved) => {
         const cleaned = saved.Html !== form.Html.trim() || saved.Css !== form.Css.trim();
-        setAdvert(saved);
-        setForm(formOf(saved));
         return cleaned ? `${texts.common.saved} ${t.previewChanged}` : texts.common.saved;
       },
-    });
-
-  const remove = async () => {
-    if (id === null) return;
-    await deleteAdvert(id);
-    void navigate(staffPaths.supportAdverts, { state: { notice: t.deleted } });
-  };
+    );
 
   const title = advert ? t.editTitle(advert.Name) : t.createTitle;
   return (
@@ -219,7 +195,7 @@ function AdvertScreen({ advert: loaded }: { advert: AdvertDetail | null }) {
         <EditForm
           title={title}
           onSubmit={submit}
-          flow={flow}
+          flow={screen.flow}
           remove={
             advert && {
               question: t.deleteQuestion,
@@ -228,58 +204,49 @@ function AdvertScreen({ advert: loaded }: { advert: AdvertDetail | null }) {
                   {advert.Usage.length === 0 ? t.deleteUnused : t.deleteUsed(advert.Usage.length)}
                 </p>
               ),
-              onConfirm: remove,
+              onConfirm: screen.remove,
             }
           }
         >
           <div className={formGridClass}>
+            <TextField label={t.name} hint={t.nameHint} {...bind('Name')} maxLength={120} />
             <TextField
-              label={t.name}
-              hint={t.nameHint}
-              error={errors.Name}
-              value={form.Name}
-              maxLength={120}
-              onChange={set('Name')}
+              label={t.targetUrl}
+              hint={t.targetUrlHint}
+              {...bind('TargetUrl')}
+              inputMode="url"
+              maxLength={500}
             />
-            <Field label={t.targetUrl} hint={t.targetUrlHint} error={errors.TargetUrl}>
-              {(a11y) => (
-                <input
-                  {...a11y}
-                  type="text"
-                  inputMode="url"
-                  value={form.TargetUrl}
-                  maxLength={500}
-                  onChange={(e) => set('TargetUrl')(e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label={t.html} hint={t.htmlHint} error={errors.Html} wide>
-              {(a11y) => (
-                <textarea
-                  {...a11y}
-                  className={`${a11y.className} ${styles.code}`}
-                  value={form.Html}
-                  spellCheck={false}
-                  onChange={(e) => set('Html')(e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label={t.css} hint={t.cssHint} error={errors.Css} wide>
-              {(a11y) => (
-                <textarea
-                  {...a11y}
-                  className={`${a11y.className} ${styles.code}`}
-                  value={form.Css}
-                  spellCheck={false}
-                  onChange={(e) => set('Css')(e.target.value)}
-                />
-              )}
-            </Field>
+            {CODE_FIELDS.map(({ key, label, hint }) => (
+              <Field key={key} label={label} hint={hint} error={errors[key]} wide>
+                {(a11y) => (
+                  <textarea
+                    {...a11y}
+                    className={`${a11y.className} ${styles.code}`}
+                    value={form[key]}
+                    spellCheck={false}
+                    onChange={(e) => update({ [key]: e.target.value })}
+                  />
+                )}
+              </Field>
+            ))}
           </div>
         </EditForm>
         <PreviewPane form={form} />
       </div>
-      {advert && <Usage advert={advert} />}
+      {advert && (
+        <UsageSection texts={t} usage={advert.Usage} keyOf={(u) => u.CampaignId}>
+          {(u) => (
+            <>
+              {' – '}
+              {t.usageCampaign}{' '}
+              <Link to={staffPath(staffPaths.supportCampaign, u.CampaignId)}>
+                „{u.CampaignName}“
+              </Link>
+            </>
+          )}
+        </UsageSection>
+      )}
       {advert && <AuditHistory url={historyUrl.advert(advert.Id)} version={version} />}
     </StaffPage>
   );

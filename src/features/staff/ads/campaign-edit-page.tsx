@@ -3,8 +3,8 @@
  * period in days, countries and the postal-code filter as text ("80331, 80333-80999"), checked
  * with the contract's CampaignBodySchema here and again on the server.
  */
-import { useId, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useId } from 'react';
+import { Link, useParams } from 'react-router';
 import {
   CampaignBodySchema,
   COUNTRY_IDS,
@@ -25,14 +25,15 @@ import {
   invalidOf,
   CreateOrEdit,
   StaffPage,
-  StaffSection,
   TextField,
-  useSaveFlow,
+  useEditScreen,
+  wholeNumber,
+  type EditTarget,
 } from '../kit';
-import kit from '../kit/kit.module.css';
 import { deleteCampaign, fetchCampaign, historyUrl, saveCampaign } from './api';
 import { STATUS_TONES } from './campaign-list-page';
 import { CAMPAIGN_TYPE_LABELS, COUNTRY_NAMES, STATUS_LABELS, texts } from './texts';
+import { UsageSection } from './usage-section';
 
 const t = texts.campaigns;
 
@@ -104,16 +105,18 @@ export function CampaignEditPage() {
 
 const BACK = { to: staffPaths.supportCampaigns, label: t.back };
 
+const TARGET: EditTarget = {
+  edit: staffPaths.supportCampaign,
+  list: staffPaths.supportCampaigns,
+  remove: deleteCampaign,
+  deleted: t.deleted,
+};
+
 function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
-  const navigate = useNavigate();
-  const [campaign, setCampaign] = useState(loaded);
-  const [form, setForm] = useState<Form>(() => formOf(loaded));
-  const flow = useSaveFlow<Campaign>();
-  const { errors, version, run } = flow;
-  const id = campaign?.Id ?? null;
+  const screen = useEditScreen(loaded, formOf, TARGET);
+  const { object: campaign, form, setForm, update, bind, errors, version } = screen;
   const typeName = useId();
 
-  const update = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
   const toggleCountry = (countryId: number, on: boolean) =>
     setForm((f) => ({
       ...f,
@@ -124,22 +127,7 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
 
   const submit = () => {
     const body = campaignBodyOf(form);
-    void run({
-      invalid: invalidOf(CampaignBodySchema.safeParse(body)),
-      save: () => saveCampaign(id, body),
-      createdPath: id === null ? (saved) => staffPath(staffPaths.supportCampaign, saved.Id) : null,
-      onSaved: (saved) => {
-        setCampaign(saved);
-        setForm(formOf(saved));
-        return texts.common.saved;
-      },
-    });
-  };
-
-  const remove = async () => {
-    if (id === null) return;
-    await deleteCampaign(id);
-    void navigate(staffPaths.supportCampaigns, { state: { notice: t.deleted } });
+    screen.save(invalidOf(CampaignBodySchema.safeParse(body)), (id) => saveCampaign(id, body));
   };
 
   const title = campaign ? t.editTitle(campaign.Name) : t.createTitle;
@@ -156,7 +144,7 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
       <EditForm
         title={title}
         onSubmit={submit}
-        flow={flow}
+        flow={screen.flow}
         remove={
           campaign && {
             question: t.deleteQuestion,
@@ -165,18 +153,12 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
                 {campaign.Usage.length === 0 ? t.deleteUnused : t.deleteUsed(campaign.Usage.length)}
               </p>
             ),
-            onConfirm: remove,
+            onConfirm: screen.remove,
           }
         }
       >
         <div className={formGridClass}>
-          <TextField
-            label={t.name}
-            error={errors.Name}
-            value={form.Name}
-            maxLength={120}
-            onChange={(Name) => update({ Name })}
-          />
+          <TextField label={t.name} {...bind('Name')} maxLength={120} />
           <ChoiceGroup legend={t.type} hint={t.typeHint} error={errors.CampaignTypeId}>
             {[1, 2].map((type) => (
               <Choice
@@ -190,20 +172,13 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
               />
             ))}
           </ChoiceGroup>
-          <Field label={t.weight} hint={t.weightHint} error={errors.Weight}>
-            {(a11y) => (
-              <input
-                {...a11y}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={1000}
-                step={1}
-                value={form.Weight}
-                onChange={(e) => update({ Weight: e.target.value })}
-              />
-            )}
-          </Field>
+          <TextField
+            label={t.weight}
+            hint={t.weightHint}
+            {...bind('Weight')}
+            {...wholeNumber(1, 1000)}
+            step={1}
+          />
           <ChoiceGroup legend={t.countries} error={errors.CountryIds}>
             {COUNTRY_IDS.map((countryId) => (
               <Choice
@@ -215,27 +190,14 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
               />
             ))}
           </ChoiceGroup>
-          <Field label={t.startsAt} hint={t.startsAtHint} error={errors.StartsAt}>
-            {(a11y) => (
-              <input
-                {...a11y}
-                type="date"
-                value={form.StartsAt}
-                onChange={(e) => update({ StartsAt: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label={t.endsAt} hint={t.endsAtHint} error={errors.EndsAt}>
-            {(a11y) => (
-              <input
-                {...a11y}
-                type="date"
-                value={form.EndsAt}
-                min={form.StartsAt || undefined}
-                onChange={(e) => update({ EndsAt: e.target.value })}
-              />
-            )}
-          </Field>
+          <TextField label={t.startsAt} hint={t.startsAtHint} {...bind('StartsAt')} type="date" />
+          <TextField
+            label={t.endsAt}
+            hint={t.endsAtHint}
+            {...bind('EndsAt')}
+            type="date"
+            min={form.StartsAt || undefined}
+          />
           <Field label={t.zipRanges} hint={t.zipRangesHint} error={errors.ZipRanges} wide>
             {(a11y) => (
               <textarea
@@ -256,21 +218,14 @@ function CampaignScreen({ campaign: loaded }: { campaign: Campaign | null }) {
         </div>
       </EditForm>
       {campaign && (
-        <StaffSection title={t.usageTitle}>
-          {campaign.Usage.length === 0 ? (
-            <p className={kit.muted}>{t.usageNone}</p>
-          ) : (
-            <ul className={kit.list}>
-              {campaign.Usage.map((u) => (
-                <li key={`${u.SlotId}-${u.AdvertId}`}>
-                  <Link to={staffPath(staffPaths.supportSlot, u.SlotId)}>{u.SlotKey}</Link>
-                  {' – '}
-                  <Link to={staffPath(staffPaths.supportAdvert, u.AdvertId)}>{u.AdvertName}</Link>
-                </li>
-              ))}
-            </ul>
+        <UsageSection texts={t} usage={campaign.Usage} keyOf={(u) => u.AdvertId}>
+          {(u) => (
+            <>
+              {' – '}
+              <Link to={staffPath(staffPaths.supportAdvert, u.AdvertId)}>{u.AdvertName}</Link>
+            </>
           )}
-        </StaffSection>
+        </UsageSection>
       )}
       {campaign && <AuditHistory url={historyUrl.campaign(campaign.Id)} version={version} />}
     </StaffPage>

@@ -5,7 +5,7 @@
  * a country and postal code (asked from the public slot call).
  */
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import {
   COUNTRY_IDS,
   SLOT_TYPE_IDS,
@@ -17,7 +17,7 @@ import {
   type SlotBodyInput,
 } from '../../../api/contract/iam';
 import { zipPatternFor } from '../../../lib/locale';
-import { staffPath, staffPaths } from '../../../lib/staff-routes';
+import { staffPaths } from '../../../lib/staff-routes';
 import { Button } from '../../../ui/button/button';
 import {
   AuditHistory,
@@ -33,8 +33,10 @@ import {
   StaffPage,
   StaffSection,
   TextField,
-  useSaveFlow,
+  useEditScreen,
+  wholeNumber,
   useStaffData,
+  type EditTarget,
 } from '../kit';
 import kit from '../kit/kit.module.css';
 import {
@@ -402,37 +404,26 @@ function PostalCheck({ slot, choices }: { slot: Slot; choices: Choices }) {
   );
 }
 
-function SlotScreen({ slot: loaded, choices }: { slot: Slot | null; choices: Choices }) {
-  const navigate = useNavigate();
-  const [slot, setSlot] = useState(loaded);
-  const [form, setForm] = useState<Form>(() => formOf(loaded));
-  const flow = useSaveFlow<Slot>();
-  const { errors, version, run } = flow;
-  const id = slot?.Id ?? null;
+const TARGET: EditTarget = {
+  edit: staffPaths.supportSlot,
+  list: staffPaths.supportSlots,
+  remove: deleteSlot,
+  deleted: t.deleted,
+};
 
-  const update = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
+function SlotScreen({ slot: loaded, choices }: { slot: Slot | null; choices: Choices }) {
+  const screen = useEditScreen(loaded, formOf, TARGET);
+  const { object: slot, form, update, bind, errors, version } = screen;
 
   const submit = () => {
     const body = slotBodyOf(form);
     const incomplete = form.Items.some((i) => !i.CampaignId || !i.AdvertId);
     const checked = SlotBodySchema.safeParse(body);
     const fields = checked.success ? {} : fieldErrorsOf(checked.error.issues);
-    void run({
-      invalid: incomplete ? { ...fields, Items: t.itemRequired } : checked.success ? null : fields,
-      save: () => saveSlot(id, body),
-      createdPath: id === null ? (saved) => staffPath(staffPaths.supportSlot, saved.Id) : null,
-      onSaved: (saved) => {
-        setSlot(saved);
-        setForm(formOf(saved));
-        return texts.common.saved;
-      },
-    });
-  };
-
-  const remove = async () => {
-    if (id === null) return;
-    await deleteSlot(id);
-    void navigate(staffPaths.supportSlots, { state: { notice: t.deleted } });
+    screen.save(
+      incomplete ? { ...fields, Items: t.itemRequired } : checked.success ? null : fields,
+      (id) => saveSlot(id, body),
+    );
   };
 
   const nowRows = shareRows(
@@ -449,37 +440,26 @@ function SlotScreen({ slot: loaded, choices }: { slot: Slot | null; choices: Cho
     <StaffPage title={title} back={BACK}>
       <EditForm
         onSubmit={submit}
-        flow={flow}
+        flow={screen.flow}
         remove={
           slot && {
             question: t.deleteQuestion,
             detail: <p>{t.deleteInfo(slot.Items.length)}</p>,
-            onConfirm: remove,
+            onConfirm: screen.remove,
           }
         }
       >
         <StaffSection title={title}>
           <div className={formGridClass}>
-            <Field label={t.key} hint={t.keyHint} error={errors.SlotKey}>
-              {(a11y) => (
-                <input
-                  {...a11y}
-                  type="text"
-                  value={form.SlotKey}
-                  maxLength={40}
-                  spellCheck={false}
-                  autoCapitalize="none"
-                  onChange={(e) => update({ SlotKey: e.target.value })}
-                />
-              )}
-            </Field>
             <TextField
-              label={t.name}
-              error={errors.Name}
-              value={form.Name}
-              maxLength={120}
-              onChange={(Name) => update({ Name })}
+              label={t.key}
+              hint={t.keyHint}
+              {...bind('SlotKey')}
+              maxLength={40}
+              spellCheck={false}
+              autoCapitalize="none"
             />
+            <TextField label={t.name} {...bind('Name')} maxLength={120} />
             <Field label={t.type} error={errors.SlotTypeId}>
               {(a11y) => (
                 <select
@@ -501,32 +481,13 @@ function SlotScreen({ slot: loaded, choices }: { slot: Slot | null; choices: Cho
               checked={form.AppliesZipFiltering}
               onChange={(AppliesZipFiltering) => update({ AppliesZipFiltering })}
             />
-            <Field label={t.width} hint={t.sizeHint} error={errors.Width}>
-              {(a11y) => (
-                <input
-                  {...a11y}
-                  type="number"
-                  inputMode="numeric"
-                  min={50}
-                  max={2000}
-                  value={form.Width}
-                  onChange={(e) => update({ Width: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field label={t.height} error={errors.Height}>
-              {(a11y) => (
-                <input
-                  {...a11y}
-                  type="number"
-                  inputMode="numeric"
-                  min={20}
-                  max={2000}
-                  value={form.Height}
-                  onChange={(e) => update({ Height: e.target.value })}
-                />
-              )}
-            </Field>
+            <TextField
+              label={t.width}
+              hint={t.sizeHint}
+              {...bind('Width')}
+              {...wholeNumber(50, 2000)}
+            />
+            <TextField label={t.height} {...bind('Height')} {...wholeNumber(20, 2000)} />
           </div>
         </StaffSection>
         <ItemsEditor

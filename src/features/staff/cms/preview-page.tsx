@@ -11,7 +11,7 @@ import { berlinDay, formatDayDe } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
 import { staffPaths } from '../../../lib/staff-routes';
 import { Breadcrumbs } from '../../../ui/breadcrumbs/breadcrumbs';
-import { Button, ButtonLink } from '../../../ui/button/button';
+import { ButtonLink } from '../../../ui/button/button';
 import { Page } from '../../../ui/page/page';
 import { errorMessage, useStaffData } from '../kit';
 import { fetchEntry, fetchPreview } from './api';
@@ -25,11 +25,24 @@ import {
   type EditorLocationState,
 } from './drafts';
 import { idOf } from './edit-pages';
+import { EntryLoadFailed } from './entry-alert';
 import { editorPath } from './list-page';
 import { TagLine } from '../../../ui/tags/tags';
 import { RenderedBody } from './markdown-editor';
 import { texts } from './texts';
+import { ArticleImage } from '../../../ui/article/article-image';
 import styles from './cms.module.css';
+
+/** The way back to the CMS list, when there is no entry to preview. */
+function BackToList() {
+  return (
+    <p>
+      <ButtonLink to={staffPaths.supportCmsList} variant="secondary">
+        {texts.backToList}
+      </ButtonLink>
+    </p>
+  );
+}
 
 export function CmsPreviewPage() {
   const id = idOf(useParams().pageId);
@@ -38,11 +51,7 @@ export function CmsPreviewPage() {
       <Page width="lg" gap="md">
         <h1>{texts.previewPageTitle}</h1>
         <p>{texts.previewNoId}</p>
-        <p>
-          <ButtonLink to={staffPaths.supportCmsList} variant="secondary">
-            {texts.backToList}
-          </ButtonLink>
-        </p>
+        <BackToList />
       </Page>
     );
   }
@@ -55,19 +64,8 @@ function Preview({ id }: { id: number }) {
     return (
       <Page width="lg" gap="md">
         <h1>{texts.previewPageTitle}</h1>
-        <div role="alert" className={styles.alert}>
-          <p>{entry.notFound ? texts.entryMissing : entry.error}</p>
-          {!entry.notFound && (
-            <Button variant="secondary" onClick={entry.reload}>
-              {texts.retry}
-            </Button>
-          )}
-        </div>
-        <p>
-          <ButtonLink to={staffPaths.supportCmsList} variant="secondary">
-            {texts.backToList}
-          </ButtonLink>
-        </p>
+        <EntryLoadFailed entry={entry} />
+        <BackToList />
       </Page>
     );
   }
@@ -153,13 +151,7 @@ function PreviewOf({ entry }: { entry: CmsEntry }) {
             )}
           </header>
           {form.ImagePath && (
-            <img
-              className={styles.hero}
-              src={form.ImagePath}
-              alt={form.ImageAlt}
-              width={1200}
-              height={630}
-            />
+            <ArticleImage className={styles.hero} src={form.ImagePath} alt={form.ImageAlt} />
           )}
           {error && (
             <p role="alert" className={styles.panelError}>

@@ -27,11 +27,31 @@ export interface FieldProps {
   children: (a11y: FieldA11y) => ReactNode;
 }
 
+/** The ids of a control's hint and error, for its aria-describedby. */
+function describedBy(id: string, hint?: string, error?: string): string | undefined {
+  return [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+}
+
+/** The hint and the error under a control, with the ids `describedBy` names. */
+function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className={styles.fieldError}>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 export function Field({ label, hint, error, wide, children }: FieldProps) {
   const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={wide ? `${styles.field} ${styles.wide}` : styles.field}>
       <label className={styles.label} htmlFor={id}>
@@ -39,48 +59,50 @@ export function Field({ label, hint, error, wide, children }: FieldProps) {
       </label>
       {children({
         id,
-        'aria-describedby': describedBy,
+        'aria-describedby': describedBy(id, hint, error),
         ...(error ? { 'aria-invalid': true as const } : {}),
         className: inputClass,
       })}
-      {hint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className={styles.fieldError}>
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
 
-/** A one-line text field, the most common Field. */
+/**
+ * A one-line input, the most common Field: text unless `type` says otherwise (number, date …);
+ * further input attributes (maxLength, min, inputMode …) pass through.
+ */
 export function TextField({
+  label,
+  hint,
+  error,
+  wide,
   value,
-  maxLength,
   onChange,
-  ...field
-}: Omit<FieldProps, 'children'> & {
-  value: string;
-  maxLength?: number;
-  onChange: (value: string) => void;
-}) {
+  ...input
+}: Omit<FieldProps, 'children'> &
+  Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'id' | 'className' | 'children'> & {
+    value: string;
+    onChange: (value: string) => void;
+  }) {
   return (
-    <Field {...field}>
+    <Field label={label} hint={hint} error={error} wide={wide}>
       {(a11y) => (
         <input
           {...a11y}
           type="text"
+          {...input}
           value={value}
-          maxLength={maxLength}
           onChange={(e) => onChange(e.target.value)}
         />
       )}
     </Field>
   );
+}
+
+/** The input attributes of a whole number from `min` to `max`, for a TextField. */
+export function wholeNumber(min: number, max: number) {
+  return { type: 'number', inputMode: 'numeric', min, max } as const;
 }
 
 /** A checkbox with its label to the right. */
@@ -106,16 +128,12 @@ export function CheckField({
           type="checkbox"
           checked={checked}
           disabled={disabled}
-          aria-describedby={hint ? `${id}-hint` : undefined}
+          aria-describedby={describedBy(id, hint)}
           onChange={(e) => onChange(e.target.checked)}
         />
         {label}
       </label>
-      {hint && (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} />
     </div>
   );
 }
@@ -138,23 +156,13 @@ export function ChoiceGroup({
   children: ReactNode;
 }) {
   const id = useId();
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
-    <fieldset className={styles.fieldset} aria-describedby={describedBy || undefined}>
+    <fieldset className={styles.fieldset} aria-describedby={describedBy(id, hint, error)}>
       <legend className={styles.legend}>{legend}</legend>
       <div className={styles.choices} data-layout={grid ? 'grid' : 'row'}>
         {children}
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className={styles.fieldError}>
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </fieldset>
   );
 }

@@ -92,31 +92,32 @@ export function LoadedScreen<T>({
   );
 }
 
-/**
- * A create-or-edit screen: without an id the empty form at once, with one the object loaded
- * first (a new id loads anew: the screen is keyed by it).
- */
-export function CreateOrEdit<T>({
-  id,
-  load,
-  name,
-  title,
-  back,
-  children,
-}: {
-  /** The address's id parameter; none: create. */
-  id: string | undefined;
+/** How a create-or-edit screen loads its object, and its frame meanwhile. */
+interface LoadOf<T> {
   load: (id: number, signal: AbortSignal) => Promise<T>;
   /** Names the load (with the id). */
   name: string;
   /** The title while loading or failed. */
   title: string;
   back: { to: string; label: string };
+}
+
+/**
+ * A create-or-edit screen: without an id the empty form at once, with one the object loaded
+ * first (a new id loads anew: the screen is keyed by it).
+ */
+export function CreateOrEdit<T>({
+  id,
+  children,
+  ...loadOf
+}: LoadOf<T> & {
+  /** The address's id parameter; none: create. */
+  id: string | undefined;
   children: (loaded: T | null) => ReactNode;
 }) {
   if (!id) return <Fragment key="new">{children(null)}</Fragment>;
   return (
-    <EditLoader key={id} id={Number(id)} load={load} name={name} title={title} back={back}>
+    <EditLoader key={id} id={Number(id)} {...loadOf}>
       {children}
     </EditLoader>
   );
@@ -129,14 +130,7 @@ function EditLoader<T>({
   title,
   back,
   children,
-}: {
-  id: number;
-  load: (id: number, signal: AbortSignal) => Promise<T>;
-  name: string;
-  title: string;
-  back: { to: string; label: string };
-  children: (loaded: T) => ReactNode;
-}) {
+}: LoadOf<T> & { id: number; children: (loaded: T) => ReactNode }) {
   const data = useStaffData((signal) => load(id, signal), `${name}-${id}`, kitTexts.loadFailed);
   return (
     <LoadedScreen data={data} title={title} back={back}>

@@ -7,6 +7,7 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { staffPath } from '../../../lib/staff-routes';
 import { Button } from '../../../ui/button/button';
 import { DeleteConfirm, type DeleteStep } from './confirm';
 import { FormActions, FormMessage } from './fields';
@@ -110,6 +111,69 @@ export function useSaveFlow<T>(saveTexts: SaveTexts = {}) {
   };
 
   return { errors, message, busy, version, run };
+}
+
+/**
+ * A create-or-edit screen's state: the object as last saved (null: not created yet), its form,
+ * the save flow, the save (a new object moves to its edit address; a saved one and its form are
+ * taken as the server returned them) and the delete, which goes back to the list with a notice.
+ */
+/** Where an object of one kind is edited and listed, and its delete. */
+export interface EditTarget {
+  /** The edit address of one object, with its id parameter. */
+  edit: string;
+  list: string;
+  remove: (id: number) => Promise<unknown>;
+  /** The notice on the list after the delete. */
+  deleted: string;
+}
+
+export function useEditScreen<T extends { Id: number }, F>(
+  loaded: T | null,
+  formOf: (object: T | null) => F,
+  target: EditTarget,
+) {
+  const navigate = useNavigate();
+  const [object, setObject] = useState(loaded);
+  const [form, setForm] = useState<F>(() => formOf(loaded));
+  const flow = useSaveFlow<T>();
+  const id = object?.Id ?? null;
+
+  const update = (patch: Partial<F>) => setForm((f) => ({ ...f, ...patch }));
+  /** A field's value, its error and its change, to spread into a TextField. */
+  const bind = <K extends keyof F & string>(key: K) => ({
+    value: form[key],
+    error: flow.errors[key],
+    onChange: (value: F[K]) => update({ [key]: value } as unknown as Partial<F>),
+  });
+
+  /** Saves with `save(id)`; `savedText` words the success (default "Gespeichert."). */
+  const save = (
+    invalid: FieldErrors | null,
+    send: (id: number | null) => Promise<T>,
+    savedText: (saved: T) => string = () => kitTexts.saved,
+  ) =>
+    void flow.run({
+      invalid,
+      save: () => send(id),
+      createdPath: id === null ? (saved) => staffPath(target.edit, saved.Id) : null,
+      onSaved: (saved) => {
+        // Worded first: it may compare the form as sent with what the server kept.
+        const text = savedText(saved);
+        setObject(saved);
+        setForm(formOf(saved));
+        return text;
+      },
+    });
+
+  const remove = async () => {
+    if (id === null) return;
+    await target.remove(id);
+    void navigate(target.list, { state: { notice: target.deleted } });
+  };
+
+  const { errors, version } = flow;
+  return { object, form, setForm, update, bind, flow, errors, version, save, remove };
 }
 
 /** The outcome of the last save, "Speichern", and "Löschen" once the object exists. */
