@@ -28,6 +28,7 @@ export const texts = {
     confirmed: 'Bestätigt',
     delivered: 'Geliefert',
     cancelled: 'Storniert',
+    declined: 'Abgelehnt',
   } satisfies Record<OrderStatus, string>,
   statusPrefix: 'Status: ',
   /** The part below the orders, when its chunk does not load ("… konnten nicht geladen werden"). */
