@@ -107,6 +107,19 @@ describe('AccountMenu', () => {
     localStorage.clear();
   });
 
+  it('a dealer user gets the dealer area, not the customer menu (decision 026)', async () => {
+    login({ role: 'Role_Dealer', firstName: 'Hanna', lastName: 'Händler' });
+    renderAt();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /Hanna/ }));
+      await Promise.resolve();
+    });
+    await screen.findByRole('button', { name: 'Abmelden' });
+    const links = screen.getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')]);
+    expect(links).toEqual([['Aufträge', '/haendlerbereich']]);
+    expect(screen.getByRole('navigation', { name: 'Händlerbereich' })).toBeTruthy();
+  });
+
   it('an admin sees every staff menu, each entry once', async () => {
     login({ role: ['Oelkompass.Admin'], firstName: 'Ada' });
     renderAt();
@@ -122,6 +135,8 @@ describe('AccountMenu', () => {
       '/support/telemetrie',
       '/support/sammelbestellungen',
       '/support/liefertermine',
+      // Admins pass the dealer guard (decision 026).
+      '/haendlerbereich',
       '/support/adverts',
       '/support/campaigns',
       '/support/slots',
