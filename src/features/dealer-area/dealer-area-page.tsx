@@ -4,7 +4,7 @@
  * delivery day (in the address, asked of the server) and depot, and the day's tour list to
  * print. A dealer user sees its own dealer; dealer support and admins name one (`?dealer=`).
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { NetworkError } from '../../api/client';
@@ -56,7 +56,8 @@ export function DealerAreaPage() {
   const query = `${day ?? ''}|${dealer ?? ''}|${attempt}`;
   const [loaded, setLoaded] = useState<{ query: string; state: State } | null>(null);
   const [notice, setNotice] = useState('');
-  const [focusOrder, setFocusOrder] = useState<number | null>(null);
+  /** The order decided on last: its heading gets the focus once it is in its new group. */
+  const focusAfter = useRef<number | null>(null);
 
   useEffect(() => {
     if (needsDealer) return;
@@ -82,10 +83,10 @@ export function DealerAreaPage() {
 
   // After a decision the order is in another group: the focus follows it there.
   useEffect(() => {
-    if (focusOrder === null) return;
-    document.getElementById(orderHeadingId(focusOrder))?.focus();
-    setFocusOrder(null);
-  }, [focusOrder]);
+    if (focusAfter.current === null) return;
+    document.getElementById(orderHeadingId(focusAfter.current))?.focus();
+    focusAfter.current = null;
+  });
 
   const setParam = (name: string, value: string | undefined) =>
     setParams(
@@ -111,7 +112,7 @@ export function DealerAreaPage() {
         : prev,
     );
     setNotice(DONE[decision](changed.OrderNumber));
-    setFocusOrder(changed.Id);
+    focusAfter.current = changed.Id;
   };
 
   const data = state.status === 'ready' ? state.data : undefined;
