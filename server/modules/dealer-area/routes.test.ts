@@ -21,7 +21,7 @@ import {
   type TestUser,
 } from '../../../tests/support/auth';
 import { testCalculatorConfig } from '../../../tests/support/calculator';
-import { useTestApp } from '../../../tests/support/test-app';
+import { buildAppOn, type TestApp, useTestApp } from '../../../tests/support/test-app';
 import { deliveryBookings, deliveryDayLoads, orders, outboxEmails } from '../../db/schema';
 import { bindDealerUser } from './repo';
 
@@ -310,6 +310,27 @@ describe('decisions', () => {
     // Declined is final: neither a confirmation nor a delivery follows.
     expect((await act(id, 'bestaetigen', who.dealerA!)).statusCode).toBe(409);
     expect(await mailsTo(email, 'order-declined')).toHaveLength(1);
+  });
+
+  it('decline from two server processes at once: one change, one mail', async () => {
+    const { id, email } = await place(0);
+    const second = await buildAppOn(t);
+    try {
+      await second.app.ready();
+      const request = (app: TestApp['app']) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/haendler/auftraege/${id}/ablehnen`,
+          headers: authHeaders(who.dealerA!),
+          payload: { Reason: 'Heute kein Fahrer frei.' },
+        });
+      const answers = await Promise.all([request(t.app), request(second.app)]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(await mailsTo(email, 'order-declined')).toHaveLength(1);
+      expect(await statusOf(id)).toBe('declined');
+    } finally {
+      await second.close();
+    }
   });
 
   it('a conflicting decision is 409 in German and changes nothing', async () => {
