@@ -60,11 +60,7 @@ export function listDealerOrders(db: DbOrTx, dealerId: number, filter: DealerOrd
     .innerJoin(products, eq(products.id, orders.productId))
     .leftJoin(deliveryBookings, eq(deliveryBookings.orderId, orders.id))
     .where(and(...where))
-    .orderBy(
-      sql`${deliveryBookings.day} asc nulls last`,
-      desc(orders.createdAt),
-      desc(orders.id),
-    )
+    .orderBy(sql`${deliveryBookings.day} asc nulls last`, desc(orders.createdAt), desc(orders.id))
     .limit(DEALER_ORDERS_LIMIT);
 }
 

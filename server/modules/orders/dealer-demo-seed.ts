@@ -132,7 +132,8 @@ export async function seedDealerDemoOrders(
     if (!priced) continue;
     const { config, offer, payment, request } = priced;
     const schedule = request && dealerSchedule(snapshot, request, ZIP, dealerId, now);
-    const day = demo.slot === null || !schedule ? undefined : slotsFor(snapshot, schedule)[demo.slot];
+    const day =
+      demo.slot === null || !schedule ? undefined : slotsFor(snapshot, schedule)[demo.slot];
     const createdAt = new Date(now.getTime() - demo.daysAgo * DAY_MS);
     await db.transaction(async (tx) => {
       const id = await nextOrderId(tx);

@@ -133,8 +133,12 @@ export async function seedDemoOrders(
 
   let inserted = 0;
   for (const demo of missing) {
-    const priced = pricedDemo(calculation, delivery.zip, countryId, demo.amount, (items) =>
-      items[demo.offerIndex] ?? items[0],
+    const priced = pricedDemo(
+      calculation,
+      delivery.zip,
+      countryId,
+      demo.amount,
+      (items) => items[demo.offerIndex] ?? items[0],
     );
     if (!priced) continue;
     const { config, offer, payment } = priced;

@@ -20,7 +20,9 @@ export const DealerOrdersQuerySchema = z.object({
   /** Only orders booked for this delivery day. */
   day: z.optional(requestText(DAY_MESSAGE, z.regex(ISO_DATE, DAY_MESSAGE))),
   /** Only orders whose tour starts at this depot (0: the seat, else a branch id). */
-  depot: z.optional(requestNumberParam('Das Depot (depot)', z.lte(INT4_MAX, 'Das Depot ist zu groß.'))),
+  depot: z.optional(
+    requestNumberParam('Das Depot (depot)', z.lte(INT4_MAX, 'Das Depot ist zu groß.')),
+  ),
   dealer: DealerQueryField,
 });
 
