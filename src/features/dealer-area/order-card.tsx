@@ -19,9 +19,19 @@ import { Button } from '../../ui/button/button';
 import { decideOrder, type DealerDecision } from './api';
 import { addressLine, reasonError } from './model';
 import { texts } from './texts';
+import status from '../../ui/status/status.module.css';
 import styles from './dealer-area.module.css';
 
 const t = texts.order;
+
+/** The pill's tone of each status (src/ui/status). */
+const TONE: Record<DealerOrder['Status'], string | undefined> = {
+  received: status.brand,
+  confirmed: status.warning,
+  declined: status.danger,
+  delivered: status.success,
+  cancelled: status.muted,
+};
 
 /** The id of an order's heading: the page moves focus there after a decision. */
 export const orderHeadingId = (id: number) => `haendler-auftrag-${id}`;
@@ -83,12 +93,12 @@ export function OrderCard({ order, dealer, onDecided }: OrderCardProps) {
 
   return (
     <article className={styles.order} aria-labelledby={orderHeadingId(order.Id)}>
-      <div className={styles.head}>
+      <div className={status.head}>
         <h3 id={orderHeadingId(order.Id)} className={styles.number} tabIndex={-1}>
           <span className="visually-hidden">{t.number} </span>
           {order.OrderNumber}
         </h3>
-        <span className={styles.badge} data-status={order.Status}>
+        <span className={`${status.pill} ${TONE[order.Status] ?? ''}`}>
           <span className="visually-hidden">{texts.statusPrefix}</span>
           {texts.status[order.Status]}
         </span>
