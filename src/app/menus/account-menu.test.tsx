@@ -1,24 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
-import { resetSession, sessionState, userFromToken } from '../../features/session';
+import { resetSession, sessionState } from '../../features/session';
+import { loginWithClaims as login } from '../../../tests/support/client-session';
 import { AccountMenu } from './account-menu';
-
-function b64(json: unknown): string {
-  return btoa(JSON.stringify(json)).replace(/=+$/, '');
-}
-
-function login(claims: Record<string, unknown>): void {
-  const token = `${b64({ alg: 'HS256' })}.${b64({ sub: '1', id: 1, exp: 2_000_000_000, ...claims })}.x`;
-  const user = userFromToken(token);
-  Object.assign(sessionState, {
-    token,
-    User: user,
-    LoggedIn: true,
-    AllowSupportInfo: user?.allowSupportInfo ?? false,
-    status: 'settled',
-  });
-}
 
 function renderAt(path = '/heizoel/angebotsliste?zipCode=10115') {
   return render(

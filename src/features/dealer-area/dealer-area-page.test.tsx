@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { DealerOrder, DealerOrdersResponse } from '../../api/contract/dealer-area';
-import { resetSession, sessionState, userFromToken } from '../session';
+import { resetSession } from '../session';
+import { loginWithClaims } from '../../../tests/support/client-session';
 import { DealerAreaPage } from './dealer-area-page';
 
 function order(id: number, fields: Partial<DealerOrder> = {}): DealerOrder {
@@ -55,19 +56,7 @@ function listOf(day: string | null): DealerOrdersResponse {
   };
 }
 
-function b64(value: unknown): string {
-  return btoa(JSON.stringify(value)).replace(/=+$/, '');
-}
-
-function loginAs(role: string) {
-  const token = `${b64({ alg: 'HS256' })}.${b64({ sub: '5', id: 5, exp: 2_000_000_000, role, firstName: 'Hanna' })}.x`;
-  Object.assign(sessionState, {
-    token,
-    User: userFromToken(token),
-    LoggedIn: true,
-    status: 'settled',
-  });
-}
+const loginAs = (role: string) => loginWithClaims({ role, firstName: 'Hanna' });
 
 beforeEach(() => {
   resetSession();
