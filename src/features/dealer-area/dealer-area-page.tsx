@@ -122,7 +122,11 @@ export function DealerAreaPage() {
     <Page width="2xl" className={styles.page}>
       <header className={styles.pageHead}>
         <h1>{texts.title}</h1>
-        {data && <p className={styles.dealerName}>{data.DealerName}</p>}
+        {data && (
+          <p className={styles.dealerName} data-testid="dealer-name">
+            {data.DealerName}
+          </p>
+        )}
       </header>
       <nav aria-label={texts.sections} className={styles.subnav}>
         <ul>
