@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { supportDeliveryRoutes } from './modules/delivery';
 import { dealersPlugin, dealersRoutes, findDealerContact } from './modules/dealers';
+import { dealerAreaRoutes } from './modules/dealer-area';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
@@ -211,6 +212,8 @@ export async function buildApp({
   await app.register(leadBannerRoutes, { prefix: `/api/${LEAD_PARTNER.slug}` });
   await app.register(orderRoutes, { prefix: '/api/orders' });
   await app.register(supportOrderRoutes, { prefix: '/api/support/orders' });
+  // The dealer area: a dealer's orders and its decisions (decision 026).
+  await app.register(dealerAreaRoutes, { prefix: '/api/haendler' });
   // Sammelbestellung: the closing job on app.jobs, the customers' and support's API.
   await app.register(groupOrdersPlugin);
   await app.register(groupOrderRoutes, { prefix: '/api/sammelbestellungen' });

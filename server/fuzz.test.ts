@@ -332,6 +332,7 @@ describe('the outside probe, generated from every route schema', () => {
     expect(urls.length).toBeGreaterThan(35);
     expect(urls).toContain('POST /konto/anmelden-registrieren');
     expect(urls.some((u) => /^POST \/api\/orders\/?$/.test(u))).toBe(true);
+    expect(urls).toContain('POST /api/haendler/auftraege/:id/ablehnen');
   });
 
   it('never answers 5xx, stores nothing on a refusal, refuses in German', async () => {

@@ -51,6 +51,7 @@ describe('request schemas of every route', () => {
     const leaves = requestLeaves(t.app.routeTable);
     expect(leaves.filter((l) => l.kind === 'string').length).toBeGreaterThan(30);
     expect(leaves.filter((l) => l.kind === 'number').length).toBeGreaterThan(10);
+    expect(leaves.map((l) => l.route)).toContain('POST /api/haendler/auftraege/:id/ablehnen');
   });
 
   it('refuses NUL in every text with the shared German message', () => {

@@ -19,6 +19,7 @@ import {
   type DemoUserSeedResult,
 } from './modules/account';
 import { seedContent } from './modules/content';
+import { seedDemoDealer } from './modules/dealer-area';
 import { seedAdverts } from './modules/iam';
 import { seedGuides } from './modules/leads';
 import { seedDemoMex } from './modules/mex';
@@ -69,6 +70,8 @@ export async function seedAll(db: Db, opts: SeedOptions = {}): Promise<SeedResul
     const origin = opts.publicUrl ?? DEFAULT_PUBLIC_URL;
     await seedDemoRatings(db, (path) => absoluteUrlOf(origin, path), DELIVERED_DEMO_ORDER_KEYS);
   }
+  // The demo dealer user's dealer and that dealer's orders in every status (decision 026).
+  if (!demoUsers.skipped) await seedDemoDealer(db);
   // The demo customer's meX tanks, sensors and a year of readings.
   if (!demoUsers.skipped) await seedDemoMex(db, DEMO_CUSTOMER_EMAIL);
   return { referenceData, dealers, demoUsers };

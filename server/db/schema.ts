@@ -473,8 +473,10 @@ export const orders = pgTable(
     lines: jsonb().$type<OrderLine[]>().notNull(),
     /** Monthly rate when paying in 12 installments. */
     installmentRate: doublePrecision(),
-    /** 'received' | 'confirmed' | 'delivered' | 'cancelled' */
+    /** 'received' | 'confirmed' | 'delivered' | 'cancelled' | 'declined' (decision 026) */
     status: text().notNull().default('received'),
+    /** Why the dealer declined the order (plain text, 3–500 characters); null otherwise. */
+    declineReason: text(),
     /** The group order this household's own order came from, else null. */
     groupOrderId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -1091,3 +1093,21 @@ export const appSecrets = pgTable('app_secret', {
   value: text().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The dealer a dealer user (role Role_Dealer) works for (decision 026): exactly one per user (the
+ * key), all of that dealer's depots. Without a row a dealer user sees no dealer's orders.
+ */
+export const dealerUsers = pgTable(
+  'dealer_user',
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id),
+    dealerId: integer()
+      .notNull()
+      .references(() => dealers.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dealer_user_dealer_ix').on(t.dealerId)],
+);

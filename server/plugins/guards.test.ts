@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_ROLES, STAFF_ROLE_NAMES } from '../../src/api/contract/account';
 import { appRoutes, type AppRouteDef } from '../../src/lib/paths';
 import { staffRoutes } from '../../src/lib/staff-routes';
-import { evaluateGuard, type GuardUser } from '../../src/lib/roles';
+import { DEALER_ROLE, evaluateGuard, type GuardUser } from '../../src/lib/roles';
 import {
   authHeaders,
   createTestUser,
@@ -17,6 +17,7 @@ import {
   type TestUser,
 } from '../../tests/support/auth';
 import { useTestApp } from '../../tests/support/test-app';
+import { dealers, dealerUsers } from '../db/schema';
 import { createLegacySession } from '../modules/account';
 import { isKnownPagePath } from './page-routes';
 
@@ -54,6 +55,11 @@ beforeAll(async () => {
   for (const role of CUSTOMER_ROLES) await add(role, [role]);
   for (const name of STAFF_ROLE_NAMES) await add(name, [staffRole(name)]);
   await add('Role_Customer with meX', ['Role_Customer'], { hasMexEnabled: true });
+  // A dealer user bound to a dealer (decision 026): the guard 'dealer' lets it in.
+  await add(DEALER_ROLE, [DEALER_ROLE]);
+  const dealer = identities.at(-1)?.user.id ?? 0;
+  const [someDealer] = await t.database.db.select({ id: dealers.id }).from(dealers).limit(1);
+  await t.database.db.insert(dealerUsers).values({ userId: dealer, dealerId: someDealer?.id ?? 0 });
   const supporter = identities.find((i) => i.name === 'CustomerSupport')?.user.id ?? 0;
   await add('impersonated Role_Customer', ['Role_Customer'], { impersonatorId: supporter });
 });
@@ -73,6 +79,8 @@ describe('guarded API routes', () => {
     expect(urls).toContain('POST /api/jwt/kunde/set/favourite');
     expect(urls).toContain('GET /api/support/users');
     expect(urls).toContain('POST /api/support/users/:id/impersonate');
+    expect(urls).toContain('GET /api/haendler/auftraege');
+    expect(urls).toContain('POST /api/haendler/auftraege/:id/ablehnen');
   });
 
   it('answers 401 anonymous, 403 for a failed role check, and neither when the guard passes', async () => {

@@ -189,6 +189,16 @@ export const pages: Record<AppRouteName, PageDef> = {
     calculatorBar: false,
     Page: page(GROUP_ORDERS, loadGroupOrders, (m) => m.GroupOrderPage),
   },
+  // The dealer area (decision 026): a back office, no calculator bar above it.
+  haendlerbereich: {
+    layout: 'default',
+    calculatorBar: false,
+    Page: page(
+      'src/features/dealer-area/index.ts',
+      lazyImport(() => import('../features/dealer-area')),
+      (m) => m.DealerAreaPage,
+    ),
+  },
   // SPEC §2 catch-all: a published CMS page, else the 404 page.
   'cms-seite': {
     layout: 'default',

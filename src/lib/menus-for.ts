@@ -5,13 +5,24 @@
  * once even when two menus name the same page. Only lazily loaded parts (the account panel, the
  * staff area) import this, so the staff entries are in no page's first download.
  */
-import { isAdManager, isAdmin, isEditor, isStaff, isSupport, type GuardUser } from './roles';
+import {
+  hasRole,
+  isAdManager,
+  isAdmin,
+  isDealerUser,
+  isEditor,
+  isStaff,
+  isSupport,
+  DEALER_ROLE,
+  type GuardUser,
+} from './roles';
 import { paths } from './paths';
 import { staffPaths } from './staff-routes';
 import { defaultMenu, type MenuItem } from './menus';
 
 /** SPEC §2 names four menus; the staff area adds one per staff task. */
-export type MenuName = 'default' | 'customer' | 'supporter' | 'adManager' | 'editor' | 'admin';
+export type MenuName =
+  'default' | 'customer' | 'dealer' | 'supporter' | 'adManager' | 'editor' | 'admin';
 
 const staffStart: MenuItem = { label: 'Support-Start', to: staffPaths.support };
 
@@ -23,6 +34,8 @@ export const menus: Record<MenuName, readonly MenuItem[]> = {
     { label: 'Bestellungen', to: paths.orders },
     { label: 'Persönliche Daten', to: paths.personalData },
   ],
+  // The dealer area (decision 026): its screens so far.
+  dealer: [{ label: 'Aufträge', to: paths.dealerArea }],
   // Staff menus (docs/decisions/016): each lists the screens its guard opens. An admin passes
   // every check and gets all of them; an entry shows once (menusFor).
   supporter: [
@@ -60,9 +73,15 @@ function itemsOf(name: MenuName, user: GuardUser): readonly MenuItem[] {
 
 export function menusFor(user: GuardUser): MenuSection[] {
   const names: MenuName[] = [];
-  const customerSide = user.roles.some((r) => r.startsWith('Role_')) || !isStaff(user.roles);
+  // A dealer user is no customer: its account opens the dealer area, not the customer's pages.
+  const dealerUser = isDealerUser(user.roles);
+  const customerSide =
+    user.roles.some((r) => r.startsWith('Role_') && r !== DEALER_ROLE) ||
+    (!isStaff(user.roles) && !dealerUser);
   if (customerSide || user.isImpersonated) names.push('customer');
+  if (dealerUser) names.push('dealer');
   if (isSupport(user.roles)) names.push('supporter');
+  if (!dealerUser && hasRole(user.roles, 'DealerSupport')) names.push('dealer');
   if (isAdManager(user.roles)) names.push('adManager');
   if (isEditor(user.roles)) names.push('editor');
   if (isAdmin(user.roles)) names.push('admin');

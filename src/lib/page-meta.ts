@@ -111,6 +111,7 @@ const FOR_SEARCH: Record<AppRouteName, Omit<PageMeta, 'title'>> = {
   'kunde-startseite': PRIVATE,
   'persoenliche-daten': PRIVATE,
   'mein-mex': PRIVATE,
+  haendlerbereich: PRIVATE,
   'account-basedata-modals-addeditaddressmodal': PRIVATE,
   'account-basedata-partial': PRIVATE,
   'neues-kennwort-setzen': PRIVATE,

@@ -24,6 +24,7 @@ export const PAGE_TITLES: Record<AppRouteName, string> = {
   // The group page names its place once loaded.
   'sammelbestellung-starten': 'Sammelbestellung starten',
   sammelbestellung: 'Sammelbestellung',
+  haendlerbereich: 'Händlerbereich',
   index: 'Heizölpreise vergleichen und günstig bestellen',
   impressum: 'Impressum',
   datenschutz: 'Datenschutz',

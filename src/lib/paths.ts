@@ -58,6 +58,8 @@ export const paths = {
   /** Sammelbestellung: start one from the offer list, and a group's page by its code. */
   groupStart: '/sammelbestellung/starten',
   groupOrder: '/sammelbestellung/:code',
+  /** The dealer area (decision 026): a dealer's orders, for its users and dealer support. */
+  dealerArea: '/haendlerbereich',
 } as const;
 
 /** The page of a group order, e.g. /sammelbestellung/ABCD2345. */
@@ -185,6 +187,8 @@ export const appRoutes = [
     path: paths.accountPartial,
     guard: 'user',
   },
+  // The dealer area: a dealer user, dealer support or an admin (guard 'dealer', decision 026).
+  { name: 'haendlerbereich', path: paths.dealerArea, guard: 'dealer' },
   { name: 'neues-kennwort-setzen', path: paths.newPassword },
   { name: 'bewerten-sie-uns', path: paths.rateUs },
   { name: 'heizoelpreise', path: paths.prices },

@@ -25,6 +25,7 @@ const GUARDS: GuardName[] = [
   'mexOwner',
   'mexSupport',
   'staff',
+  'dealer',
 ];
 
 describe('SPEC §6 guards', () => {
@@ -51,6 +52,12 @@ describe('SPEC §6 guards', () => {
       'ad manager is not admin',
       user(['Oelkompass.AdManager']),
       { ...customerOnly, adManager: 'ok', staff: 'ok' },
+    ],
+    ['dealer user', user(['Role_Dealer']), { ...customerOnly, dealer: 'ok' }],
+    [
+      'dealer support',
+      user(['Oelkompass.DealerSupport']),
+      { ...customerOnly, support: 'ok', impersonateSupport: 'ok', staff: 'ok', dealer: 'ok' },
     ],
     [
       'meX support',

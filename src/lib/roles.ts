@@ -7,6 +7,12 @@
  */
 
 export const CUSTOMER_ROLES = ['Role_Customer', 'Role_Press', 'Role_AdvertisingPartner'] as const;
+/**
+ * Not in SPEC §6: a dealer's own user (decision 026), read from the role claim like the others.
+ * Not a staff role (no prefix) and not a customer role: it opens the dealer area only, and only
+ * for the one dealer its account is bound to (the server checks the binding).
+ */
+export const DEALER_ROLE = 'Role_Dealer';
 export const STAFF_ROLE_NAMES = [
   'Admin',
   'DealerSupport',
@@ -38,7 +44,9 @@ export type GuardName =
   /** Not in SPEC §6: meXSupport (or admin) registers sensors and rotates keys (decision 017). */
   | 'mexSupport'
   /** Not in SPEC §6: any staff role (the /support entry, docs/decisions/016). */
-  | 'staff';
+  | 'staff'
+  /** Not in SPEC §6: a dealer user, or dealer support (admin also passes; decision 026). */
+  | 'dealer';
 
 /** ok: pass; login: 302 to the login page with ReturnUrl; root: 302 to "/" (SPEC §6). */
 export type GuardOutcome = 'ok' | 'login' | 'root';
@@ -77,6 +85,11 @@ export function isAdManager(roles: readonly string[]): boolean {
   return hasRole(roles, 'AdManager');
 }
 
+/** A dealer's own user (decision 026); which dealer is the server's binding, not the token's. */
+export function isDealerUser(roles: readonly string[]): boolean {
+  return roles.includes(DEALER_ROLE);
+}
+
 /** SPEC §6: staff roles, i.e. anything beyond the customer-side roles. */
 export function isStaff(roles: readonly string[]): boolean {
   return roles.some((r) => !r.startsWith('Role_'));
@@ -113,6 +126,8 @@ export function evaluateGuard(guard: GuardName, user: GuardUser | null): GuardOu
       return hasRole(roles, 'meXSupport') ? 'ok' : 'root';
     case 'staff':
       return isStaff(roles) ? 'ok' : 'root';
+    case 'dealer':
+      return isDealerUser(roles) || hasRole(roles, 'DealerSupport') ? 'ok' : 'root';
   }
 }
 

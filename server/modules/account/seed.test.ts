@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_ROLES, STAFF_ROLE_NAMES } from '../../../src/api/contract/account';
+import { DEALER_ROLE } from '../../../src/lib/roles';
 import { openTestDatabase, type TestDatabase } from '../../../tests/support/test-app';
 import { addresses, users } from '../../db/schema';
 import { verifyPassword } from './password';
@@ -35,7 +36,11 @@ describe('demo users', () => {
     expect(rows).toHaveLength(DEMO_USERS.length);
     const roles = rows.flatMap((r) => r.roles).sort();
     expect(roles).toEqual(
-      [...CUSTOMER_ROLES, ...STAFF_ROLE_NAMES.map((n) => `Oelkompass.${n}`)].sort(),
+      [
+        ...CUSTOMER_ROLES,
+        DEALER_ROLE,
+        ...STAFF_ROLE_NAMES.map((n) => `Oelkompass.${n}`),
+      ].sort(),
     );
     const admin = rows.find((r) => r.roles.includes('Oelkompass.Admin'));
     expect(admin && (await verifyPassword(DEMO_PASSWORD, admin.passwordHash))).toBe(true);

@@ -59,6 +59,16 @@ export const DEMO_USERS: readonly DemoUser[] = [
     label: 'Werbepartner',
   },
   {
+    // Bound to a seeded dealer by the dealer area's seed (decision 026).
+    email: `haendler@${DOMAIN}`,
+    role: 'Role_Dealer',
+    staff: false,
+    title1: 'Herr',
+    firstName: 'Hans',
+    lastName: 'Händler',
+    label: 'Händler: Aufträge im Händlerbereich',
+  },
+  {
     email: `admin@${DOMAIN}`,
     role: 'Admin',
     staff: true,

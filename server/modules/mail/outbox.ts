@@ -12,6 +12,8 @@ export const EMAIL_KINDS = [
   'password-reset',
   'rating-invitation',
   'dealer-notification',
+  // The dealer declined an order, with its reason (decision 026).
+  'order-declined',
   // A price alarm's threshold was reached (once per crossing).
   'price-alarm',
   // A group order started, joined, left, closed or cancelled (each household's own order

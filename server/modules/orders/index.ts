@@ -5,6 +5,7 @@
  */
 export { createOrders, NoRoomError, type OrderDraft, type TourPlan } from './create';
 export { type OrderRow } from './repo';
-export { orderRoutes, supportOrderRoutes } from './routes';
-export { DELIVERED_DEMO_ORDER_KEYS, DEMO_ORDERS, seedDemoOrders } from './seed';
-export { deliveryText, storedAddress } from './service';
+export { depsOf as ordersDepsOf, orderRoutes, supportOrderRoutes } from './routes';
+export { DELIVERED_DEMO_ORDER_KEYS, DEMO_ORDERS, pricedDemo, seedDemoOrders } from './seed';
+export { DEALER_DEMO_ORDERS, seedDealerDemoOrders } from './dealer-demo-seed';
+export { deliveryText, setOrderStatus, statusOf, storedAddress, type OrdersDeps } from './service';

@@ -114,6 +114,7 @@ export function listOrdersOfUser(db: DbOrTx, userId: number) {
       installmentRate: orders.installmentRate,
       deliveryDay: deliveryBookings.day,
       deliveryWindow: deliveryBookings.window,
+      declineReason: orders.declineReason,
     })
     .from(orders)
     .innerJoin(dealers, eq(dealers.id, orders.dealerId))
@@ -125,17 +126,19 @@ export function listOrdersOfUser(db: DbOrTx, userId: number) {
 
 /**
  * Moves an order to `to` only from one of `from`; a concurrent change in between makes the
- * WHERE miss and returns undefined, so a status is never skipped or set twice.
+ * WHERE miss and returns undefined, so a status is never skipped or set twice. The decline
+ * reason is written with it (null for every other status).
  */
 export async function updateOrderStatus(
   db: DbOrTx,
   id: number,
   from: readonly string[],
   to: string,
+  declineReason: string | null = null,
 ): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(orders)
-    .set({ status: to })
+    .set({ status: to, declineReason })
     .where(and(eq(orders.id, id), inArray(orders.status, [...from])))
     .returning();
   return row;

@@ -83,7 +83,8 @@ export interface OrderRoutesOptions {
   onDelivered?: OrdersDeps['onDelivered'];
 }
 
-function depsOf(app: FastifyInstance, opts: OrderRoutesOptions): OrdersDeps {
+/** The orders service of this app (the dealer area changes statuses with it too). */
+export function depsOf(app: FastifyInstance, opts: OrderRoutesOptions = {}): OrdersDeps {
   return {
     db: app.db,
     calculation: app.calculation,

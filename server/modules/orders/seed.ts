@@ -7,9 +7,10 @@
  * e-mails: these orders were "placed" before the outbox existed for them.
  */
 import { eq } from 'drizzle-orm';
-import type { CalculatorConfig } from '../../../src/api/contract/calculation';
+import type { CalculatorConfig, Offer } from '../../../src/api/contract/calculation';
 import {
   calculate,
+  type CalculationDeps,
   createCalculationDeps,
   dbPriceSource,
   GROUP_PAYMENT,
@@ -48,6 +49,39 @@ export const DEMO_ORDERS = [
 export const DELIVERED_DEMO_ORDER_KEYS: readonly string[] = DEMO_ORDERS.filter(
   (demo) => demo.status === 'delivered',
 ).map((demo) => demo.idempotencyKey);
+
+/**
+ * A demo order of `amount` litres of the default product to `zip`, priced by the engine as a
+ * placed order is: the configuration, the offer `pick` takes from the list, its payment option.
+ */
+export function pricedDemo(
+  calculation: CalculationDeps,
+  zip: string,
+  countryId: number,
+  amount: number,
+  pick: (offers: readonly Offer[]) => Offer | undefined,
+) {
+  const defaultProduct = calculation.index.current().catalogue.defaultProduct(countryId, 1);
+  if (!defaultProduct) return undefined;
+  const config: CalculatorConfig = {
+    ZipCode: zip,
+    Amount: amount,
+    Stations: 1,
+    Product: { Id: defaultProduct.id, ClimateNeutral: false },
+    Parameters: [],
+    AppointmentPlus: false,
+    CountryId: countryId,
+    ProductGroupId: 1,
+  };
+  const outcome = calculate(calculation, config);
+  const offer = outcome.ok ? pick(outcome.value.Items) : undefined;
+  if (!offer) return undefined;
+  const resolved = resolveRequest(calculation.index.current(), config);
+  const payment = resolved.ok
+    ? resolved.value.parameters.find((p) => p.groupId === GROUP_PAYMENT)
+    : undefined;
+  return { config, offer, payment, request: resolved.ok ? resolved.value : undefined };
+}
 
 export interface DemoOrdersResult {
   inserted: number;
@@ -96,30 +130,18 @@ export async function seedDemoOrders(
   const countryId = address?.countryId ?? customer.countryId;
 
   const calculation = createCalculationDeps(await PriceIndex.open(dbPriceSource(db)));
-  const defaultProduct = calculation.index.current().catalogue.defaultProduct(countryId, 1);
-  if (!defaultProduct) return { inserted: 0 };
 
   let inserted = 0;
   for (const demo of missing) {
-    const config: CalculatorConfig = {
-      ZipCode: delivery.zip,
-      Amount: demo.amount,
-      Stations: 1,
-      Product: { Id: defaultProduct.id, ClimateNeutral: false },
-      Parameters: [],
-      AppointmentPlus: false,
-      CountryId: countryId,
-      ProductGroupId: 1,
-    };
-    const outcome = calculate(calculation, config);
-    const offer = outcome.ok
-      ? (outcome.value.Items[demo.offerIndex] ?? outcome.value.Items[0])
-      : undefined;
-    if (!offer) continue;
-    const resolved = resolveRequest(calculation.index.current(), config);
-    const payment = resolved.ok
-      ? resolved.value.parameters.find((p) => p.groupId === GROUP_PAYMENT)
-      : undefined;
+    const priced = pricedDemo(
+      calculation,
+      delivery.zip,
+      countryId,
+      demo.amount,
+      (items) => items[demo.offerIndex] ?? items[0],
+    );
+    if (!priced) continue;
+    const { config, offer, payment } = priced;
     const createdAt = new Date(now.getTime() - demo.daysAgo * DAY_MS);
 
     const row = await db.transaction(async (tx) => {

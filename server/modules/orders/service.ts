@@ -42,6 +42,8 @@ import {
 import { formatWeekdayDayDe } from '../../../src/lib/dates';
 import { releaseBooking, storedWindow } from '../delivery';
 import { createOrders, DuplicateOrderError, NoRoomError, type BookedDelivery } from './create';
+import { declinedMail } from './declined-mail';
+import { enqueueEmail } from '../mail';
 
 export { orderNumberOf } from './create';
 import {
@@ -532,6 +534,7 @@ export function toOrder(deps: OrdersDeps, row: OrderDetailRow): Order {
         ? null
         : { Months: CALC.INSTALLMENT_MONTHS, MonthlyRate: order.installmentRate },
     Delivery: deliveryOf(row.deliveryDay, row.deliveryWindow),
+    DeclineReason: order.declineReason,
   };
 }
 
@@ -576,6 +579,7 @@ export async function ordersOfUser(deps: OrdersDeps, userId: number): Promise<Or
     TotalPrice: r.totalPrice,
     InstallmentRate: r.installmentRate,
     Delivery: deliveryOf(r.deliveryDay, r.deliveryWindow),
+    DeclineReason: r.declineReason,
   }));
 }
 
@@ -618,12 +622,16 @@ export async function checkoutDefaults(
 // ---------------------------------------------------------------------------------------------
 // Status (support)
 
-/** received → confirmed → delivered; received or confirmed → cancelled. */
+/**
+ * received → confirmed → delivered; received or confirmed → cancelled; received → declined (the
+ * dealer's refusal, with a reason: decision 026). A confirmed order is the dealer's promise.
+ */
 const NEXT: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  received: ['confirmed', 'cancelled'],
+  received: ['confirmed', 'cancelled', 'declined'],
   confirmed: ['delivered', 'cancelled'],
   delivered: [],
   cancelled: [],
+  declined: [],
 };
 
 export const STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
@@ -631,15 +639,26 @@ export const STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   confirmed: 'Bestätigt',
   delivered: 'Geliefert',
   cancelled: 'Storniert',
+  declined: 'Abgelehnt',
 };
+
+export interface StatusChange {
+  /** The dealer's reason, required for 'declined' (the contract trims and bounds it). */
+  reason?: string;
+  /** Only an order of this dealer: any other id is 404, as if it did not exist (decision 026). */
+  dealerId?: number;
+}
 
 export async function setOrderStatus(
   deps: OrdersDeps,
   id: number,
   to: OrderStatus,
+  change: StatusChange = {},
 ): Promise<Result<OrderRow>> {
   const current = await findOrderById(deps.db, id);
-  if (!current) return fail(404, `Die Bestellung ${id} gibt es nicht.`);
+  if (!current || (change.dealerId !== undefined && current.dealerId !== change.dealerId)) {
+    return fail(404, `Die Bestellung ${id} gibt es nicht.`);
+  }
   const from = statusOf(current.status);
   // Setting the status it already has changes nothing (a repeated click), and sends nothing.
   if (from === to) return { ok: true, value: current };
@@ -650,17 +669,27 @@ export async function setOrderStatus(
       'body.Status',
     );
   }
+  const reason = change.reason ?? null;
+  if (to === 'declined' && !reason) {
+    return fail(400, 'Eine Ablehnung braucht einen Grund für den Kunden.', 'body.Reason');
+  }
   const updated = await deps.db.transaction(async (tx) => {
-    const row = await updateOrderStatus(tx, id, [from], to);
+    const row = await updateOrderStatus(tx, id, [from], to, to === 'declined' ? reason : null);
     if (row && to === 'delivered') await deps.onDelivered?.(tx, row);
-    // A cancelled order's delivery frees its day for others.
-    if (row && to === 'cancelled') await releaseBooking(tx, id);
+    // A cancelled or declined order's delivery frees its day for others.
+    if (row && (to === 'cancelled' || to === 'declined')) await releaseBooking(tx, id);
+    // Only the request whose UPDATE moved the order writes the mail: exactly one per refusal.
+    if (row && to === 'declined') await enqueueEmail(tx, await declinedMail(tx, row));
     return row;
   });
   if (!updated) {
+    // A concurrent request (another tab or process) changed it first: when it made the same
+    // change, this one is a repeat and answers as one; anything else is a conflict.
+    const now = await findOrderById(deps.db, id);
+    if (now && statusOf(now.status) === to) return { ok: true, value: now };
     return fail(409, 'Die Bestellung wurde inzwischen geändert. Bitte laden Sie sie neu.');
   }
-  if (to === 'cancelled') {
+  if (to === 'cancelled' || to === 'declined') {
     // The freed day shows here at once; other processes read it at their next change check.
     await deps.calculation.index.reloadBookings();
   }

@@ -21,7 +21,8 @@ export const DELIVERY_WINDOW_LABELS: Readonly<Record<DeliveryWindow, string>> = 
   nachmittags: 'nachmittags (12–17 Uhr)',
 };
 
-const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+/** A calendar day, YYYY-MM-DD. */
+export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** A calendar day in a request, e.g. "2026-12-01". */
 export const DeliveryDateField = requestText(

@@ -185,9 +185,10 @@ export type PriceChanged = z.infer<typeof PriceChangedSchema>;
 // ---------------------------------------------------------------------------------------------
 // Orders
 
-export const ORDER_STATUSES = ['received', 'confirmed', 'delivered', 'cancelled'] as const;
+/** 'declined': the dealer refused the order, with a reason (decision 026). */
+export const ORDER_STATUSES = ['received', 'confirmed', 'delivered', 'cancelled', 'declined'] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, {
-  error: "Status muss 'received', 'confirmed', 'delivered' oder 'cancelled' sein.",
+  error: "Status muss 'received', 'confirmed', 'delivered', 'cancelled' oder 'declined' sein.",
 });
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
@@ -222,6 +223,8 @@ export const OrderSchema = z.object({
   Installment: z.nullable(z.object({ Months: z.number(), MonthlyRate: z.number() })),
   /** The booked delivery day and window; null for orders from before bookings. */
   Delivery: z.optional(z.nullable(DeliverySlotSchema)),
+  /** Why the dealer declined the order (Status 'declined'); null otherwise. */
+  DeclineReason: z.optional(z.nullable(z.string())),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -240,6 +243,8 @@ export const OrderListItemSchema = z.extend(
   {
     InstallmentRate: z.nullable(z.number()),
     Delivery: OrderSchema.shape.Delivery,
+    /** Why the dealer declined the order (Status 'declined'); null otherwise. */
+    DeclineReason: z.optional(z.nullable(z.string())),
   },
 );
 export type OrderListItem = z.infer<typeof OrderListItemSchema>;

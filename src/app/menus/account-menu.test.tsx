@@ -1,24 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
-import { resetSession, sessionState, userFromToken } from '../../features/session';
+import { resetSession, sessionState } from '../../features/session';
+import { loginWithClaims as login } from '../../../tests/support/client-session';
 import { AccountMenu } from './account-menu';
-
-function b64(json: unknown): string {
-  return btoa(JSON.stringify(json)).replace(/=+$/, '');
-}
-
-function login(claims: Record<string, unknown>): void {
-  const token = `${b64({ alg: 'HS256' })}.${b64({ sub: '1', id: 1, exp: 2_000_000_000, ...claims })}.x`;
-  const user = userFromToken(token);
-  Object.assign(sessionState, {
-    token,
-    User: user,
-    LoggedIn: true,
-    AllowSupportInfo: user?.allowSupportInfo ?? false,
-    status: 'settled',
-  });
-}
 
 function renderAt(path = '/heizoel/angebotsliste?zipCode=10115') {
   return render(
@@ -107,6 +92,19 @@ describe('AccountMenu', () => {
     localStorage.clear();
   });
 
+  it('a dealer user gets the dealer area, not the customer menu (decision 026)', async () => {
+    login({ role: 'Role_Dealer', firstName: 'Hanna', lastName: 'Händler' });
+    renderAt();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /Hanna/ }));
+      await Promise.resolve();
+    });
+    await screen.findByRole('button', { name: 'Abmelden' });
+    const links = screen.getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')]);
+    expect(links).toEqual([['Aufträge', '/haendlerbereich']]);
+    expect(screen.getByRole('navigation', { name: 'Händlerbereich' })).toBeTruthy();
+  });
+
   it('an admin sees every staff menu, each entry once', async () => {
     login({ role: ['Oelkompass.Admin'], firstName: 'Ada' });
     renderAt();
@@ -122,6 +120,8 @@ describe('AccountMenu', () => {
       '/support/telemetrie',
       '/support/sammelbestellungen',
       '/support/liefertermine',
+      // Admins pass the dealer guard (decision 026).
+      '/haendlerbereich',
       '/support/adverts',
       '/support/campaigns',
       '/support/slots',

@@ -20,6 +20,7 @@ import styles from './account-menu.module.css';
 const SECTION_TITLES: Record<MenuName, string> = {
   default: 'Menü',
   customer: 'Mein Konto',
+  dealer: 'Händlerbereich',
   supporter: 'Support',
   adManager: 'Werbung',
   editor: 'Redaktion',

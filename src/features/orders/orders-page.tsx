@@ -159,6 +159,11 @@ function OrderRow({ order }: { order: OrderListItem }) {
           </strong>
         </p>
       )}
+      {order.Status === 'declined' && order.DeclineReason && (
+        <p className={styles.declineReason} data-testid="order-decline-reason">
+          {texts.declineReason} {order.DeclineReason}
+        </p>
+      )}
       <div className={styles.foot}>
         <p className={styles.total}>
           <strong className="tabular">{formatPrice(order.TotalPrice, order.Currency)}</strong>

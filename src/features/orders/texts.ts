@@ -28,8 +28,11 @@ export const texts = {
     confirmed: 'Bestätigt',
     delivered: 'Geliefert',
     cancelled: 'Storniert',
+    declined: 'Abgelehnt',
   } satisfies Record<OrderStatus, string>,
   statusPrefix: 'Status: ',
+  /** Before the dealer's reason of a declined order (decision 026). */
+  declineReason: 'Grund des Händlers:',
   /** The part below the orders, when its chunk does not load ("… konnten nicht geladen werden"). */
   groupOrders: 'Ihre Sammelbestellungen',
 } as const;

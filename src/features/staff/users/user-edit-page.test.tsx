@@ -2,7 +2,8 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { SupportUserDetail } from '../../../api/contract/support';
-import { resetSession, sessionState, userFromToken } from '../../session';
+import { resetSession } from '../../session';
+import { loginWithClaims } from '../../../../tests/support/client-session';
 import { UserEditPage } from './user-edit-page';
 
 const erika: SupportUserDetail = {
@@ -29,19 +30,7 @@ function json(body: unknown, status = 200) {
   });
 }
 
-function b64(value: unknown): string {
-  return btoa(JSON.stringify(value)).replace(/=+$/, '');
-}
-
-function loginAs(role: string) {
-  const token = `${b64({ alg: 'HS256' })}.${b64({ sub: '1', id: 1, exp: 2_000_000_000, role })}.x`;
-  Object.assign(sessionState, {
-    token,
-    User: userFromToken(token),
-    LoggedIn: true,
-    status: 'settled',
-  });
-}
+const loginAs = (role: string) => loginWithClaims({ role });
 
 beforeEach(() => {
   resetSession();

@@ -1,0 +1,91 @@
+/**
+ * The dealer area (Händlerbereich, decision 026): a dealer's orders and its decisions on them.
+ * A dealer user sees only the dealer its account is bound to; dealer support and admins name the
+ * dealer (`?dealer=ID`). PascalCase wire fields like the rest of SPEC §7.
+ */
+import { z } from 'zod/mini';
+import { INT4_MAX, requestIdParam, requestNumberParam, requestText } from './common';
+import { DeliverySlotSchema, ISO_DATE } from './delivery';
+import { ADDRESS_FIELDS, OrderStatusSchema } from './orders';
+
+const DAY_MESSAGE = 'Der Tag (day) muss ein Datum (JJJJ-MM-TT) sein.';
+
+/** Staff act for a dealer by naming it; a dealer user's own dealer is its account's. */
+const DealerQueryField = z.optional(requestIdParam('Der Händler (dealer)'));
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/haendler/auftraege?day=YYYY-MM-DD&depot=ID&dealer=ID
+
+export const DealerOrdersQuerySchema = z.object({
+  /** Only orders booked for this delivery day. */
+  day: z.optional(requestText(DAY_MESSAGE, z.regex(ISO_DATE, DAY_MESSAGE))),
+  /** Only orders whose tour starts at this depot (0: the seat, else a branch id). */
+  depot: z.optional(
+    requestNumberParam('Das Depot (depot)', z.lte(INT4_MAX, 'Das Depot ist zu groß.')),
+  ),
+  dealer: DealerQueryField,
+});
+
+/** One order as the dealer needs it for the tour: who, where, what, when. */
+export const DealerOrderSchema = z.object({
+  Id: z.number(),
+  OrderNumber: z.string(),
+  Status: OrderStatusSchema,
+  CreatedAt: z.string(),
+  /** The booked day and window; null when nothing is booked (cancelled, declined, older orders). */
+  Delivery: z.nullable(DeliverySlotSchema),
+  /** Where the tour starts (0: the seat, else the branch id); null without a booking. */
+  DepotId: z.nullable(z.number()),
+  ProductName: z.string(),
+  Amount: z.number(),
+  /** Unloading points (Abladestellen). */
+  Stations: z.number(),
+  CustomerName: z.string(),
+  DeliveryAddress: z.object(ADDRESS_FIELDS),
+  AccessNotes: z.string(),
+  Phone: z.string(),
+  /** The group order (Sammelbestellung) this household's order came from, else null. */
+  GroupOrderId: z.nullable(z.number()),
+  DeclineReason: z.nullable(z.string()),
+});
+export type DealerOrder = z.infer<typeof DealerOrderSchema>;
+
+export const DealerOrdersResponseSchema = z.object({
+  DealerId: z.number(),
+  DealerName: z.string(),
+  Orders: z.array(DealerOrderSchema),
+});
+export type DealerOrdersResponse = z.infer<typeof DealerOrdersResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/haendler/auftraege/{id}/bestaetigen | ablehnen | geliefert
+
+export const DealerOrderParamsSchema = z.object({ id: requestIdParam('Die Auftrags-Id') });
+export const DealerActionQuerySchema = z.object({ dealer: DealerQueryField });
+
+export const DECLINE_REASON_MIN = 3;
+export const DECLINE_REASON_MAX = 500;
+
+/** Plain text: one to a few sentences, no control characters but line breaks and tabs. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+export const DeclineOrderRequestSchema = z.object(
+  {
+    Reason: requestText(
+      'Bitte geben Sie einen Grund für die Ablehnung an.',
+      z.trim(),
+      z.minLength(
+        DECLINE_REASON_MIN,
+        `Der Grund muss mindestens ${DECLINE_REASON_MIN} Zeichen lang sein.`,
+      ),
+      z.maxLength(
+        DECLINE_REASON_MAX,
+        `Der Grund darf höchstens ${DECLINE_REASON_MAX} Zeichen lang sein.`,
+      ),
+      z.refine((v) => !CONTROL.test(v), 'Der Grund enthält unzulässige Steuerzeichen.'),
+    ),
+  },
+  { error: 'Erwartet wird { Reason }.' },
+);
+export type DeclineOrderRequest = z.infer<typeof DeclineOrderRequestSchema>;
