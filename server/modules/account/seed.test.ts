@@ -36,11 +36,7 @@ describe('demo users', () => {
     expect(rows).toHaveLength(DEMO_USERS.length);
     const roles = rows.flatMap((r) => r.roles).sort();
     expect(roles).toEqual(
-      [
-        ...CUSTOMER_ROLES,
-        DEALER_ROLE,
-        ...STAFF_ROLE_NAMES.map((n) => `Oelkompass.${n}`),
-      ].sort(),
+      [...CUSTOMER_ROLES, DEALER_ROLE, ...STAFF_ROLE_NAMES.map((n) => `Oelkompass.${n}`)].sort(),
     );
     const admin = rows.find((r) => r.roles.includes('Oelkompass.Admin'));
     expect(admin && (await verifyPassword(DEMO_PASSWORD, admin.passwordHash))).toBe(true);

@@ -271,7 +271,7 @@ describe('decisions', () => {
       act(id, 'ablehnen', who.dealerA!, { reason }),
     ]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
-    const declined = DealerOrderSchema.parse(answers[0]!.json());
+    const declined = DealerOrderSchema.parse(answers[0].json());
     expect(declined).toMatchObject({
       Status: 'declined',
       DeclineReason: 'Unser Tankwagen ist an diesem Tag ausgefallen.',

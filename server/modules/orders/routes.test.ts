@@ -584,6 +584,8 @@ describe('POST /api/support/orders/{id}/status', () => {
     expect((await setStatus(id, 'confirmed', customer)).statusCode).toBe(403);
     expect((await setStatus(99_999_999, 'confirmed')).statusCode).toBe(404);
     expect((await setStatus(id, 'verschickt')).statusCode).toBe(400);
+    // Declining needs the dealer's reason (decision 026): not through the support status route.
+    expect((await setStatus(id, 'declined')).statusCode).toBe(400);
   });
 });
 

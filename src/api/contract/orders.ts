@@ -186,7 +186,13 @@ export type PriceChanged = z.infer<typeof PriceChangedSchema>;
 // Orders
 
 /** 'declined': the dealer refused the order, with a reason (decision 026). */
-export const ORDER_STATUSES = ['received', 'confirmed', 'delivered', 'cancelled', 'declined'] as const;
+export const ORDER_STATUSES = [
+  'received',
+  'confirmed',
+  'delivered',
+  'cancelled',
+  'declined',
+] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, {
   error: "Status muss 'received', 'confirmed', 'delivered', 'cancelled' oder 'declined' sein.",
 });
