@@ -8,7 +8,7 @@ import type { ApiError } from '../../../src/api/contract/common';
 import type { DealerOrder, DealerOrdersResponse } from '../../../src/api/contract/dealer-area';
 import { hasRole, isDealerUser } from '../../../src/lib/roles';
 import type { Db } from '../../db/client';
-import { setOrderStatus, statusOf, type OrdersDeps } from '../orders';
+import { setOrderStatus, statusOf, wireAddress, type OrdersDeps } from '../orders';
 import { storedWindow } from '../delivery';
 import {
   boundDealerId,
@@ -77,16 +77,7 @@ function toDealerOrder(row: DealerOrderRow): DealerOrder {
     CustomerName: [a.company, [a.title1, a.firstName, a.lastName].filter(Boolean).join(' ')]
       .filter(Boolean)
       .join(', '),
-    DeliveryAddress: {
-      Title1: a.title1,
-      FirstName: a.firstName,
-      LastName: a.lastName,
-      Company: a.company,
-      Street: a.street,
-      HouseNumber: a.houseNumber,
-      ZipCode: a.zip,
-      Place: a.place,
-    },
+    DeliveryAddress: wireAddress(a),
     AccessNotes: order.accessNotes,
     Phone: order.phone,
     GroupOrderId: order.groupOrderId,

@@ -8,4 +8,11 @@ export { type OrderRow } from './repo';
 export { depsOf as ordersDepsOf, orderRoutes, supportOrderRoutes } from './routes';
 export { DELIVERED_DEMO_ORDER_KEYS, DEMO_ORDERS, pricedDemo, seedDemoOrders } from './seed';
 export { DEALER_DEMO_ORDERS, seedDealerDemoOrders } from './dealer-demo-seed';
-export { deliveryText, setOrderStatus, statusOf, storedAddress, type OrdersDeps } from './service';
+export {
+  deliveryText,
+  setOrderStatus,
+  statusOf,
+  storedAddress,
+  wireAddress,
+  type OrdersDeps,
+} from './service';

@@ -307,6 +307,23 @@ export function storedAddress(a: PlaceOrderRequest['DeliveryAddress']): OrderAdd
   };
 }
 
+/** A stored address as the wire names it (the inverse of storedAddress). */
+export function wireAddress<T extends string = string>(
+  a: Omit<OrderAddress, 'title1'> & { title1: string },
+  title1: T = a.title1 as T,
+) {
+  return {
+    Title1: title1,
+    FirstName: a.firstName,
+    LastName: a.lastName,
+    Company: a.company,
+    Street: a.street,
+    HouseNumber: a.houseNumber,
+    ZipCode: a.zip,
+    Place: a.place,
+  };
+}
+
 /**
  * 409 "Dieser Termin ist gerade vergeben" with the next free days. After a refused booking the
  * index first reads the database's totals: its board may not know the booking that won.
@@ -512,16 +529,10 @@ export function toOrder(deps: OrdersDeps, row: OrderDetailRow): Order {
     AppointmentPlus: config.AppointmentPlus,
     DeliveryTime: deliveryTime,
     PaymentName: row.paymentName ?? '',
-    DeliveryAddress: {
-      Title1: a.title1 === 'Frau' || a.title1 === 'Herr' || a.title1 === 'Divers' ? a.title1 : '',
-      FirstName: a.firstName,
-      LastName: a.lastName,
-      Company: a.company,
-      Street: a.street,
-      HouseNumber: a.houseNumber,
-      ZipCode: a.zip,
-      Place: a.place,
-    },
+    DeliveryAddress: wireAddress(
+      a,
+      a.title1 === 'Frau' || a.title1 === 'Herr' || a.title1 === 'Divers' ? a.title1 : '',
+    ),
     Email: order.email,
     Phone: order.phone,
     AccessNotes: order.accessNotes,
@@ -590,16 +601,7 @@ export async function checkoutDefaults(
   const found = await findCheckoutDefaults(deps.db, userId);
   if (!found) return undefined;
   const { user, address, addresses } = found;
-  const wire = (a: NonNullable<typeof address>) => ({
-    Title1: a.title1,
-    FirstName: a.firstName,
-    LastName: a.lastName,
-    Company: a.company,
-    Street: a.street,
-    HouseNumber: a.houseNumber,
-    ZipCode: a.zip,
-    Place: a.place,
-  });
+  const wire = (a: NonNullable<typeof address>) => wireAddress(a);
   return {
     Email: user.email,
     Phone: address?.phone || user.phone,
