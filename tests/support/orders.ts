@@ -1,10 +1,38 @@
 /**
- * Test support: an order row as the checkout leaves it, written straight into the table, for tests
- * that need a delivered order (ratings, rating invitations, the dealer pages' reviews).
+ * Test support: the checkout's request body, and an order row as the checkout leaves it, written
+ * straight into the table, for tests that need a delivered order (ratings, rating invitations,
+ * the dealer pages' reviews).
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Offer } from '../../src/api/contract/calculation';
+import type { PlaceOrderRequestInput } from '../../src/api/contract/orders';
 import type { Db } from '../../server/db/client';
 import { orders, type OrderAddress } from '../../server/db/schema';
+import { testCalculatorConfig } from './calculator';
+
+/** The body of POST /api/orders for `offer` (the test configuration, Berlin); `overrides` on top. */
+export function testOrderBody(offer: Offer, overrides: Partial<PlaceOrderRequestInput> = {}) {
+  return {
+    Configuration: testCalculatorConfig(),
+    DealerId: offer.Id,
+    DeliveryAddress: {
+      Title1: 'Frau',
+      FirstName: 'Erika',
+      LastName: 'Musterfrau',
+      Street: 'Invalidenstraße',
+      HouseNumber: '117',
+      ZipCode: '10115',
+      Place: 'Berlin',
+    },
+    Email: 'erika@example.org',
+    Phone: '030 1234567',
+    AccessNotes: 'Tank im Keller, Zugang über Hof',
+    AcceptedTerms: true,
+    TotalPrice: offer.TotalPrice,
+    IdempotencyKey: randomUUID(),
+    ...overrides,
+  } satisfies PlaceOrderRequestInput;
+}
 
 export const TEST_ORDER_ADDRESS: OrderAddress = {
   title1: 'Frau',

@@ -4,7 +4,7 @@
  * repeated and raced, the declined order's booking, mail and the customer's view of it.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CalculationResultSchema, type Offer } from '../../../src/api/contract/calculation';
 import { ApiErrorSchema } from '../../../src/api/contract/common';
@@ -15,15 +15,26 @@ import {
 import { OrderListResponseSchema, OrderSchema } from '../../../src/api/contract/orders';
 import {
   authHeaders,
+  type AuthSubject,
   createTestUser,
-  csrfHeaders,
   staffRole,
   type TestUser,
 } from '../../../tests/support/auth';
 import { testCalculatorConfig } from '../../../tests/support/calculator';
+import { testOrderBody } from '../../../tests/support/orders';
 import { buildAppOn, type TestApp, useTestApp } from '../../../tests/support/test-app';
-import { deliveryBookings, deliveryDayLoads, orders, outboxEmails } from '../../db/schema';
-import { bindDealerUser } from './repo';
+import {
+  dealerBranches,
+  deliveryBookings,
+  deliveryDayLoads,
+  orders,
+  outboxEmails,
+  users,
+} from '../../db/schema';
+import { findUserByEmail } from '../account';
+import { DEALER_DEMO_ORDERS } from '../orders';
+import { bindDealerUser, boundDealerId } from './repo';
+import { DEMO_DEALER_EMAIL, seedDemoDealer } from './seed';
 
 const t = useTestApp();
 
@@ -69,25 +80,7 @@ async function place(dealerIndex = 0): Promise<{ id: number; number: string; ema
     method: 'POST',
     url: '/api/orders',
     headers: authHeaders(who.customer!),
-    payload: {
-      Configuration: testCalculatorConfig(),
-      DealerId: offer.Id,
-      DeliveryAddress: {
-        Title1: 'Frau',
-        FirstName: 'Erika',
-        LastName: 'Musterfrau',
-        Street: 'Invalidenstraße',
-        HouseNumber: '117',
-        ZipCode: '10115',
-        Place: 'Berlin',
-      },
-      Email: email,
-      Phone: '030 1234567',
-      AccessNotes: 'Tank im Keller',
-      AcceptedTerms: true,
-      TotalPrice: offer.TotalPrice,
-      IdempotencyKey: randomUUID(),
-    },
+    payload: testOrderBody(offer, { Email: email, AccessNotes: 'Tank im Keller' }),
   });
   expect(response.statusCode, response.body).toBe(201);
   const number = OrderSchema.parse(response.json()).OrderNumber;
@@ -110,12 +103,12 @@ function act(
   return t.app.inject({
     method: 'POST',
     url: `/api/haendler/auftraege/${id}/${action}${opts.query ?? ''}`,
-    headers: user ? authHeaders(user) : csrfHeaders(),
+    headers: user ? authHeaders(user) : {},
     payload: action === 'ablehnen' ? { Reason: opts.reason ?? 'Kein Fahrer frei.' } : {},
   });
 }
 
-function list(user: TestUser | null, query = '') {
+function list(user: AuthSubject | null, query = '') {
   return t.app.inject({
     method: 'GET',
     url: `/api/haendler/auftraege${query}`,
@@ -369,5 +362,58 @@ describe('decisions', () => {
       ).statusCode,
     ).toBe(400);
     expect(await statusOf(id)).toBe('received');
+  });
+});
+
+describe('the demo dealer', () => {
+  it('seedAll bound the demo dealer user to a dealer with a branch and gave it orders in every status, once', async () => {
+    const user = await findUserByEmail(t.database.db, DEMO_DEALER_EMAIL);
+    if (!user) throw new Error('no demo dealer user in the seeded database');
+    expect(user.roles).toEqual(['Role_Dealer']);
+    const dealerId = await boundDealerId(t.database.db, user.id);
+    if (dealerId === undefined) throw new Error('the demo dealer user is not bound');
+    const branches = await t.database.db
+      .select()
+      .from(dealerBranches)
+      .where(eq(dealerBranches.dealerId, dealerId));
+    expect(branches.length).toBeGreaterThan(0);
+
+    // Idempotent: a second run keeps the dealer and adds nothing.
+    expect(await seedDemoDealer(t.database.db)).toEqual({ dealerId, orders: 0 });
+
+    const response = await list(user);
+    expect(response.statusCode, response.body).toBe(200);
+    const listed = DealerOrdersResponseSchema.parse(response.json());
+    expect(listed.DealerId).toBe(dealerId);
+    // Its demo orders (the demo customer's may be there too, when it is the cheapest for 10115).
+    const seeded = await t.database.db
+      .select({ id: orders.id, dealerId: orders.dealerId })
+      .from(orders)
+      .where(
+        inArray(
+          orders.idempotencyKey,
+          DEALER_DEMO_ORDERS.map((d) => d.key),
+        ),
+      );
+    expect(seeded.map((o) => o.dealerId)).toEqual(DEALER_DEMO_ORDERS.map(() => dealerId));
+    const ids = new Set(seeded.map((o) => o.id));
+    const demos = listed.Orders.filter((o) => ids.has(o.Id));
+    expect(demos.map((o) => o.Status).sort()).toEqual(
+      DEALER_DEMO_ORDERS.map((d) => d.status).sort(),
+    );
+    // The open orders are booked on the dealer's free days; the declined one says why.
+    for (const order of demos) {
+      if (order.Status === 'received' || order.Status === 'confirmed') {
+        expect(order.Delivery, order.OrderNumber).not.toBeNull();
+      }
+    }
+    expect(demos.find((o) => o.Status === 'declined')?.DeclineReason).toMatch(/Schlauch/);
+
+    // No demo user left: nothing happens.
+    await t.database.db
+      .update(users)
+      .set({ email: 'weg@example.org' })
+      .where(eq(users.id, user.id));
+    expect(await seedDemoDealer(t.database.db)).toEqual({ dealerId: null, orders: 0 });
   });
 });

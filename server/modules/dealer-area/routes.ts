@@ -62,7 +62,7 @@ export const dealerAreaRoutes: FastifyPluginAsyncZod<DealerAreaRoutesOptions> = 
           issues: [{ path: 'querystring.dealer', message: 'Der Händler fehlt.' }],
         });
       }
-      const listed = await dealerOrders(app.db, scope.value, { day, depot });
+      const listed = await dealerOrders(deps, scope.value, { day, depot });
       if (!listed.ok) return reply.code(listed.status).send(listed.error);
       reply.header('cache-control', 'private, no-store');
       return listed.value;

@@ -33,7 +33,7 @@ export async function seedDemoDealer(db: Db, now: Date = new Date()): Promise<De
       3000,
       (items) => items.find((o) => withBranch.has(o.Id)) ?? items[0],
     );
-    dealerId = priced?.offer.Id;
+    dealerId = priced?.row.dealerId;
     if (dealerId === undefined) return { dealerId: null, orders: 0 };
     await bindDealerUser(db, user.id, dealerId);
     return { dealerId, orders: await seedDealerDemoOrders(db, dealerId, now, calculation) };

@@ -8,15 +8,16 @@ import type { ApiError } from '../../../src/api/contract/common';
 import type { DealerOrder, DealerOrdersResponse } from '../../../src/api/contract/dealer-area';
 import { hasRole, isDealerUser } from '../../../src/lib/roles';
 import type { Db } from '../../db/client';
-import { setOrderStatus, statusOf, wireAddress, type OrdersDeps } from '../orders';
-import { storedWindow } from '../delivery';
+import { findDealerContact } from '../dealers';
 import {
-  boundDealerId,
-  findDealerName,
-  listDealerOrders,
   type DealerOrderFilter,
-  type DealerOrderRow,
-} from './repo';
+  listOrderDetailsOfDealer,
+  type OrderDetailRow,
+  setOrderStatus,
+  toOrder,
+  type OrdersDeps,
+} from '../orders';
+import { boundDealerId } from './repo';
 
 type Status = 400 | 403 | 404 | 409;
 type Refusal<S extends Status> = { ok: false; status: S; error: ApiError };
@@ -46,8 +47,8 @@ export async function dealerScope(
 ): Promise<Outcome<number | null, 403 | 404>> {
   if (hasRole(asker.roles, 'DealerSupport')) {
     if (requested === undefined) return { ok: true, value: null };
-    const dealer = await findDealerName(db, requested);
-    if (!dealer) return refuse(404, `Einen Händler ${requested} gibt es nicht.`);
+    const dealer = await findDealerContact(db, requested);
+    if (!dealer) return refuse(404, `Einen aktiven Händler ${requested} gibt es nicht.`);
     return { ok: true, value: dealer.id };
   }
   const bound = isDealerUser(asker.roles) ? await boundDealerId(db, asker.id) : undefined;
@@ -58,44 +59,45 @@ export async function dealerScope(
   return { ok: true, value: bound };
 }
 
-function toDealerOrder(row: DealerOrderRow): DealerOrder {
-  const { order } = row;
-  const a = order.deliveryAddress;
+/** The order as the dealer sees it: the customer's view of it, and where the tour starts. */
+function toDealerOrder(deps: OrdersDeps, row: OrderDetailRow): DealerOrder {
+  const order = toOrder(deps, row);
+  const a = order.DeliveryAddress;
+  const name = [a.Title1, a.FirstName, a.LastName].filter(Boolean).join(' ');
   return {
-    Id: order.id,
-    OrderNumber: order.orderNumber,
-    Status: statusOf(order.status),
-    CreatedAt: order.createdAt.toISOString(),
-    Delivery:
-      row.deliveryDay === null || row.deliveryWindow === null
-        ? null
-        : { Date: row.deliveryDay, Window: storedWindow(row.deliveryWindow) },
+    Id: row.order.id,
+    OrderNumber: order.OrderNumber,
+    Status: order.Status,
+    CreatedAt: order.CreatedAt,
+    Delivery: order.Delivery ?? null,
     DepotId: row.depotId,
-    ProductName: row.productName,
-    Amount: order.amountLitres,
-    Stations: order.stations,
-    CustomerName: [a.company, [a.title1, a.firstName, a.lastName].filter(Boolean).join(' ')]
-      .filter(Boolean)
-      .join(', '),
-    DeliveryAddress: wireAddress(a),
-    AccessNotes: order.accessNotes,
-    Phone: order.phone,
-    GroupOrderId: order.groupOrderId,
-    DeclineReason: order.declineReason,
+    ProductName: order.ProductName,
+    Amount: order.Amount,
+    Stations: order.Stations,
+    CustomerName: [a.Company, name].filter(Boolean).join(', '),
+    DeliveryAddress: a,
+    AccessNotes: order.AccessNotes,
+    Phone: order.Phone,
+    GroupOrderId: row.order.groupOrderId,
+    DeclineReason: order.DeclineReason ?? null,
   };
 }
 
 export async function dealerOrders(
-  db: Db,
+  deps: OrdersDeps,
   dealerId: number,
   filter: DealerOrderFilter,
 ): Promise<Outcome<DealerOrdersResponse, 404>> {
-  const dealer = await findDealerName(db, dealerId);
-  if (!dealer) return refuse(404, `Einen Händler ${dealerId} gibt es nicht.`);
-  const rows = await listDealerOrders(db, dealerId, filter);
+  const dealer = await findDealerContact(deps.db, dealerId);
+  if (!dealer) return refuse(404, `Einen aktiven Händler ${dealerId} gibt es nicht.`);
+  const rows = await listOrderDetailsOfDealer(deps.db, dealerId, filter);
   return {
     ok: true,
-    value: { DealerId: dealer.id, DealerName: dealer.name, Orders: rows.map(toDealerOrder) },
+    value: {
+      DealerId: dealer.id,
+      DealerName: dealer.name,
+      Orders: rows.map((row) => toDealerOrder(deps, row)),
+    },
   };
 }
 
@@ -126,7 +128,7 @@ export async function decide(
   });
   if (!changed.ok) return refuse(changed.status, changed.error.message);
   const order = changed.value;
-  const [row] = await listDealerOrders(deps.db, order.dealerId, { ids: [order.id] });
+  const [row] = await listOrderDetailsOfDealer(deps.db, order.dealerId, { ids: [order.id] });
   if (!row) throw new Error(`order ${order.id} vanished`);
-  return { ok: true, value: toDealerOrder(row) };
+  return { ok: true, value: toDealerOrder(deps, row) };
 }

@@ -130,7 +130,7 @@ export async function seedDealerDemoOrders(
       items.find((o) => o.Id === dealerId),
     );
     if (!priced) continue;
-    const { config, offer, payment, request } = priced;
+    const { request } = priced;
     const schedule = request && dealerSchedule(snapshot, request, ZIP, dealerId, now);
     const day =
       demo.slot === null || !schedule ? undefined : slotsFor(snapshot, schedule)[demo.slot];
@@ -144,20 +144,9 @@ export async function seedDealerDemoOrders(
         userId: null,
         email: emailOf(demo.address),
         phone: '030 5550' + String(100 + written),
-        dealerId,
-        countryId: 1,
-        productId: offer.ProductId,
-        amountLitres: demo.amount,
-        stations: 1,
-        configuration: config,
+        ...priced.row,
         deliveryAddress: demo.address,
         accessNotes: demo.accessNotes,
-        paymentParameterId: payment?.id ?? 0,
-        currencyCode: offer.Currency,
-        unitPrice: offer.UnitPrice,
-        totalPrice: offer.TotalPrice,
-        lines: offer.Breakdown.map((l) => ({ label: l.Label, amount: l.Amount })),
-        installmentRate: offer.Installment?.MonthlyRate ?? null,
         status: 'received',
         createdAt,
       });

@@ -59,6 +59,7 @@ const detailColumns = {
   paymentName: calcParameters.name,
   deliveryDay: deliveryBookings.day,
   deliveryWindow: deliveryBookings.window,
+  depotId: deliveryBookings.depotId,
 };
 
 export type OrderDetailRow = {
@@ -71,6 +72,8 @@ export type OrderDetailRow = {
   /** The booked delivery; null before bookings and after a cancellation. */
   deliveryDay: string | null;
   deliveryWindow: string | null;
+  /** The depot the tour starts from (0: the seat, else a branch id); null without a booking. */
+  depotId: number | null;
 };
 
 function detailQuery(db: DbOrTx) {
@@ -97,6 +100,36 @@ export async function findOrderDetailById(
 ): Promise<OrderDetailRow | undefined> {
   const [row] = await detailQuery(db).where(eq(orders.id, id));
   return row;
+}
+
+/** At most this many orders in one dealer's list: a day's tour is far below it. */
+export const DEALER_ORDERS_LIMIT = 500;
+
+export interface DealerOrderFilter {
+  /** Only orders booked for this day, or from this depot. */
+  day?: string;
+  depot?: number;
+  /** Only these orders. */
+  ids?: readonly number[];
+}
+
+/**
+ * A dealer's orders (decision 026), booked ones by delivery day first, then newest. The day and
+ * depot are the booking's: a cancelled or declined order (booking released) shows unfiltered only.
+ */
+export async function listOrderDetailsOfDealer(
+  db: DbOrTx,
+  dealerId: number,
+  filter: DealerOrderFilter = {},
+): Promise<OrderDetailRow[]> {
+  const where = [eq(orders.dealerId, dealerId)];
+  if (filter.day !== undefined) where.push(eq(deliveryBookings.day, filter.day));
+  if (filter.depot !== undefined) where.push(eq(deliveryBookings.depotId, filter.depot));
+  if (filter.ids) where.push(inArray(orders.id, [...filter.ids]));
+  return detailQuery(db)
+    .where(and(...where))
+    .orderBy(sql`${deliveryBookings.day} asc nulls last`, desc(orders.createdAt), desc(orders.id))
+    .limit(DEALER_ORDERS_LIMIT);
 }
 
 /** The customer's orders, newest first. */

@@ -14,7 +14,6 @@ import {
   OrderSchema,
   PriceChangedSchema,
   SetOrderStatusResponseSchema,
-  type PlaceOrderRequestInput,
 } from '../../../src/api/contract/orders';
 import {
   authHeaders,
@@ -24,6 +23,7 @@ import {
   type TestUser,
 } from '../../../tests/support/auth';
 import { testCalculatorConfig } from '../../../tests/support/calculator';
+import { testOrderBody } from '../../../tests/support/orders';
 import { type TestApp, useTestApp } from '../../../tests/support/test-app';
 import { addresses, dealerPrices, oneTimeTokens, orders, outboxEmails } from '../../db/schema';
 import { GUEST_ORDERS_COOKIE } from './routes';
@@ -58,29 +58,6 @@ async function firstOffer(overrides: Partial<CalculatorConfigInput> = {}): Promi
   const [offer] = await offers(overrides);
   if (!offer) throw new Error('no offer for 10115');
   return offer;
-}
-
-function orderBody(offer: Offer, overrides: Partial<PlaceOrderRequestInput> = {}) {
-  return {
-    Configuration: config(),
-    DealerId: offer.Id,
-    DeliveryAddress: {
-      Title1: 'Frau',
-      FirstName: 'Erika',
-      LastName: 'Musterfrau',
-      Street: 'Invalidenstraße',
-      HouseNumber: '117',
-      ZipCode: '10115',
-      Place: 'Berlin',
-    },
-    Email: 'erika@example.org',
-    Phone: '030 1234567',
-    AccessNotes: 'Tank im Keller, Zugang über Hof',
-    AcceptedTerms: true,
-    TotalPrice: offer.TotalPrice,
-    IdempotencyKey: randomUUID(),
-    ...overrides,
-  } satisfies PlaceOrderRequestInput;
 }
 
 function post(payload: unknown, headers: Record<string, string> = csrfHeaders()) {
@@ -145,28 +122,28 @@ describe('POST /api/orders/preview', () => {
 
 describe('POST /api/orders: bad input is refused and nothing is stored', () => {
   it.each([
-    ['wrong types', (o: Offer) => ({ ...orderBody(o), DealerId: 'eins', TotalPrice: '3000' })],
+    ['wrong types', (o: Offer) => ({ ...testOrderBody(o), DealerId: 'eins', TotalPrice: '3000' })],
     [
       'a negative amount',
-      (o: Offer) => ({ ...orderBody(o), Configuration: config({ Amount: -3000 }) }),
+      (o: Offer) => ({ ...testOrderBody(o), Configuration: config({ Amount: -3000 }) }),
     ],
     [
       'an amount below the form minimum',
-      (o: Offer) => ({ ...orderBody(o), Configuration: config({ Amount: 400 }) }),
+      (o: Offer) => ({ ...testOrderBody(o), Configuration: config({ Amount: 400 }) }),
     ],
-    ['a negative total', (o: Offer) => orderBody(o, { TotalPrice: -1 })],
-    ['an unknown dealer', (o: Offer) => orderBody(o, { DealerId: 99_999_999 })],
+    ['a negative total', (o: Offer) => testOrderBody(o, { TotalPrice: -1 })],
+    ['an unknown dealer', (o: Offer) => testOrderBody(o, { DealerId: 99_999_999 })],
     [
       'an unknown product',
-      (o: Offer) => ({ ...orderBody(o), Configuration: config({ Product: { Id: 4711 } }) }),
+      (o: Offer) => ({ ...testOrderBody(o), Configuration: config({ Product: { Id: 4711 } }) }),
     ],
-    ['terms not accepted', (o: Offer) => ({ ...orderBody(o), AcceptedTerms: false })],
-    ['a malformed e-mail', (o: Offer) => orderBody(o, { Email: 'erika(at)example.org' })],
-    ['no idempotency key', (o: Offer) => ({ ...orderBody(o), IdempotencyKey: 'abc' })],
+    ['terms not accepted', (o: Offer) => ({ ...testOrderBody(o), AcceptedTerms: false })],
+    ['a malformed e-mail', (o: Offer) => testOrderBody(o, { Email: 'erika(at)example.org' })],
+    ['no idempotency key', (o: Offer) => ({ ...testOrderBody(o), IdempotencyKey: 'abc' })],
     [
       'a delivery address in another postal code',
       (o: Offer) =>
-        orderBody(o, {
+        testOrderBody(o, {
           DeliveryAddress: {
             FirstName: 'Erika',
             LastName: 'Musterfrau',
@@ -192,7 +169,7 @@ describe('POST /api/orders: bad input is refused and nothing is stored', () => {
     const offer = await firstOffer();
     const before = await orderCount();
     const { cookie } = csrfHeaders();
-    const response = await post(orderBody(offer), { cookie });
+    const response = await post(testOrderBody(offer), { cookie });
     expect(response.statusCode).toBe(403);
     expect(await orderCount()).toBe(before);
   });
@@ -202,7 +179,7 @@ describe('POST /api/orders: placing', () => {
   it('a guest order: 201, stored with the recalculated price, both e-mails in the outbox', async () => {
     const offer = await firstOffer({ Amount: 2500 });
     const email = `gast-${randomUUID()}@example.org`;
-    const body = orderBody(offer, { Email: email, Configuration: config({ Amount: 2500 }) });
+    const body = testOrderBody(offer, { Email: email, Configuration: config({ Amount: 2500 }) });
     const response = await post(body);
     expect(response.statusCode, response.body).toBe(201);
     const order = OrderSchema.parse(response.json());
@@ -260,7 +237,7 @@ describe('POST /api/orders: placing', () => {
     const installment = { Parameters: [{ Id: 23, Modifier: 12 }] };
     const offer = await firstOffer(installment);
     expect(offer.Installment).not.toBeNull();
-    const response = await post({ ...orderBody(offer), Configuration: config(installment) });
+    const response = await post({ ...testOrderBody(offer), Configuration: config(installment) });
     expect(response.statusCode, response.body).toBe(201);
     const order = OrderSchema.parse(response.json());
     expect(order.Installment).toEqual({ Months: 12, MonthlyRate: offer.Installment?.MonthlyRate });
@@ -269,7 +246,7 @@ describe('POST /api/orders: placing', () => {
 
   it('the same idempotency key twice in a row → one order, the same answer', async () => {
     const offer = await firstOffer();
-    const body = orderBody(offer, { Email: `zweimal-${randomUUID()}@example.org` });
+    const body = testOrderBody(offer, { Email: `zweimal-${randomUUID()}@example.org` });
     const before = await orderCount();
     const browser = csrfHeaders();
     const first = await post(body, browser);
@@ -284,7 +261,7 @@ describe('POST /api/orders: placing', () => {
   it('the same key in two concurrent requests → one order and one confirmation', async () => {
     const offer = await firstOffer();
     const email = `doppelt-${randomUUID()}@example.org`;
-    const body = orderBody(offer, { Email: email });
+    const body = testOrderBody(offer, { Email: email });
     const before = await orderCount();
     const browser = csrfHeaders();
     const answers = await Promise.all([
@@ -300,13 +277,13 @@ describe('POST /api/orders: placing', () => {
 
   it('a key reused for another order is refused', async () => {
     const offer = await firstOffer();
-    const body = orderBody(offer);
+    const body = testOrderBody(offer);
     const browser = csrfHeaders();
     expect((await post(body, browser)).statusCode).toBe(201);
     const other = await firstOffer({ Amount: 4000 });
     const response = await post(
       {
-        ...orderBody(other, { IdempotencyKey: body.IdempotencyKey }),
+        ...testOrderBody(other, { IdempotencyKey: body.IdempotencyKey }),
         Configuration: config({ Amount: 4000 }),
       },
       browser,
@@ -317,11 +294,11 @@ describe('POST /api/orders: placing', () => {
 
   it("a replay of someone else's key gets 409 and learns nothing of their order", async () => {
     const offer = await firstOffer();
-    const guestBody = orderBody(offer, { Email: `gast-${randomUUID()}@example.org` });
+    const guestBody = testOrderBody(offer, { Email: `gast-${randomUUID()}@example.org` });
     const guestBrowser = csrfHeaders();
     expect((await post(guestBody, guestBrowser)).statusCode).toBe(201);
     const owner = await createTestUser(t.database, { roles: ['Role_Customer'] });
-    const customerBody = orderBody(offer, { Email: owner.email });
+    const customerBody = testOrderBody(offer, { Email: owner.email });
     expect((await post(customerBody, authHeaders(owner))).statusCode).toBe(201);
 
     const replays: [string, unknown, Record<string, string>][] = [
@@ -358,7 +335,7 @@ describe('POST /api/orders: placing', () => {
 
   it('price changed since the user saw it → 409 with the new offer, nothing stored', async () => {
     const offer = await firstOffer({ Amount: 3300 });
-    const body = { ...orderBody(offer), Configuration: config({ Amount: 3300 }) };
+    const body = { ...testOrderBody(offer), Configuration: config({ Amount: 3300 }) };
     const before = await orderCount();
 
     // The dealer raises its prices; the index is rebuilt as after any price change.
@@ -403,7 +380,7 @@ describe('orders of a customer', () => {
     for (const amount of [3000, 3100]) {
       const offer = await firstOffer({ Amount: amount });
       const response = await post(
-        { ...orderBody(offer), Configuration: config({ Amount: amount }) },
+        { ...testOrderBody(offer), Configuration: config({ Amount: amount }) },
         authHeaders(customer),
       );
       expect(response.statusCode, response.body).toBe(201);
@@ -441,7 +418,7 @@ describe('orders of a customer', () => {
     const offer = await firstOffer();
     const key = randomUUID();
     const lapsed = await post(
-      { ...orderBody(offer), IdempotencyKey: key },
+      { ...testOrderBody(offer), IdempotencyKey: key },
       authHeaders(customer, { ttlSeconds: -60 }),
     );
     expect(lapsed.statusCode, lapsed.body).toBe(401);
@@ -454,7 +431,7 @@ describe('orders of a customer', () => {
       [],
     );
     // A guest without a token orders as before.
-    const guest = await post(orderBody(offer));
+    const guest = await post(testOrderBody(offer));
     expect(guest.statusCode, guest.body).toBe(201);
   });
 
@@ -541,7 +518,7 @@ describe('POST /api/support/orders/{id}/status', () => {
   async function placed(): Promise<{ id: number; email: string }> {
     const offer = await firstOffer();
     const email = `status-${randomUUID()}@example.org`;
-    const response = await post(orderBody(offer, { Email: email }));
+    const response = await post(testOrderBody(offer, { Email: email }));
     expect(response.statusCode).toBe(201);
     const [row] = await t.database.db
       .select({ id: orders.id })

@@ -52,7 +52,8 @@ export const DELIVERED_DEMO_ORDER_KEYS: readonly string[] = DEMO_ORDERS.filter(
 
 /**
  * A demo order of `amount` litres of the default product to `zip`, priced by the engine as a
- * placed order is: the configuration, the offer `pick` takes from the list, its payment option.
+ * placed order is: the order row's columns for the offer `pick` takes from the list (its dealer,
+ * configuration, prices, payment option), and the resolved request the delivery schedule needs.
  */
 export function pricedDemo(
   calculation: CalculationDeps,
@@ -80,7 +81,22 @@ export function pricedDemo(
   const payment = resolved.ok
     ? resolved.value.parameters.find((p) => p.groupId === GROUP_PAYMENT)
     : undefined;
-  return { config, offer, payment, request: resolved.ok ? resolved.value : undefined };
+  /** The order row's priced columns. */
+  const row = {
+    dealerId: offer.Id,
+    countryId,
+    productId: offer.ProductId,
+    amountLitres: amount,
+    stations: 1,
+    configuration: config,
+    paymentParameterId: payment?.id ?? 0,
+    currencyCode: offer.Currency,
+    unitPrice: offer.UnitPrice,
+    totalPrice: offer.TotalPrice,
+    lines: offer.Breakdown.map((l) => ({ label: l.Label, amount: l.Amount })),
+    installmentRate: offer.Installment?.MonthlyRate ?? null,
+  };
+  return { row, request: resolved.ok ? resolved.value : undefined };
 }
 
 export interface DemoOrdersResult {
@@ -141,7 +157,6 @@ export async function seedDemoOrders(
       (items) => items[demo.offerIndex] ?? items[0],
     );
     if (!priced) continue;
-    const { config, offer, payment } = priced;
     const createdAt = new Date(now.getTime() - demo.daysAgo * DAY_MS);
 
     const row = await db.transaction(async (tx) => {
@@ -153,20 +168,9 @@ export async function seedDemoOrders(
         userId: customer.id,
         email: customer.email,
         phone: address?.phone || customer.phone || '030 1234567',
-        dealerId: offer.Id,
-        countryId,
-        productId: offer.ProductId,
-        amountLitres: demo.amount,
-        stations: 1,
-        configuration: config,
+        ...priced.row,
         deliveryAddress: delivery,
         accessNotes: demo.accessNotes,
-        paymentParameterId: payment?.id ?? 0,
-        currencyCode: offer.Currency,
-        unitPrice: offer.UnitPrice,
-        totalPrice: offer.TotalPrice,
-        lines: offer.Breakdown.map((l) => ({ label: l.Label, amount: l.Amount })),
-        installmentRate: offer.Installment?.MonthlyRate ?? null,
         status: demo.status,
         createdAt,
       });

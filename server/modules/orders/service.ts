@@ -308,7 +308,7 @@ export function storedAddress(a: PlaceOrderRequest['DeliveryAddress']): OrderAdd
 }
 
 /** A stored address as the wire names it (the inverse of storedAddress). */
-export function wireAddress<T extends string = string>(
+function wireAddress<T extends string = string>(
   a: Omit<OrderAddress, 'title1'> & { title1: string },
   title1: T = a.title1 as T,
 ) {

@@ -3,7 +3,7 @@
  * calls). How the pieces fit (cookies, tokens, CSRF) is in docs/decisions/008-sessions-and-tokens.md.
  */
 import { z } from 'zod/mini';
-import { requestId, requestText, SuccessResponseSchema } from './common';
+import { requestId, requestText, SuccessResponseSchema, textLength } from './common';
 
 export * from './account-constants';
 
@@ -111,14 +111,7 @@ export const PASSWORD_MAX_LENGTH = 200;
 
 export const PasswordSchema = requestText(
   'Bitte geben Sie ein Kennwort ein.',
-  z.minLength(
-    PASSWORD_MIN_LENGTH,
-    `Das Kennwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`,
-  ),
-  z.maxLength(
-    PASSWORD_MAX_LENGTH,
-    `Das Kennwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`,
-  ),
+  ...textLength('Das Kennwort', PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH),
 );
 
 /** The token from the link: 32 random bytes, base64url. */

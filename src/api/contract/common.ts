@@ -26,6 +26,14 @@ export function requestText(error: string | StringError, ...checks: StringCheck[
   return z.string({ error }).check(noNul, ...checks);
 }
 
+/** "Das Kennwort muss mindestens 10 Zeichen lang sein.": a text's length within [min, max]. */
+export function textLength(noun: string, min: number, max: number): StringCheck[] {
+  return [
+    z.minLength(min, `${noun} muss mindestens ${min} Zeichen lang sein.`),
+    z.maxLength(max, `${noun} darf höchstens ${max} Zeichen lang sein.`),
+  ];
+}
+
 /** The largest value of a PostgreSQL integer (int4) column: every id and count stays below it. */
 export const INT4_MAX = 2_147_483_647;
 

@@ -4,9 +4,9 @@
  * dealer (`?dealer=ID`). PascalCase wire fields like the rest of SPEC §7.
  */
 import { z } from 'zod/mini';
-import { INT4_MAX, requestIdParam, requestNumberParam, requestText } from './common';
-import { DeliverySlotSchema, ISO_DATE } from './delivery';
-import { ADDRESS_FIELDS, OrderStatusSchema } from './orders';
+import { INT4_MAX, requestIdParam, requestNumberParam, requestText, textLength } from './common';
+import { ISO_DATE } from './delivery';
+import { OrderSchema } from './orders';
 
 const DAY_MESSAGE = 'Der Tag (day) muss ein Datum (JJJJ-MM-TT) sein.';
 
@@ -26,28 +26,35 @@ export const DealerOrdersQuerySchema = z.object({
   dealer: DealerQueryField,
 });
 
-/** One order as the dealer needs it for the tour: who, where, what, when. */
-export const DealerOrderSchema = z.object({
-  Id: z.number(),
-  OrderNumber: z.string(),
-  Status: OrderStatusSchema,
-  CreatedAt: z.string(),
-  /** The booked day and window; null when nothing is booked (cancelled, declined, older orders). */
-  Delivery: z.nullable(DeliverySlotSchema),
-  /** Where the tour starts (0: the seat, else the branch id); null without a booking. */
-  DepotId: z.nullable(z.number()),
-  ProductName: z.string(),
-  Amount: z.number(),
-  /** Unloading points (Abladestellen). */
-  Stations: z.number(),
-  CustomerName: z.string(),
-  DeliveryAddress: z.object(ADDRESS_FIELDS),
-  AccessNotes: z.string(),
-  Phone: z.string(),
-  /** The group order (Sammelbestellung) this household's order came from, else null. */
-  GroupOrderId: z.nullable(z.number()),
-  DeclineReason: z.nullable(z.string()),
-});
+/**
+ * One order as the dealer needs it for the tour: who, where, what, when. The fields it shares
+ * with the customer's view are that view's; Delivery is null when nothing is booked (cancelled,
+ * declined, older orders).
+ */
+export const DealerOrderSchema = z.extend(
+  z.pick(OrderSchema, {
+    OrderNumber: true,
+    Status: true,
+    CreatedAt: true,
+    Delivery: true,
+    ProductName: true,
+    Amount: true,
+    /** Unloading points (Abladestellen). */
+    Stations: true,
+    DeliveryAddress: true,
+    AccessNotes: true,
+    Phone: true,
+    DeclineReason: true,
+  }),
+  {
+    Id: z.number(),
+    /** Where the tour starts (0: the seat, else the branch id); null without a booking. */
+    DepotId: z.nullable(z.number()),
+    CustomerName: z.string(),
+    /** The group order (Sammelbestellung) this household's order came from, else null. */
+    GroupOrderId: z.nullable(z.number()),
+  },
+);
 export type DealerOrder = z.infer<typeof DealerOrderSchema>;
 
 export const DealerOrdersResponseSchema = z.object({
@@ -75,14 +82,7 @@ export const DeclineOrderRequestSchema = z.object(
     Reason: requestText(
       'Bitte geben Sie einen Grund für die Ablehnung an.',
       z.trim(),
-      z.minLength(
-        DECLINE_REASON_MIN,
-        `Der Grund muss mindestens ${DECLINE_REASON_MIN} Zeichen lang sein.`,
-      ),
-      z.maxLength(
-        DECLINE_REASON_MAX,
-        `Der Grund darf höchstens ${DECLINE_REASON_MAX} Zeichen lang sein.`,
-      ),
+      ...textLength('Der Grund', DECLINE_REASON_MIN, DECLINE_REASON_MAX),
       z.refine((v) => !CONTROL.test(v), 'Der Grund enthält unzulässige Steuerzeichen.'),
     ),
   },
