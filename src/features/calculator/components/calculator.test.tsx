@@ -1,10 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { writeCalculatorConfig } from '../../../db';
 import { consentState, resetConsent } from '../../consent';
 import { resetLocale, setLocale } from '../../locale';
 import { bodyOf, callsTo, stubServer } from '../calculator.fixtures';
-import { calculatorState, resetCalculator, type CalculatorTarget } from '../store';
+import { calculatorState, defaultConfig, resetCalculator, type CalculatorTarget } from '../store';
 import { Calculator } from './calculator';
 
 function Where() {
@@ -213,5 +214,37 @@ describe('Calculator form (SPEC §2, §5)', () => {
     );
     const [, init] = callsTo(fetchMock, '/api/location/check-zipcode')[0] ?? [];
     expect(bodyOf(init)).toEqual({ ZipCode: '1010', CountryId: 2 });
+  });
+});
+
+describe('the saved configuration (SPEC §4) and what the visitor does first', () => {
+  const saved = () => ({ ...defaultConfig(1), ZipCode: '80331', Amount: 5000 });
+
+  /** Renders with a saved configuration whose consent is still being read, then allows it. */
+  async function arriving(first: (form: ReturnType<typeof setup>) => void) {
+    stubServer();
+    await writeCalculatorConfig(saved(), Date.now());
+    resetConsent();
+    const form = setup();
+    act(() => first(form));
+    act(() => {
+      consentState.status = 'ready';
+      consentState.choice = { preferences: true, statistics: false, decidedAt: 0 };
+    });
+  }
+
+  it('fills the form when the visitor first opened the options (a button takes no input)', async () => {
+    await arriving(({ settings }) => settings.focus());
+    await waitFor(() =>
+      expect(calculatorState.config).toMatchObject({ ZipCode: '80331', Amount: 5000 }),
+    );
+  });
+
+  it('does not replace a field the visitor is in', async () => {
+    await arriving(({ zip }) => zip.focus());
+    await waitFor(() => expect(calculatorState.initialising).toBe(false));
+    // The restore, had it come, follows the calculator data within the same turn.
+    await act(() => Promise.resolve());
+    expect(calculatorState.config).toMatchObject({ ZipCode: '', Amount: 3000 });
   });
 });

@@ -202,9 +202,11 @@ export function Calculator({
         aria-labelledby={labelledBy}
         onSubmit={(e) => void onSubmit(e)}
         // Interaction has begun: fetch the popover now, so a wrong submit shows it at once, and
-        // let no saved configuration arriving late replace what is being typed.
-        onFocus={() => {
-          engageCalculator();
+        // let no saved configuration arriving late replace what is being typed. A button (the
+        // options, the start) takes no input: a visitor who opens the options at once still gets
+        // the saved ones in the open panel.
+        onFocus={(e) => {
+          if (!(e.target instanceof HTMLButtonElement)) engageCalculator();
           prefetchModule(loadPopover);
         }}
       >
