@@ -163,43 +163,24 @@ export function MarkdownEditor({ value, onChange, kind, slug, hint }: MarkdownEd
             {texts.bodyLabel}
           </label>
           <div role="toolbar" aria-label={texts.toolbar} className={styles.toolbar}>
-            <Tool
-              label={texts.toolHeading}
-              glyph="H2"
-              onClick={() => apply(prefixLines(current(), 'heading'))}
-            />
-            <Tool
-              label={texts.toolBold}
-              glyph={<strong>B</strong>}
-              onClick={() => apply(wrapSelection(current(), '**', 'fett'))}
-            />
-            <Tool
-              label={texts.toolItalic}
-              glyph={<em>I</em>}
-              onClick={() => apply(wrapSelection(current(), '*', 'kursiv'))}
-            />
-            <Tool
-              label={texts.toolLink}
-              glyph={<LinkIcon />}
-              expanded={panel === 'link'}
-              onClick={() => openPanel(panel === 'link' ? null : 'link')}
-            />
-            <Tool
-              label={texts.toolBullets}
-              glyph="•"
-              onClick={() => apply(prefixLines(current(), 'bullet'))}
-            />
-            <Tool
-              label={texts.toolNumbers}
-              glyph="1."
-              onClick={() => apply(prefixLines(current(), 'number'))}
-            />
-            <Tool
-              label={texts.toolImage}
-              glyph={<ImageIcon />}
-              expanded={panel === 'image'}
-              onClick={() => openPanel(panel === 'image' ? null : 'image')}
-            />
+            {TOOLS.map((tool) =>
+              'edit' in tool ? (
+                <Tool
+                  key={tool.label}
+                  label={texts[tool.label]}
+                  glyph={tool.glyph}
+                  onClick={() => apply(tool.edit(current()))}
+                />
+              ) : (
+                <Tool
+                  key={tool.label}
+                  label={texts[tool.label]}
+                  glyph={tool.glyph}
+                  expanded={panel === tool.panel}
+                  onClick={() => openPanel(panel === tool.panel ? null : tool.panel)}
+                />
+              ),
+            )}
           </div>
           {panel === 'link' && (
             <LinkPanel
@@ -264,6 +245,32 @@ export function MarkdownEditor({ value, onChange, kind, slug, hint }: MarkdownEd
 }
 
 /** A toolbar icon's frame: 18 px line art in the text colour. */
+/**
+ * The toolbar in its order: an edit changes the text at once, a panel (link, image) opens below
+ * the toolbar and a second press closes it.
+ */
+const TOOLS: readonly (
+  | { label: ToolLabel; glyph: ReactNode; edit: (state: TextState) => Edit }
+  | { label: ToolLabel; glyph: ReactNode; panel: 'link' | 'image' }
+)[] = [
+  { label: 'toolHeading', glyph: 'H2', edit: (s) => prefixLines(s, 'heading') },
+  { label: 'toolBold', glyph: <strong>B</strong>, edit: (s) => wrapSelection(s, '**', 'fett') },
+  { label: 'toolItalic', glyph: <em>I</em>, edit: (s) => wrapSelection(s, '*', 'kursiv') },
+  { label: 'toolLink', glyph: <LinkIcon />, panel: 'link' },
+  { label: 'toolBullets', glyph: '•', edit: (s) => prefixLines(s, 'bullet') },
+  { label: 'toolNumbers', glyph: '1.', edit: (s) => prefixLines(s, 'number') },
+  { label: 'toolImage', glyph: <ImageIcon />, panel: 'image' },
+];
+
+type ToolLabel =
+  | 'toolHeading'
+  | 'toolBold'
+  | 'toolItalic'
+  | 'toolLink'
+  | 'toolBullets'
+  | 'toolNumbers'
+  | 'toolImage';
+
 function ToolIcon({ children }: { children: ReactNode }) {
   return (
     <svg
@@ -367,14 +374,38 @@ function LinkPanel({
             }
           }}
         />
-        <Button variant="secondary" onClick={insert} disabled={!url.trim()}>
-          Einfügen
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          Abbrechen
-        </Button>
+        <PanelActions
+          label="Einfügen"
+          disabled={!url.trim()}
+          onInsert={insert}
+          onCancel={onCancel}
+        />
       </div>
     </div>
+  );
+}
+
+/** A panel's two buttons: insert what it holds, or close it and leave the text as it was. */
+function PanelActions({
+  label,
+  disabled,
+  onInsert,
+  onCancel,
+}: {
+  label: string;
+  disabled: boolean;
+  onInsert: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onInsert} disabled={disabled}>
+        {label}
+      </Button>
+      <Button variant="ghost" onClick={onCancel}>
+        Abbrechen
+      </Button>
+    </>
   );
 }
 
@@ -455,12 +486,12 @@ export function ImagePanel({
         </p>
       )}
       <div className={styles.panelRow}>
-        <Button variant="secondary" onClick={() => void upload()} disabled={!file || busy}>
-          {busy ? texts.uploading : submitLabel}
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          Abbrechen
-        </Button>
+        <PanelActions
+          label={busy ? texts.uploading : submitLabel}
+          disabled={!file || busy}
+          onInsert={() => void upload()}
+          onCancel={onCancel}
+        />
       </div>
     </div>
   );

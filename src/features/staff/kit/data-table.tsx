@@ -123,7 +123,7 @@ export function DataTable<T>({
       </div>
       <div className={styles.tableWrap}>
         <table className={styles.table}>
-          <caption>{caption}</caption>
+          <caption className={styles.caption}>{caption}</caption>
           <thead>
             <tr>
               {columns.map((c) => {

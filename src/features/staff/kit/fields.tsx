@@ -201,7 +201,7 @@ export type BadgeTone = 'neutral' | 'success' | 'warning' | 'danger' | 'brand';
 /** A short status word in a table (aktiv, Entwurf, gesperrt …). */
 export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {
   return (
-    <span className={styles.badge} data-tone={tone}>
+    <span className={`${styles.badge} ${styles[`badge-${tone}`]}`} data-tone={tone}>
       {children}
     </span>
   );
