@@ -5,7 +5,14 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { acceptConsent, expect, pageHydrated, readStore, test, visit } from './fixtures';
+import {
+  acceptConsent,
+  expect,
+  pageHydrated,
+  savedCalculatorConfig,
+  test,
+  visit,
+} from './fixtures';
 
 const DEFAULT_QUERY =
   'zipCode=10115&amount=3000&stations=1&product=1&options=5,24,-2,11,9&cn=0&ap=0';
@@ -190,21 +197,13 @@ test.describe('saved settings (SPEC §4: only with preferences consent, 7 days)'
     await expect(settings).toContainText('2');
   }
 
-  /**
-   * The choice is written to IndexedDB after the click, asynchronously (persistence.ts): a reload
-   * right after it may come first. Returns what is stored for Germany/heating oil, if anything.
-   */
+  /** The choice as stored (written after the click, asynchronously: see savedCalculatorConfig). */
   async function storedChoice(page: Page) {
-    const rows = (await readStore(page, 'calculatorConfig', 'records')) as {
-      countryId: number;
-      productGroupId: number;
-      config: { Product: { ClimateNeutral: boolean }; Parameters: { Id: number }[] };
-    }[];
-    const row = rows.find((r) => r.countryId === 1 && r.productGroupId === 1);
-    return row
+    const config = await savedCalculatorConfig(page);
+    return config
       ? {
-          climateNeutral: row.config.Product.ClimateNeutral,
-          express: row.config.Parameters.some((p) => p.Id === 6),
+          climateNeutral: config.Product.ClimateNeutral,
+          express: config.Parameters.some((p) => p.Id === 6),
         }
       : null;
   }

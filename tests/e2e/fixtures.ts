@@ -357,3 +357,32 @@ export async function pauseClockSoon(page: Page): Promise<void> {
     }
   }
 }
+
+/** What the calculator saved (SPEC §4) for a country and product group, if anything yet. */
+export interface SavedCalculatorConfig {
+  ZipCode: string;
+  Amount: number;
+  Product: { ClimateNeutral: boolean };
+  Parameters: { Id: number }[];
+}
+
+/**
+ * The saved calculator configuration: it is written to IndexedDB asynchronously after a change
+ * or a submit, so a test that leaves or reloads the page waits for it (a navigation that comes
+ * first ends the write).
+ */
+export async function savedCalculatorConfig(
+  page: Page,
+  countryId = 1,
+  productGroupId = 1,
+): Promise<SavedCalculatorConfig | null> {
+  const rows = (await readStore(page, 'calculatorConfig', 'records')) as {
+    countryId: number;
+    productGroupId: number;
+    config: SavedCalculatorConfig;
+  }[];
+  return (
+    rows.find((r) => r.countryId === countryId && r.productGroupId === productGroupId)?.config ??
+    null
+  );
+}

@@ -4,7 +4,7 @@
  * and keeps the visitor's amount.
  */
 import type { Page } from '@playwright/test';
-import { acceptConsent, expect, pageHydrated, test } from './fixtures';
+import { acceptConsent, expect, pageHydrated, savedCalculatorConfig, test } from './fixtures';
 
 /** The polite live region that names a new page (src/ui/page-focus.tsx). */
 const announcer = (page: Page) => page.locator('div.visually-hidden[aria-live="polite"]');
@@ -54,6 +54,8 @@ test('a local page opened directly stays where it is and keeps the amount', asyn
   await page.getByLabel('Liter', { exact: true }).fill('1850');
   await page.getByRole('button', { name: 'Preise vergleichen' }).click();
   await expect(page).toHaveURL(/\/heizoel\/angebotsliste\?.*zipCode=49076.*amount=1850/);
+  // Saved after the submit, asynchronously: the next page load must not come before it.
+  await expect.poll(async () => (await savedCalculatorConfig(page))?.Amount).toBe(1850);
 
   // A state page by address (reload, shared link, search result): no postal code of its own.
   await page.goto('/heizoelpreise/hessen');
