@@ -74,8 +74,14 @@ export const DECLINE_REASON_MIN = 3;
 export const DECLINE_REASON_MAX = 500;
 
 /** Plain text: one to a few sentences, no control characters but line breaks and tabs. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    const allowed = code === 0x09 || code === 0x0a || code === 0x0d;
+    if ((code < 0x20 && !allowed) || code === 0x7f) return true;
+  }
+  return false;
+}
 
 export const DeclineOrderRequestSchema = z.object(
   {
@@ -83,7 +89,7 @@ export const DeclineOrderRequestSchema = z.object(
       'Bitte geben Sie einen Grund für die Ablehnung an.',
       z.trim(),
       ...textLength('Der Grund', DECLINE_REASON_MIN, DECLINE_REASON_MAX),
-      z.refine((v) => !CONTROL.test(v), 'Der Grund enthält unzulässige Steuerzeichen.'),
+      z.refine((v) => !hasControlCharacter(v), 'Der Grund enthält unzulässige Steuerzeichen.'),
     ),
   },
   { error: 'Erwartet wird { Reason }.' },
